@@ -1,0 +1,84 @@
+import { Authenticator } from "remix-auth";
+import { Strategy } from "remix-auth/strategy";
+import { UserinfoResponse, type StepUpLevel } from "../../upstream/contract";
+import { systemrechteOf } from "~/permissions";
+import { callUpstream, callUpstreamJson } from "./upstream.server";
+
+export interface CurrentUser {
+  personId: string;
+  username: string | null;
+  displayName: string;
+  acr: StepUpLevel;
+  passwordUpdatedAt: string | null;
+  /** union of the systemrechte of all Personenkontexte */
+  rights: Set<string>;
+  personenkontexte: UserinfoResponse["personenkontexte"];
+  timeLimits: UserinfoResponse["timeLimits"];
+}
+
+/** Thrown when the upstream knows the session but not a person behind it (→ /login-error). */
+export class UnknownPersonError extends Error {}
+
+/**
+ * The seam where a request becomes the current user: the upstream owns the session, so the
+ * strategy asks its login info. A missing session surfaces as the upstream's 401, which the
+ * upstream client turns into the login redirect.
+ */
+class UpstreamSessionStrategy extends Strategy<CurrentUser, UserinfoResponse> {
+  name = "upstream-session";
+
+  async authenticate(request: Request): Promise<CurrentUser> {
+    const info = await callUpstreamJson(request, "/api/auth/logininfo", UserinfoResponse);
+    return this.verify(info);
+  }
+}
+
+export const authenticator = new Authenticator<CurrentUser>().use(
+  new UpstreamSessionStrategy(async (info) => {
+    if (!info.personId) throw new UnknownPersonError();
+    return {
+      personId: info.personId,
+      username: info.preferred_username ?? null,
+      displayName: info.name ?? [info.given_name, info.family_name].filter(Boolean).join(" "),
+      acr: info.acr,
+      passwordUpdatedAt: info.password_updated_at ?? null,
+      rights: systemrechteOf(info.personenkontexte),
+      personenkontexte: info.personenkontexte,
+      timeLimits: info.timeLimits,
+    };
+  }),
+);
+
+// Parent and child loaders of one request share the answer: one login-info round trip per page.
+const userOfRequest = new WeakMap<Request, Promise<CurrentUser>>();
+
+export function authenticate(request: Request): Promise<CurrentUser> {
+  let user = userOfRequest.get(request);
+  if (!user) {
+    user = authenticator.authenticate("upstream-session", request);
+    userOfRequest.set(request, user);
+  }
+  return user;
+}
+
+/** The user if a session exists, else null — for public pages that adapt to a login. */
+export async function optionalUser(request: Request): Promise<CurrentUser | null> {
+  // Without any cookie there is no session to ask about: save the round trip.
+  if (!request.headers.get("Cookie")) return null;
+  try {
+    return await authenticate(request);
+  } catch (error) {
+    if (error instanceof Response && (error.status === 302 || error.status === 401)) return null;
+    if (error instanceof UnknownPersonError) return null;
+    throw error;
+  }
+}
+
+export async function hasSecondFactor(request: Request, personId: string): Promise<boolean> {
+  const response = await callUpstream(request, "/api/2fa-token/state", {
+    query: { personId },
+    defaultError: "TOKEN_STATE_ERROR",
+  });
+  const state = (await response.json()) as { hasToken?: boolean };
+  return state.hasToken === true;
+}

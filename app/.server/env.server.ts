@@ -1,0 +1,28 @@
+import { z } from "zod";
+
+/**
+ * The portal's configuration, parsed once at start-up. `scripts/start.ts` sets UPSTREAM_URL to the
+ * embedded reference upstream when none is given, so here it is always present.
+ */
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    UPSTREAM_URL: z.string().url(),
+    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    SESSION_SECRET: z.string().min(32).optional(),
+    PUBLIC_ORIGIN: z.string().url().optional(),
+  })
+  .transform((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["SESSION_SECRET"], message: "required in production" });
+      return z.NEVER;
+    }
+    return {
+      ...env,
+      // A fixed development secret keeps flash cookies valid across restarts on a developer machine.
+      SESSION_SECRET: env.SESSION_SECRET ?? "development-only-secret-do-not-use-in-production",
+      isProduction: env.NODE_ENV === "production",
+    };
+  });
+
+export const env = EnvSchema.parse(process.env);

@@ -1,0 +1,49 @@
+import { redirect } from "@remix-run/node";
+import { hasPermissions, type RoutePermission } from "~/permissions";
+import { loginUrl } from "~/paths";
+import { authenticate, hasSecondFactor, UnknownPersonError, type CurrentUser } from "./auth.server";
+import { currentPath } from "./request-path.server";
+import { assertSameOrigin } from "./security.server";
+
+/**
+ * Guards for loaders and actions. Each throws a Response, so route code stays straight. Every
+ * loader and action calls one of them itself: a parent loader does not protect its children.
+ */
+
+export function notFound(): Response {
+  return new Response(JSON.stringify({ code: "NOT_FOUND" }), {
+    status: 404,
+    headers: { "Content-Type": "application/json" },
+  });
+}
+
+/** (1) A session: without one the upstream answers 401 and the browser goes to the login. */
+export async function requireUser(request: Request): Promise<CurrentUser> {
+  assertSameOrigin(request);
+  try {
+    return await authenticate(request);
+  } catch (error) {
+    if (error instanceof UnknownPersonError) throw redirect("/login-error");
+    throw error;
+  }
+}
+
+interface AdminRequirement {
+  permissions: readonly RoutePermission[];
+  /** The spec's level; only the import screen gets by with silver. */
+  level?: "silver" | "gold";
+}
+
+/**
+ * (2) the route permission, checked before (3) the level, so nobody is asked for a one-time
+ * password only to be told "not found".
+ */
+export async function requireAdmin(request: Request, { permissions, level = "gold" }: AdminRequirement) {
+  const user = await requireUser(request);
+  if (!hasPermissions(user.rights, permissions)) throw notFound();
+  if (level === "gold" && user.acr !== "gold") {
+    if (await hasSecondFactor(request, user.personId)) throw redirect(loginUrl(currentPath(request), "gold"));
+    throw redirect("/no-second-factor");
+  }
+  return user;
+}

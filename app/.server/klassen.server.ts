@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { notFound } from "./guards.server";
+import { findOrganisationen, getOrganisation } from "./upstream/organisationen.server";
+import { UpstreamFailure } from "./upstream.server";
+
+/**
+ * A class together with its school, if the user may manage it. The upstream reads single
+ * organisations without any permission check (ORGANISATIONS_ROLES.md §4.4), so the portal asks the
+ * permission-filtered list whether this class is among the user's.
+ */
+export async function loadKlasseForAdmin(request: Request, id: string | undefined) {
+  if (!z.string().uuid().safeParse(id).success) throw notFound();
+  const klasse = await getOrganisation(request, id!).catch((error: unknown) => {
+    if (error instanceof UpstreamFailure && (error.status === 404 || error.status === 400)) throw notFound();
+    throw error;
+  });
+  if (klasse.typ !== "KLASSE" || !klasse.administriertVon) throw notFound();
+
+  const [permitted, schule] = await Promise.all([
+    findOrganisationen(request, {
+      typ: "KLASSE",
+      systemrechte: ["KLASSEN_VERWALTEN"],
+      administriertVon: [klasse.administriertVon],
+      name: klasse.name,
+    }),
+    getOrganisation(request, klasse.administriertVon),
+  ]);
+  if (!permitted.items.some((candidate) => candidate.id === klasse.id)) throw notFound();
+  return { klasse, schule };
+}

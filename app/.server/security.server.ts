@@ -1,0 +1,47 @@
+import { env } from "./env.server";
+
+/** The origin browsers see: configured for deployments behind a TLS proxy, else the request's own. */
+export function publicOrigin(request: Request): string {
+  return env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : new URL(request.url).origin;
+}
+
+/**
+ * Refuse state-changing requests that another site's page sent (CSRF). Browsers send Origin on
+ * every POST; Sec-Fetch-Site covers the rare case where Origin is missing.
+ */
+export function assertSameOrigin(request: Request): void {
+  if (request.method === "GET" || request.method === "HEAD") return;
+  const origin = request.headers.get("Origin");
+  const fetchSite = request.headers.get("Sec-Fetch-Site");
+  const foreign = origin ? origin !== publicOrigin(request) : fetchSite === "cross-site" || fetchSite === "same-site";
+  if (foreign) {
+    throw new Response(JSON.stringify({ code: "CROSS_ORIGIN_REQUEST" }), {
+      status: 403,
+      headers: { "Content-Type": "application/json" },
+    });
+  }
+}
+
+/** Security headers of every document the portal renders; the nonce admits our own scripts only. */
+export function securityHeaders(nonce: string): Record<string, string> {
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    // Headless UI positions dialogs with style attributes; no inline <style> blocks are used.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join("; ");
+  return {
+    "Content-Security-Policy": csp,
+    "Referrer-Policy": "same-origin",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+  };
+}

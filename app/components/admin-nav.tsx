@@ -1,0 +1,95 @@
+import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
+import { NavLink } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "~/hooks/use-hydrated";
+import type { NavSection } from "~/permissions";
+
+/**
+ * The admin side navigation: a 320 px column from 1280 px on. Below that it is a <details>
+ * disclosure that works without JavaScript; once React runs it becomes a Headless UI drawer.
+ */
+export function AdminNav({ sections }: { sections: NavSection[] }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const closeDrawer = () => setDrawerOpen(false);
+
+  return (
+    <>
+      <aside className="hidden w-[320px] shrink-0 border-r border-gray-300 bg-primary-light xl:block">
+        <NavContent sections={sections} />
+      </aside>
+      <div className="border-b border-gray-300 bg-primary-light px-4 py-2 xl:hidden">
+        {hydrated ? (
+          <>
+            <button type="button" className="btn-secondary" onClick={() => setDrawerOpen(true)}>
+              {t("nav.open")}
+            </button>
+            <Dialog open={drawerOpen} onClose={closeDrawer} className="relative z-40 xl:hidden">
+              <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
+              <DialogPanel className="fixed inset-y-0 left-0 w-[320px] max-w-full overflow-y-auto bg-primary-light shadow-xl">
+                <div className="flex items-center justify-between px-4 pt-4">
+                  <DialogTitle className="text-lg font-bold">{t("nav.title")}</DialogTitle>
+                  <button type="button" className="btn-secondary" onClick={closeDrawer}>
+                    {t("nav.close")}
+                  </button>
+                </div>
+                <NavContent sections={sections} onNavigate={closeDrawer} />
+              </DialogPanel>
+            </Dialog>
+          </>
+        ) : (
+          <details>
+            <summary className="btn-secondary cursor-pointer list-none">{t("nav.open")}</summary>
+            <NavContent sections={sections} />
+          </details>
+        )}
+      </div>
+    </>
+  );
+}
+
+function NavContent({ sections, onNavigate }: { sections: NavSection[]; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t("nav.title")} className="px-4 py-4">
+      <p className="mb-2 text-lg font-bold" aria-hidden="true">
+        {t("nav.title")}
+      </p>
+      <NavItem to="/start" label={t("nav.start")} onNavigate={onNavigate} />
+      {sections.map((section) => (
+        <div key={section.label} className="mt-4">
+          <p className="mb-1 text-sm font-bold uppercase tracking-wide text-gray-700">{t(section.label)}</p>
+          <ul>
+            {section.entries.map((entry) => (
+              <li key={entry.to}>
+                <NavItem to={entry.to} label={t(entry.label)} onNavigate={onNavigate} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+      <div className="mt-6 flex flex-col gap-3">
+        <img src="/logo-landesmarke.svg" alt={t("footer.landesmarkeLogo")} width="160" height="40" />
+        <img src="/logo-digitalpakt.svg" alt={t("footer.digitalPaktLogo")} width="160" height="40" />
+      </div>
+    </nav>
+  );
+}
+
+function NavItem({ to, label, onNavigate }: { to: string; label: string; onNavigate?: () => void }) {
+  return (
+    <NavLink
+      to={to}
+      end
+      // Choosing the page already shown loads it afresh; filters live in the URL, so they reset.
+      onClick={onNavigate}
+      className={({ isActive }) =>
+        `block rounded px-2 py-1 ${isActive ? "bg-primary font-semibold text-white" : "text-primary underline"}`
+      }
+    >
+      {label}
+    </NavLink>
+  );
+}

@@ -1,0 +1,71 @@
+import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
+import { Link, useFetcher } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { FormError } from "./forms";
+
+interface Props {
+  /** The confirmation page; without JavaScript the trigger is a link to it, with JavaScript its action. */
+  href: string;
+  triggerLabel: string;
+  /** Accessible name of the trigger when its visible label is ambiguous (e.g. in a table row) */
+  triggerAccessibleName?: string;
+  triggerClassName?: string;
+  title: string;
+  message: string;
+  confirmLabel: string;
+}
+
+/**
+ * A destructive action behind a confirmation. Without JavaScript the confirmation is its own page;
+ * with JavaScript it opens as a dialog over the current page and posts to that page's action.
+ */
+export function ConfirmAction({
+  href,
+  triggerLabel,
+  triggerAccessibleName,
+  triggerClassName = "text-danger underline",
+  title,
+  message,
+  confirmLabel,
+}: Props) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const fetcher = useFetcher<{ error?: string }>();
+  const busy = fetcher.state !== "idle";
+
+  if (!hydrated) {
+    return (
+      <Link to={href} className={triggerClassName} aria-label={triggerAccessibleName}>
+        {triggerLabel}
+      </Link>
+    );
+  }
+  return (
+    <>
+      <button type="button" className={triggerClassName} aria-label={triggerAccessibleName} onClick={() => setOpen(true)}>
+        {triggerLabel}
+      </button>
+      <Dialog open={open} onClose={() => !busy && setOpen(false)} className="relative z-50">
+        <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
+        <div className="fixed inset-0 flex items-center justify-center p-4">
+          <DialogPanel className="w-full max-w-lg rounded bg-white p-6 shadow-xl">
+            <DialogTitle className="mb-3 text-xl font-bold">{title}</DialogTitle>
+            <p className="mb-4">{message}</p>
+            <FormError id="bestaetigung-fehler" code={fetcher.data?.error} />
+            <fetcher.Form method="post" action={href} className="flex flex-wrap justify-end gap-3">
+              <button type="button" className="btn-secondary" onClick={() => setOpen(false)} disabled={busy}>
+                {t("form.cancel")}
+              </button>
+              <button type="submit" className="btn-danger" disabled={busy}>
+                {confirmLabel}
+              </button>
+            </fetcher.Form>
+          </DialogPanel>
+        </div>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { errorMessageKey, errorTitleKey } from "~/errors";
+import { loginUrl } from "~/paths";
+import { PageMain } from "./page-main";
+
+/**
+ * The one error boundary: not found (also for missing rights), the step-up notice, and German
+ * texts for every upstream error code. Nothing technical is shown to the user.
+ */
+export function GeneralErrorBoundary() {
+  const error = useRouteError();
+  const location = useLocation();
+  const { t } = useTranslation();
+  const here = `${location.pathname}${location.search}`;
+
+  if (!isRouteErrorResponse(error)) console.error(error);
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const code = errorCodeOf(error) ?? (status === 404 ? "NOT_FOUND" : "UNSPECIFIED_ERROR");
+
+  return (
+    <PageMain>
+      <section aria-labelledby="fehler-titel" className="max-w-2xl rounded border-2 border-danger p-6">
+        <h1 id="fehler-titel" className="mb-3 text-2xl font-bold">
+          {status === 404 ? t("errorPage.notFoundTitle") : t(errorTitleKey(code))}
+        </h1>
+        <p className="mb-6">{t(errorMessageKey(code))}</p>
+        <div className="flex flex-wrap gap-3">
+          {code === "REQUIRED_STEP_UP_LEVEL_NOT_MET" ? (
+            <a className="btn-primary" href={loginUrl(here, "gold")}>
+              {t("errorPage.stepUpLogin")}
+            </a>
+          ) : null}
+          {status >= 500 ? (
+            <a className="btn-primary" href={here}>
+              {t("errorPage.retry")}
+            </a>
+          ) : null}
+          <Link className="btn-secondary" to="/start">
+            {t("errorPage.toStart")}
+          </Link>
+        </div>
+      </section>
+    </PageMain>
+  );
+}
+
+function errorCodeOf(error: unknown): string | null {
+  if (!isRouteErrorResponse(error)) return null;
+  const body: unknown = typeof error.data === "string" ? safeParse(error.data) : error.data;
+  if (typeof body === "object" && body !== null && typeof (body as { code?: unknown }).code === "string") {
+    return (body as { code: string }).code;
+  }
+  return null;
+}
+
+function safeParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,28 @@
+import { useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { RootLoader } from "~/root";
+
+/** The page's main landmark, with the one-time success message of the previous action on top. */
+export function PageMain({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
+  return (
+    <main id="inhalt" tabIndex={-1} className={`mx-auto w-full flex-1 px-4 py-6 ${wide ? "" : "max-w-screen-xl"}`}>
+      <Toast />
+      {children}
+    </main>
+  );
+}
+
+function Toast() {
+  const { t } = useTranslation();
+  const toast = useRouteLoaderData<RootLoader>("root")?.toast;
+  return (
+    <div role="status" aria-live="polite">
+      {toast ? (
+        <p className="mb-4 rounded border-l-4 border-accent bg-[#e6f4f2] p-3 font-semibold text-gray-900">
+          {t(toast.key, toast.values)}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { pageCount, withParams } from "~/list-state";
+
+interface Props {
+  search: URLSearchParams;
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+/** Previous/next links and the position in the list; plain links, so they work without JavaScript. */
+export function Pagination({ search, page, pageSize, total }: Props) {
+  const { t } = useTranslation();
+  const pages = pageCount(total, pageSize);
+  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(page * pageSize, total);
+  return (
+    <nav aria-label={t("list.pagination")} className="mt-4 flex flex-wrap items-center gap-4">
+      <p>{t("list.range", { from, to, total })}</p>
+      <p>{t("list.pageOf", { page: Math.min(page, pages), pages })}</p>
+      <ul className="flex gap-2">
+        {page > 1 ? (
+          <li>
+            <Link className="btn-secondary" to={withParams(search, { seite: page - 1 })} rel="prev">
+              {t("list.previous")}
+            </Link>
+          </li>
+        ) : null}
+        {page < pages ? (
+          <li>
+            <Link className="btn-secondary" to={withParams(search, { seite: page + 1 })} rel="next">
+              {t("list.next")}
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
+  );
+}

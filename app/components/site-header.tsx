@@ -1,0 +1,52 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { EXTERNAL_LINKS } from "~/external-links";
+import { LOGOUT_URL } from "~/paths";
+
+interface Props {
+  user: { displayName: string } | null;
+  loginHref: string;
+}
+
+/** Dark bar with logo and help, light bar with login or profile and logout (spec section 2). */
+export function SiteHeader({ user, loginHref }: Props) {
+  const { t } = useTranslation();
+  return (
+    <header>
+      <div className="bg-primary text-white">
+        <div className="mx-auto flex h-[60px] max-w-screen-2xl items-center justify-between px-4">
+          <Link to={user ? "/start" : "/"} className="flex items-center gap-2 text-lg font-bold text-white no-underline">
+            <img src="/logo-schulportal.svg" alt="" width="32" height="32" />
+            <span>{t("app.name")}</span>
+          </Link>
+          <a href={EXTERNAL_LINKS.paedagogicalHelpdesk} target="_blank" rel="noreferrer" className="text-white underline">
+            {t("layout.help")}
+            <span className="sr-only"> {t("layout.opensInNewTab")}</span>
+          </a>
+        </div>
+      </div>
+      <div className="border-b border-gray-300 bg-primary-light">
+        <nav
+          aria-label={t("layout.userNavigation")}
+          className="mx-auto flex h-[40px] max-w-screen-2xl items-center justify-end gap-6 px-4"
+        >
+          {user ? (
+            <>
+              <span className="hidden text-sm sm:inline">{t("layout.loggedInAs", { name: user.displayName })}</span>
+              <Link to="/profile" className="font-semibold text-primary">
+                {t("layout.profile")}
+              </Link>
+              <a href={LOGOUT_URL} className="font-semibold text-primary">
+                {t("layout.logout")}
+              </a>
+            </>
+          ) : (
+            <a href={loginHref} className="font-semibold text-primary">
+              {t("layout.login")}
+            </a>
+          )}
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,37 @@
+import { useTranslation } from "react-i18next";
+import { formatDate } from "~/dates";
+
+interface TimeLimit {
+  occasion: "KOPERS" | "NO_KONTEXTE" | "PERSONENKONTEXT_EXPIRES";
+  deadline: string;
+  school?: string | null;
+  rolle?: string | null;
+}
+
+const URGENT_MS = 14 * 24 * 60 * 60 * 1000;
+
+/** Deadlines the upstream computed for this account; urgent (under 14 days) in red, else orange. */
+export function TimeLimitBanners({ timeLimits }: { timeLimits: TimeLimit[] }) {
+  const { t } = useTranslation();
+  if (timeLimits.length === 0) return null;
+  return (
+    <ul className="mb-4 flex flex-col gap-2">
+      {timeLimits.map((limit) => {
+        const urgent = Date.parse(limit.deadline) - Date.now() < URGENT_MS;
+        return (
+          <li
+            key={`${limit.occasion}-${limit.school ?? ""}-${limit.rolle ?? ""}`}
+            className={`rounded border-l-4 p-3 ${urgent ? "border-danger bg-[#fdecf1]" : "border-[#b35c00] bg-[#fff4e5]"}`}
+          >
+            <strong>{t("timeLimits.prefix")}</strong>{" "}
+            {t(`timeLimits.${limit.occasion}`, {
+              date: formatDate(limit.deadline),
+              schule: limit.school ?? "",
+              rolle: limit.rolle ?? "",
+            })}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,69 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormError } from "~/components/forms";
+import { pageTitle } from "~/i18n-static";
+import { organisationLabel, safeRedirectPath } from "~/paths";
+import { requireAdmin } from "~/.server/guards.server";
+import { loadKlasseForAdmin } from "~/.server/klassen.server";
+import { flashToast } from "~/.server/portal-cookie.server";
+import { deleteKlasse } from "~/.server/upstream/organisationen.server";
+import { upstreamCookieHeaders, UpstreamFailure } from "~/.server/upstream.server";
+
+/** The delete confirmation as a page of its own (without JavaScript) and the action behind the dialog. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request, { permissions: ["klassenverwaltung"] });
+  const { klasse, schule } = await loadKlasseForAdmin(request, params.id);
+  return data(
+    { klasse: { id: klasse.id, name: klasse.name }, schule: organisationLabel(schule) },
+    { headers: upstreamCookieHeaders(request) },
+  );
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireAdmin(request, { permissions: ["klassenverwaltung"] });
+  const { klasse, schule } = await loadKlasseForAdmin(request, params.id);
+  try {
+    await deleteKlasse(request, klasse.id);
+  } catch (error) {
+    if (!(error instanceof UpstreamFailure) || error.status >= 500) throw error;
+    return data({ error: error.code }, { status: 400, headers: upstreamCookieHeaders(request) });
+  }
+  const target = safeRedirectPath(new URL(request.url).searchParams.get("zurueck"), "/admin/klassen");
+  const headers = upstreamCookieHeaders(request);
+  headers.append(
+    "Set-Cookie",
+    await flashToast(request, "klassen.delete.done", { name: klasse.name, schule: organisationLabel(schule) }),
+  );
+  // Back to the list the user came from, unless that was the deleted class itself.
+  return redirect(target.startsWith(`/admin/klassen/${klasse.id}`) ? "/admin/klassen" : target, { headers });
+}
+
+export default function KlasseLoeschen() {
+  const { t } = useTranslation();
+  const { klasse, schule } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const [searchParams] = useSearchParams();
+  const back = safeRedirectPath(searchParams.get("zurueck"), `/admin/klassen/${klasse.id}`);
+
+  return (
+    <section aria-labelledby="loeschen-titel" className="max-w-2xl">
+      <h1 id="loeschen-titel" className="mb-4 text-2xl font-bold">
+        {t("klassen.delete.title")}
+      </h1>
+      <FormError id="klasse-loeschen-fehler" code={actionData?.error} />
+      <p className="mb-6">{t("klassen.delete.question", { name: klasse.name, schule })}</p>
+      <Form method="post" className="flex flex-wrap gap-3">
+        <Link to={back} className="btn-secondary">
+          {t("form.cancel")}
+        </Link>
+        <button type="submit" className="btn-danger" disabled={busy}>
+          {t("klassen.delete.confirm")}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: pageTitle("klassen.delete.title") }];

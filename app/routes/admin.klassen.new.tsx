@@ -1,0 +1,135 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormError, RequiredFieldsNote, SelectField, TextField } from "~/components/forms";
+import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
+import { pageTitle } from "~/i18n-static";
+import { organisationLabel } from "~/paths";
+import { CreateKlasseSchema } from "~/validation/organisation-names";
+import { requireAdmin } from "~/.server/guards.server";
+import { loadKlasseForAdmin } from "~/.server/klassen.server";
+import { createKlasse, schulenWithRight } from "~/.server/upstream/organisationen.server";
+import { upstreamCookieHeaders, UpstreamFailure } from "~/.server/upstream.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request, { permissions: ["klassenverwaltung"] });
+  const url = new URL(request.url);
+  const createdId = url.searchParams.get("erstellt");
+  const headers = upstreamCookieHeaders(request);
+
+  // After a successful create (PRG), this page shows what was created.
+  if (createdId) {
+    const { klasse, schule } = await loadKlasseForAdmin(request, createdId);
+    return data(
+      { created: { name: klasse.name, schuleId: schule.id, schule: organisationLabel(schule) }, schulen: [], preselected: null },
+      { headers },
+    );
+  }
+  const schulen = await schulenWithRight(request, "KLASSEN_VERWALTEN");
+  const preselected = schulen.length === 1 ? schulen[0].id : url.searchParams.get("schule");
+  return data(
+    {
+      created: null,
+      schulen: schulen.map((schule) => ({ id: schule.id, label: organisationLabel(schule) })),
+      preselected,
+    },
+    { headers: upstreamCookieHeaders(request) },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request, { permissions: ["klassenverwaltung"] });
+  const submission = parseWithZod(await request.formData(), { schema: CreateKlasseSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), error: null }, { status: 400 });
+  }
+  try {
+    const klasse = await createKlasse(request, submission.value.schule, submission.value.name);
+    return redirect(`/admin/klassen/new?erstellt=${klasse.id}`, { headers: upstreamCookieHeaders(request) });
+  } catch (error) {
+    if (!(error instanceof UpstreamFailure) || error.status >= 500) throw error;
+    return data(
+      { result: submission.reply(), error: error.code },
+      { status: 400, headers: upstreamCookieHeaders(request) },
+    );
+  }
+}
+
+export default function KlasseCreate() {
+  const { created } = useLoaderData<typeof loader>();
+  return created ? <CreatedSummary created={created} /> : <CreateForm />;
+}
+
+function CreateForm() {
+  const { t } = useTranslation();
+  const { schulen, preselected } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const { formHandlers, dialog } = useUnsavedChangesWarning();
+  const [form, fields] = useForm({
+    id: "klasse-anlegen",
+    lastResult: actionData?.result,
+    defaultValue: { schule: preselected ?? "" },
+    constraint: getZodConstraint(CreateKlasseSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateKlasseSchema }),
+  });
+
+  return (
+    <>
+      <h1 className="mb-4 text-2xl font-bold">{t("klassen.create.title")}</h1>
+      <FormError id="klasse-anlegen-fehler" code={actionData?.error} />
+      <Form method="post" {...getFormProps(form)} {...formHandlers} className="max-w-2xl">
+        <RequiredFieldsNote />
+        <SelectField field={fields.schule} label={t("klassen.fields.schule")} placeholder={t("klassen.create.chooseSchule")}>
+          {schulen.map((schule) => (
+            <option key={schule.id} value={schule.id}>
+              {schule.label}
+            </option>
+          ))}
+        </SelectField>
+        <TextField field={fields.name} label={t("klassen.fields.name")} hint={t("klassen.fields.nameHint")} />
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Link to="/admin/klassen" className="btn-secondary">
+            {t("klassen.create.discard")}
+          </Link>
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {t("klassen.create.submit")}
+          </button>
+        </div>
+      </Form>
+      {dialog}
+    </>
+  );
+}
+
+function CreatedSummary({ created }: { created: { name: string; schuleId: string; schule: string } }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <h1 className="mb-4 text-2xl font-bold">{t("klassen.created.title")}</h1>
+      <p role="status" className="mb-4">
+        {t("klassen.created.message")}
+      </p>
+      <dl className="mb-6 grid max-w-2xl grid-cols-[auto_1fr] gap-x-6 gap-y-2">
+        <dt className="font-semibold">{t("klassen.fields.schule")}</dt>
+        <dd>{created.schule}</dd>
+        <dt className="font-semibold">{t("klassen.fields.name")}</dt>
+        <dd>{created.name}</dd>
+      </dl>
+      <div className="flex flex-wrap gap-3">
+        <Link to="/admin/klassen" className="btn-secondary">
+          {t("klassen.created.backToList")}
+        </Link>
+        <Link to={`/admin/klassen/new?schule=${created.schuleId}`} className="btn-primary">
+          {t("klassen.created.another")}
+        </Link>
+      </div>
+    </>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: pageTitle("klassen.create.title") }];

@@ -1,0 +1,45 @@
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PageMain } from "~/components/page-main";
+import { pageTitle } from "~/i18n-static";
+import { safeRedirectPath } from "~/paths";
+import { hasSecondFactor } from "~/.server/auth.server";
+import { requireUser } from "~/.server/guards.server";
+import { getPortalSession } from "~/.server/portal-cookie.server";
+import { upstreamCookieHeaders } from "~/.server/upstream.server";
+
+/** Shown when level gold is needed but the user has no second factor; skipped once one exists. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  if (await hasSecondFactor(request, user.personId)) {
+    const session = await getPortalSession(request);
+    throw redirect(safeRedirectPath(session.get("previousUrl"), "/start"), { headers: upstreamCookieHeaders(request) });
+  }
+  return data(null, { headers: upstreamCookieHeaders(request) });
+}
+
+export default function NoSecondFactor() {
+  const { t } = useTranslation();
+  return (
+    <PageMain>
+      <section aria-labelledby="titel" className="max-w-2xl rounded border-2 border-danger p-6">
+        <h1 id="titel" className="mb-3 text-2xl font-bold">
+          {t("noSecondFactor.title")}
+        </h1>
+        <p className="mb-2">{t("noSecondFactor.notSetUp")}</p>
+        <p className="mb-6">{t("noSecondFactor.howTo")}</p>
+        <div className="flex flex-wrap gap-3">
+          <Link to="/start" className="btn-secondary">
+            {t("noSecondFactor.toStart")}
+          </Link>
+          <Link to="/profile" className="btn-primary">
+            {t("noSecondFactor.toSetup")}
+          </Link>
+        </div>
+      </section>
+    </PageMain>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: pageTitle("noSecondFactor.title") }];

@@ -1,0 +1,105 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PROVIDER_KATEGORIEN, type ServiceProviderResponse } from "../../upstream/contract";
+import { PageMain } from "~/components/page-main";
+import { TimeLimitBanners } from "~/components/time-limit-banners";
+import { pageTitle } from "~/i18n-static";
+import { firstAdminPath } from "~/permissions";
+import { hasSecondFactor } from "~/.server/auth.server";
+import { requireUser } from "~/.server/guards.server";
+import { currentMeldung, myProviders } from "~/.server/upstream/self.server";
+import { upstreamCookieHeaders } from "~/.server/upstream.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const [providers, meldung] = await Promise.all([myProviders(request), currentMeldung(request)]);
+  // Only ask for the token state when a tile depends on it (saves a round trip for most users).
+  const needsToken = user.acr !== "gold" && providers.some((p) => p.requires2fa && p.target === "URL");
+  const blockedBySecondFactor = needsToken && !(await hasSecondFactor(request, user.personId));
+  const adminPath = firstAdminPath(user.rights);
+
+  const groups = PROVIDER_KATEGORIEN.map((kategorie) => ({
+    kategorie,
+    tiles: providers
+      .filter((provider) => provider.kategorie === kategorie)
+      .sort((a, b) => a.name.localeCompare(b.name, "de"))
+      .map((provider) => tileOf(provider, { blockedBySecondFactor, adminPath })),
+  })).filter((group) => group.tiles.length > 0);
+
+  return data(
+    { groups, meldung: meldung?.inhalt ?? null, timeLimits: user.timeLimits },
+    { headers: upstreamCookieHeaders(request) },
+  );
+}
+
+function tileOf(provider: ServiceProviderResponse, context: { blockedBySecondFactor: boolean; adminPath: string | null }) {
+  const logo = provider.hasLogo ? `/api/provider/${provider.id}/logo` : "/logo-schulportal.svg";
+  const base = { id: provider.id, name: provider.name, logo };
+  if (provider.target === "SCHULPORTAL_ADMINISTRATION") return { ...base, href: context.adminPath, external: false };
+  if (provider.target !== "URL" || !provider.url) return { ...base, href: null, external: false };
+  if (provider.requires2fa && context.blockedBySecondFactor) return { ...base, href: "/no-second-factor", external: false };
+  return { ...base, href: provider.url, external: true };
+}
+
+export default function Start() {
+  const { t } = useTranslation();
+  const { groups, meldung, timeLimits } = useLoaderData<typeof loader>();
+  return (
+    <PageMain>
+      <h1 className="mb-4 text-2xl font-bold">{t("start.title")}</h1>
+      {meldung ? (
+        <section aria-labelledby="hinweis-titel" className="mb-4 rounded bg-primary-light p-4">
+          <h2 id="hinweis-titel" className="mb-1 font-bold">
+            {t("start.notice")}
+          </h2>
+          <p className="whitespace-pre-line">{meldung}</p>
+        </section>
+      ) : null}
+      <TimeLimitBanners timeLimits={timeLimits} />
+      <h2 className="mb-2 mt-6 text-xl font-bold">{t("start.allOffers")}</h2>
+      {groups.length === 0 ? <p>{t("start.noOffers")}</p> : null}
+      {groups.map((group) => (
+        <section key={group.kategorie} aria-labelledby={`kategorie-${group.kategorie}`} className="mb-6">
+          <h3 id={`kategorie-${group.kategorie}`} className="mb-2 border-b border-gray-300 text-lg font-semibold">
+            {t(`start.kategorie.${group.kategorie}`)}
+          </h3>
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {group.tiles.map((tile) => (
+              <li key={tile.id}>
+                <Tile {...tile} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </PageMain>
+  );
+}
+
+function Tile({ name, logo, href, external }: { name: string; logo: string; href: string | null; external: boolean }) {
+  const { t } = useTranslation();
+  const content = (
+    <>
+      <img src={logo} alt="" width="48" height="48" className="h-12 w-12 object-contain" />
+      <span className="font-semibold">{name}</span>
+      {external ? <span className="sr-only"> {t("layout.opensInNewTab")}</span> : null}
+    </>
+  );
+  const className = "flex items-center gap-4 rounded border border-gray-400 p-4 text-primary hover:bg-primary-light";
+  if (!href) return <span className={`${className} text-gray-700`}>{content}</span>;
+  if (external) {
+    return (
+      <a href={href} target="_blank" rel="noreferrer" className={className}>
+        {content}
+      </a>
+    );
+  }
+  return (
+    <Link to={href} className={className}>
+      {content}
+    </Link>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: pageTitle("start.title") }];

@@ -1,0 +1,28 @@
+import { z } from "zod";
+
+/**
+ * Name rules shared by browser and server (spec section 5). Messages are i18n keys.
+ * Allowed characters: letters with diacritics (DIN 91379), digits, space and the punctuation of
+ * names: apostrophes, hyphen, period, comma, parentheses.
+ */
+const ALLOWED_NAME_CHARACTERS = /^[\p{L}\p{M}0-9 '’`´.,\-()]*$/u;
+// The upstream counts only ASCII letters and digits (ORGANISATIONS_ROLES.md §4.1); so do we.
+const HAS_LETTER_OR_DIGIT = /[A-Za-z0-9]/;
+
+export const klassenname = z
+  .string({ required_error: "validation.klassenname.required" })
+  .min(1, "validation.klassenname.required")
+  .max(200, "validation.klassenname.tooLong")
+  .refine((name) => name.trim() === name, "validation.noOuterSpaces")
+  .refine((name) => ALLOWED_NAME_CHARACTERS.test(name), "validation.invalidCharacters")
+  .refine((name) => HAS_LETTER_OR_DIGIT.test(name), "validation.klassenname.letterOrDigit");
+
+const uuid = z.string({ required_error: "validation.schule.required" }).uuid("validation.schule.required");
+
+export const CreateKlasseSchema = z.object({ schule: uuid, name: klassenname });
+
+export const RenameKlasseSchema = z.object({
+  name: klassenname,
+  // The version the form was rendered from: the upstream refuses a rename of a newer version.
+  version: z.coerce.number().int().positive(),
+});

@@ -1,0 +1,119 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { CurrentUser } from "~/.server/auth.server";
+
+const auth = vi.hoisted(() => ({
+  user: null as CurrentUser | null,
+  hasToken: true,
+}));
+
+vi.mock("~/.server/auth.server", async (importOriginal) => {
+  const original = await importOriginal<typeof import("~/.server/auth.server")>();
+  return {
+    ...original,
+    authenticate: async () => {
+      if (!auth.user) throw new Response(null, { status: 302, headers: { Location: "/api/auth/login" } });
+      return auth.user;
+    },
+    hasSecondFactor: async () => auth.hasToken,
+  };
+});
+
+const { requireAdmin, requireUser } = await import("~/.server/guards.server");
+
+function userWith(rights: string[], acr: CurrentUser["acr"]): CurrentUser {
+  return {
+    personId: "p-1",
+    username: "admin",
+    displayName: "Ada Admin",
+    acr,
+    passwordUpdatedAt: null,
+    rights: new Set(rights),
+    personenkontexte: [],
+    timeLimits: [],
+  };
+}
+
+async function thrownBy(promise: Promise<unknown>): Promise<Response> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+  throw new Error("the guard let the request through");
+}
+
+const klassenPage = () => new Request("http://portal/admin/klassen.data?seite=2&_routes=x");
+
+describe("guards of admin routes", () => {
+  beforeEach(() => {
+    auth.user = null;
+    auth.hasToken = true;
+  });
+
+  it("send a visitor without session to the login", async () => {
+    const response = await thrownBy(requireAdmin(klassenPage(), { permissions: ["klassenverwaltung"] }));
+    expect(response.status).toBe(302);
+  });
+
+  it("show not-found for a missing right before any step-up", async () => {
+    auth.user = userWith([], "silver");
+    const response = await thrownBy(requireAdmin(klassenPage(), { permissions: ["klassenverwaltung"] }));
+    expect(response.status).toBe(404);
+  });
+
+  it("ask a silver admin with a token for the one-time password and come back to the page", async () => {
+    auth.user = userWith(["KLASSEN_VERWALTEN"], "silver");
+    const response = await thrownBy(requireAdmin(klassenPage(), { permissions: ["klassenverwaltung"] }));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(
+      "/api/auth/login?redirectUrl=%2Fadmin%2Fklassen%3Fseite%3D2&requiredStepUpLevel=gold",
+    );
+  });
+
+  it("send a silver admin without a token to /no-second-factor", async () => {
+    auth.user = userWith(["KLASSEN_VERWALTEN"], "silver");
+    auth.hasToken = false;
+    const response = await thrownBy(requireAdmin(klassenPage(), { permissions: ["klassenverwaltung"] }));
+    expect(response.headers.get("Location")).toBe("/no-second-factor");
+  });
+
+  it("let a gold admin with the right through", async () => {
+    auth.user = userWith(["KLASSEN_VERWALTEN"], "gold");
+    await expect(requireAdmin(klassenPage(), { permissions: ["klassenverwaltung"] })).resolves.toBe(auth.user);
+  });
+
+  it("let the import screen through at silver", async () => {
+    auth.user = userWith(["IMPORT_DURCHFUEHREN"], "silver");
+    await expect(requireAdmin(klassenPage(), { permissions: ["personenimport"], level: "silver" })).resolves.toBe(
+      auth.user,
+    );
+  });
+});
+
+describe("cross-origin protection", () => {
+  beforeEach(() => {
+    auth.user = userWith(["KLASSEN_VERWALTEN"], "gold");
+  });
+
+  it("refuses a form post from another site", async () => {
+    const request = new Request("http://portal/admin/klassen/new", {
+      method: "POST",
+      headers: { Origin: "http://evil.example" },
+    });
+    expect((await thrownBy(requireUser(request))).status).toBe(403);
+  });
+
+  it("accepts a form post from the portal itself", async () => {
+    const request = new Request("http://portal/admin/klassen/new", { method: "POST", headers: { Origin: "http://portal" } });
+    await expect(requireUser(request)).resolves.toBe(auth.user);
+  });
+
+  it("refuses a cross-site post whose browser hid the origin", async () => {
+    const request = new Request("http://portal/admin/klassen/new", {
+      method: "POST",
+      headers: { "Sec-Fetch-Site": "cross-site" },
+    });
+    expect((await thrownBy(requireUser(request))).status).toBe(403);
+  });
+});

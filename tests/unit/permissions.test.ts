@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { adminNavigation, firstAdminPath, hasPermissions, systemrechteOf } from "~/permissions";
+
+const kontexte = (...rollen: string[][]) => rollen.map((systemrechte) => ({ rolle: { systemrechte } }));
+
+describe("permission flags from systemrechte", () => {
+  it("unites the rights of all the user's Personenkontexte", () => {
+    const rights = systemrechteOf(kontexte(["KLASSEN_VERWALTEN"], ["PERSONEN_VERWALTEN", "KLASSEN_VERWALTEN"]));
+    expect([...rights].sort()).toEqual(["KLASSEN_VERWALTEN", "PERSONEN_VERWALTEN"]);
+  });
+
+  it("grants a route only when every listed permission holds", () => {
+    const rights = new Set(["PERSONEN_VERWALTEN"]);
+    expect(hasPermissions(rights, ["personenverwaltung"])).toBe(true);
+    expect(hasPermissions(rights, ["personenverwaltung", "personenanlegen"])).toBe(false);
+  });
+
+  it("treats an unknown permission key as not held", () => {
+    expect(hasPermissions(new Set(["KLASSEN_VERWALTEN"]), ["klassenverwaltung", "gibtsnicht" as never])).toBe(false);
+  });
+
+  it("guards the Schulträger routes with the school right, as the replaced client did", () => {
+    expect(hasPermissions(new Set(["SCHULTRAEGER_VERWALTEN"]), ["schultraegerverwaltung"])).toBe(false);
+    expect(hasPermissions(new Set(["SCHULEN_VERWALTEN"]), ["schultraegerverwaltung"])).toBe(true);
+  });
+});
+
+describe("admin side navigation", () => {
+  it("shows a teacher without admin rights no section at all", () => {
+    expect(adminNavigation(new Set())).toEqual([]);
+  });
+
+  it("shows a school admin classes and the add-person entries of his own rights only", () => {
+    const sections = adminNavigation(
+      new Set(["PERSONEN_VERWALTEN", "KLASSEN_VERWALTEN", "LANDESBEDIENSTETE_SUCHEN_UND_HINZUFUEGEN"]),
+    );
+    const targets = sections.flatMap((section) => section.entries.map((entry) => entry.to));
+    expect(targets).toEqual([
+      "/admin/personen",
+      "/admin/limited/personen/search",
+      "/admin/klassen",
+      "/admin/klassen/new",
+    ]);
+  });
+
+  it("shows the notices entry only with both portal rights", () => {
+    const only = adminNavigation(new Set(["SCHULPORTAL_VERWALTEN"]));
+    const both = adminNavigation(new Set(["SCHULPORTAL_VERWALTEN", "HINWEISE_BEARBEITEN"]));
+    expect(only).toEqual([]);
+    expect(both.at(-1)?.entries).toEqual([{ label: "nav.portal.hinweise", to: "/admin/hinweise/new" }]);
+  });
+
+  it("leads the administration tile to persons, else roles, else schools, else classes", () => {
+    expect(firstAdminPath(new Set(["KLASSEN_VERWALTEN", "SCHULEN_VERWALTEN"]))).toBe("/admin/schulen");
+    expect(firstAdminPath(new Set(["KLASSEN_VERWALTEN"]))).toBe("/admin/klassen");
+    expect(firstAdminPath(new Set())).toBeNull();
+  });
+});

@@ -1,0 +1,3 @@
+import { fileURLToPath } from "node:url";
+
+export const TEMPLATE_PATH = fileURLToPath(new URL("../../.tmp/reference-upstream-template.tar", import.meta.url));

@@ -1,0 +1,62 @@
+import { z } from "zod";
+
+/** The 18 system rights in the upstream's own order (ORGANISATIONS_ROLES.md §0.8). */
+export const SYSTEMRECHTE = [
+  "ROLLEN_VERWALTEN",
+  "PERSONEN_SOFORT_LOESCHEN",
+  "PERSONEN_VERWALTEN",
+  "LANDESBEDIENSTETE_SUCHEN_UND_HINZUFUEGEN",
+  "EINGESCHRAENKT_NEUE_BENUTZER_ERSTELLEN",
+  "SCHULEN_VERWALTEN",
+  "KLASSEN_VERWALTEN",
+  "SCHULTRAEGER_VERWALTEN",
+  "PERSON_SYNCHRONISIEREN",
+  "CRON_DURCHFUEHREN",
+  "PERSONEN_ANLEGEN",
+  "IMPORT_DURCHFUEHREN",
+  "PERSONEN_LESEN",
+  "BULK_VERWALTEN",
+  "SCHULPORTAL_VERWALTEN",
+  "HINWEISE_BEARBEITEN",
+  "ROLLEN_ERWEITERN",
+  "ANGEBOTE_VERWALTEN",
+] as const;
+export type Systemrecht = (typeof SYSTEMRECHTE)[number];
+export const TECHNICAL_SYSTEMRECHTE: readonly Systemrecht[] = ["CRON_DURCHFUEHREN", "PERSONEN_LESEN"];
+
+export const ORGANISATIONS_TYPEN = [
+  "ROOT",
+  "LAND",
+  "TRAEGER",
+  "SCHULE",
+  "KLASSE",
+  "ANBIETER",
+  "SONSTIGE ORGANISATION / EINRICHTUNG",
+  "UNBESTAETIGT",
+] as const;
+export const OrganisationsTyp = z.enum(ORGANISATIONS_TYPEN);
+export type OrganisationsTyp = z.infer<typeof OrganisationsTyp>;
+
+export const ROLLENARTEN = ["LERN", "LEHR", "EXTERN", "ORGADMIN", "LEIT", "SYSADMIN"] as const;
+export type Rollenart = (typeof ROLLENARTEN)[number];
+
+export const ROLLEN_MERKMALE = ["BEFRISTUNG_PFLICHT", "KOPERS_PFLICHT"] as const;
+export type RollenMerkmal = (typeof ROLLEN_MERKMALE)[number];
+
+/** Start page category order (ORGANISATIONS_ROLES.md §6.0). */
+export const PROVIDER_KATEGORIEN = ["EMAIL", "UNTERRICHT", "VERWALTUNG", "HINWEISE", "ANGEBOTE"] as const;
+export type ProviderKategorie = (typeof PROVIDER_KATEGORIEN)[number];
+
+export const PROVIDER_TARGETS = ["URL", "EMAIL", "SCHULPORTAL_ADMINISTRATION"] as const;
+export const PROVIDER_MERKMALE = ["NACHTRAEGLICH_ZUWEISBAR", "VERFUEGBAR_FUER_ROLLENERWEITERUNG"] as const;
+
+export const STEP_UP_LEVELS = ["none", "silver", "gold"] as const;
+export const StepUpLevel = z.enum(STEP_UP_LEVELS);
+export type StepUpLevel = z.infer<typeof StepUpLevel>;
+
+export const TIME_LIMIT_OCCASIONS = ["KOPERS", "NO_KONTEXTE", "PERSONENKONTEXT_EXPIRES"] as const;
+
+export const MELDUNG_STATUS = ["VEROEFFENTLICHT", "NICHT_VEROEFFENTLICHT"] as const;
+
+/** The fixed id of the ROOT organisation in every known environment. */
+export const ROOT_ORGANISATION_ID = "d39cb7cf-2f9b-45f1-849f-973661f2f057";

@@ -1,0 +1,4 @@
+export * from "./enums";
+export * from "./responses";
+export * from "./requests";
+export * from "./errors";

@@ -1,0 +1,12 @@
+import type { ReferenceDb } from "./db/client.ts";
+import type { ReferenceConfig } from "./env.ts";
+import type { SessionState } from "./session.ts";
+
+/** Per-request variables shared by all route modules. */
+export interface AppEnv {
+  Variables: {
+    db: ReferenceDb;
+    config: ReferenceConfig;
+    session: SessionState | null;
+  };
+}

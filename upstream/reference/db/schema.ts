@@ -1,0 +1,254 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/** Binary column for logos; drizzle has no built-in bytea helper. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+};
+
+export const organisation = pgTable(
+  "organisation",
+  {
+    id: uuid("id").primaryKey(),
+    administriertVon: uuid("administriert_von").references((): AnyPgColumn => organisation.id),
+    zugehoerigZu: uuid("zugehoerig_zu").references((): AnyPgColumn => organisation.id),
+    kennung: text("kennung"),
+    name: text("name").notNull(),
+    namensergaenzung: text("namensergaenzung"),
+    kuerzel: text("kuerzel"),
+    typ: text("typ").notNull(),
+    traegerschaft: text("traegerschaft"),
+    emailDomain: text("email_domain"),
+    emailAdress: text("email_adress"),
+    itslearningEnabled: boolean("itslearning_enabled").notNull().default(false),
+    version: integer("version").notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    index("organisation_typ_idx").on(t.typ),
+    index("organisation_administriert_von_idx").on(t.administriertVon),
+    index("organisation_zugehoerig_zu_idx").on(t.zugehoerigZu),
+    index("organisation_kennung_idx").on(t.kennung),
+    index("organisation_lower_name_idx").on(sql`lower(${t.name})`),
+  ],
+);
+
+export const serviceProvider = pgTable("service_provider", {
+  id: uuid("id").primaryKey(),
+  name: text("name").notNull(),
+  target: text("target").notNull(),
+  url: text("url"),
+  kategorie: text("kategorie").notNull(),
+  providedOnSchulstrukturknoten: uuid("provided_on_schulstrukturknoten")
+    .notNull()
+    .references(() => organisation.id),
+  logo: bytea("logo"),
+  logoMimeType: text("logo_mime_type"),
+  keycloakGroup: text("keycloak_group"),
+  keycloakRole: text("keycloak_role"),
+  externalSystem: text("external_system").notNull().default("NONE"),
+  requires2fa: boolean("requires_2fa").notNull().default(false),
+  vidisAngebotId: text("vidis_angebot_id"),
+  ...timestamps,
+});
+
+export const serviceProviderMerkmal = pgTable(
+  "service_provider_merkmal",
+  {
+    serviceProviderId: uuid("service_provider_id")
+      .notNull()
+      .references(() => serviceProvider.id, { onDelete: "cascade" }),
+    merkmal: text("merkmal").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.serviceProviderId, t.merkmal] })],
+);
+
+export const rolle = pgTable(
+  "rolle",
+  {
+    id: uuid("id").primaryKey(),
+    name: text("name").notNull(),
+    administeredBySchulstrukturknoten: uuid("administered_by_schulstrukturknoten")
+      .notNull()
+      .references(() => organisation.id),
+    rollenart: text("rollenart").notNull(),
+    istTechnisch: boolean("ist_technisch").notNull().default(false),
+    version: integer("version").notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [index("rolle_ssk_idx").on(t.administeredBySchulstrukturknoten)],
+);
+
+export const rolleSystemrecht = pgTable(
+  "rolle_systemrecht",
+  {
+    rolleId: uuid("rolle_id")
+      .notNull()
+      .references(() => rolle.id, { onDelete: "cascade" }),
+    systemrecht: text("systemrecht").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.rolleId, t.systemrecht] }), index("rolle_systemrecht_recht_idx").on(t.systemrecht)],
+);
+
+export const rolleMerkmal = pgTable(
+  "rolle_merkmal",
+  {
+    rolleId: uuid("rolle_id")
+      .notNull()
+      .references(() => rolle.id, { onDelete: "cascade" }),
+    merkmal: text("merkmal").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.rolleId, t.merkmal] })],
+);
+
+/** Providers a role grants; `position` keeps the role's own order (responses list them in that order). */
+export const rolleServiceProvider = pgTable(
+  "rolle_service_provider",
+  {
+    rolleId: uuid("rolle_id")
+      .notNull()
+      .references(() => rolle.id, { onDelete: "cascade" }),
+    serviceProviderId: uuid("service_provider_id")
+      .notNull()
+      .references(() => serviceProvider.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.rolleId, t.serviceProviderId] }),
+    index("rolle_service_provider_sp_idx").on(t.serviceProviderId),
+  ],
+);
+
+export const rollenerweiterung = pgTable(
+  "rollenerweiterung",
+  {
+    id: uuid("id").primaryKey(),
+    organisationId: uuid("organisation_id")
+      .notNull()
+      .references(() => organisation.id),
+    rolleId: uuid("rolle_id")
+      .notNull()
+      .references(() => rolle.id),
+    serviceProviderId: uuid("service_provider_id")
+      .notNull()
+      .references(() => serviceProvider.id),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("rollenerweiterung_triple_uq").on(t.organisationId, t.rolleId, t.serviceProviderId)],
+);
+
+export const person = pgTable(
+  "person",
+  {
+    id: uuid("id").primaryKey(),
+    /** IdP subject = identity_account.id; nullable because a person may exist before its account. */
+    keycloakUserId: text("keycloak_user_id").unique(),
+    username: text("username").unique(),
+    mandant: text("mandant").notNull(),
+    stammorganisation: text("stammorganisation"),
+    familienname: text("familienname").notNull(),
+    vorname: text("vorname").notNull(),
+    revision: integer("revision").notNull().default(1),
+    personalnummer: text("personalnummer").unique(),
+    orgUnassignmentDate: timestamp("org_unassignment_date", { withTimezone: true, mode: "date" }),
+    istTechnisch: boolean("ist_technisch").notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    index("person_lower_familienname_idx").on(sql`lower(${t.familienname})`),
+    index("person_lower_vorname_idx").on(sql`lower(${t.vorname})`),
+  ],
+);
+
+/** The IdP side of a login (Keycloak in the real system); deliberately separate from `person`. */
+export const identityAccount = pgTable("identity_account", {
+  id: uuid("id").primaryKey(),
+  username: text("username").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  passwordTemporary: boolean("password_temporary").notNull().default(false),
+  passwordUpdatedAt: timestamp("password_updated_at", { withTimezone: true, mode: "date" }),
+  enabled: boolean("enabled").notNull().default(true),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+export const personenkontext = pgTable(
+  "personenkontext",
+  {
+    id: uuid("id").primaryKey(),
+    personId: uuid("person_id")
+      .notNull()
+      .references(() => person.id, { onDelete: "cascade" }),
+    organisationId: uuid("organisation_id")
+      .notNull()
+      .references(() => organisation.id),
+    rolleId: uuid("rolle_id")
+      .notNull()
+      .references(() => rolle.id),
+    befristung: timestamp("befristung", { withTimezone: true, mode: "date" }),
+    sichtfreigabe: text("sichtfreigabe").notNull().default("nein"),
+    personenstatus: text("personenstatus"),
+    jahrgangsstufe: text("jahrgangsstufe"),
+    revision: integer("revision").notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("personenkontext_triple_uq").on(t.personId, t.organisationId, t.rolleId),
+    index("personenkontext_organisation_idx").on(t.organisationId),
+    index("personenkontext_rolle_idx").on(t.rolleId),
+  ],
+);
+
+export const twoFactorToken = pgTable(
+  "two_factor_token",
+  {
+    id: uuid("id").primaryKey(),
+    personId: uuid("person_id")
+      .notNull()
+      .references(() => person.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    serial: text("serial").notNull(),
+    /** Base32 TOTP secret (software tokens and simulated hardware tokens). */
+    secret: text("secret").notNull(),
+    /** "verify" = enrolment started, not confirmed; "enrolled" = active. */
+    rolloutState: text("rollout_state").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("two_factor_token_person_idx").on(t.personId)],
+);
+
+export const meldung = pgTable("meldung", {
+  id: uuid("id").primaryKey(),
+  inhalt: text("inhalt").notNull(),
+  status: text("status").notNull(),
+  revision: integer("revision").notNull().default(1),
+  ...timestamps,
+});
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    data: jsonb("data").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("session_expires_at_idx").on(t.expiresAt)],
+);

@@ -1,0 +1,116 @@
+import { and, asc, eq, ilike, like, sql } from "drizzle-orm";
+import { ROOT_ORGANISATION_ID, type OrganisationResponse } from "../../contract/index.ts";
+import type { ReferenceDb } from "../db/client.ts";
+import { organisation } from "../db/schema.ts";
+import { ancestorsOrSelfSql } from "./permissions.ts";
+
+export type OrganisationRow = typeof organisation.$inferSelect;
+
+/** Columns of `OrganisationResponse`, selected directly so list queries never fetch internal columns. */
+export const organisationResponseColumns = {
+  id: organisation.id,
+  administriertVon: organisation.administriertVon,
+  zugehoerigZu: organisation.zugehoerigZu,
+  kennung: organisation.kennung,
+  name: organisation.name,
+  namensergaenzung: organisation.namensergaenzung,
+  kuerzel: organisation.kuerzel,
+  typ: organisation.typ,
+  traegerschaft: organisation.traegerschaft,
+  itslearningEnabled: organisation.itslearningEnabled,
+  version: organisation.version,
+};
+
+type ResponseSource = Pick<OrganisationRow, keyof typeof organisationResponseColumns>;
+
+export function toOrganisationResponse(row: ResponseSource): OrganisationResponse {
+  return {
+    id: row.id,
+    administriertVon: row.administriertVon,
+    zugehoerigZu: row.zugehoerigZu,
+    kennung: row.kennung,
+    name: row.name,
+    namensergaenzung: row.namensergaenzung,
+    kuerzel: row.kuerzel,
+    typ: row.typ as OrganisationResponse["typ"],
+    traegerschaft: row.traegerschaft,
+    itslearningEnabled: row.itslearningEnabled,
+    version: row.version,
+  };
+}
+
+export async function findOrganisation(db: ReferenceDb, id: string): Promise<OrganisationRow | undefined> {
+  const [row] = await db.select().from(organisation).where(eq(organisation.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * The two LAND root children are identified by name substring (§4.1): the first organisation administered by ROOT
+ * whose name contains "Öffentliche" resp. "Ersatz".
+ */
+export async function findRootChildren(db: ReferenceDb) {
+  const byName = async (fragment: string) => {
+    const [row] = await db
+      .select()
+      .from(organisation)
+      .where(and(eq(organisation.administriertVon, ROOT_ORGANISATION_ID), like(organisation.name, `%${fragment}%`)))
+      .orderBy(asc(organisation.createdAt), asc(organisation.id))
+      .limit(1);
+    return row;
+  };
+  return { oeffentlich: await byName("Öffentliche"), ersatz: await byName("Ersatz") };
+}
+
+/** Ids of the organisation and all its administrative ancestors. */
+export async function ancestorIds(db: ReferenceDb, organisationId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: organisation.id })
+    .from(organisation)
+    .where(sql`${organisation.id} IN (${ancestorsOrSelfSql(organisationId)})`);
+  return rows.map((row) => row.id);
+}
+
+/** true iff another KLASSE administered (transitively) below the school already carries exactly this name. */
+export async function klassenNameTaken(db: ReferenceDb, schuleId: string, name: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: organisation.id })
+    .from(organisation)
+    .where(
+      sql`${organisation.typ} = 'KLASSE' AND ${organisation.name} = ${name} AND ${organisation.id} IN (
+        WITH RECURSIVE below(id) AS (
+          SELECT o.id FROM ${organisation} o WHERE o.administriert_von = ${schuleId}
+          UNION
+          SELECT o.id FROM ${organisation} o JOIN below b ON o.administriert_von = b.id
+        ) SELECT id FROM below)`,
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function kennungTaken(db: ReferenceDb, kennung: string): Promise<boolean> {
+  const rows = await db.select({ id: organisation.id }).from(organisation).where(eq(organisation.kennung, kennung)).limit(1);
+  return rows.length > 0;
+}
+
+/** Träger name rule: differs from ROOT/LAND names and from every other TRAEGER of the same subtree (exact match). */
+export async function traegerNameTaken(db: ReferenceDb, landId: string, name: string, excludeId?: string) {
+  const rootChildren = await findRootChildren(db);
+  const reserved = [
+    (await findOrganisation(db, ROOT_ORGANISATION_ID))?.name,
+    rootChildren.oeffentlich?.name,
+    rootChildren.ersatz?.name,
+  ];
+  if (reserved.includes(name)) return true;
+  const rows = await db
+    .select({ id: organisation.id })
+    .from(organisation)
+    .where(and(eq(organisation.typ, "TRAEGER"), eq(organisation.zugehoerigZu, landId), eq(organisation.name, name)));
+  return rows.some((row) => row.id !== excludeId);
+}
+
+/** Escapes LIKE wildcards so user input only ever matches literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+export const nameContains = (text: string) => ilike(organisation.name, containsPattern(text));

@@ -1,0 +1,17 @@
+/**
+ * Only same-origin paths are accepted as redirect targets: a single leading "/" (no "//" or "/\" which browsers
+ * treat as another host) and no control characters. Anything else falls back to "/".
+ */
+export function safeRedirectPath(value: string | undefined | null): string {
+  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return "/";
+  return value;
+}
+
+/** Appends/replaces one query parameter on a same-origin path, keeping an existing query and fragment. */
+export function withQueryParam(path: string, key: string, value: string): string {
+  const url = new URL(path, "http://reference.invalid");
+  url.searchParams.set(key, value);
+  return `${url.pathname}${url.search}${url.hash}`;
+}

@@ -1,0 +1,135 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { Hono } from "hono";
+import type { UserinfoResponse } from "../../contract/index.ts";
+import type { AppEnv } from "../app-env.ts";
+import { identityAccount, organisation, personenkontext, rolle, rolleMerkmal, rolleServiceProvider, rolleSystemrecht } from "../db/schema.ts";
+import { type PersonRow, requireCaller, requireUser } from "../lib/caller.ts";
+import type { ReferenceDb } from "../db/client.ts";
+import { toOrganisationResponse, organisationResponseColumns } from "../lib/organisationen.ts";
+import { safeRedirectPath } from "../lib/redirects.ts";
+import { ensureSession } from "../session.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const KOPERS_LOCK_DAYS = 56;
+const NO_KONTEXTE_DELETE_DAYS = 84;
+const BEFRISTUNG_WARNING_DAYS = 56;
+
+export function authRoutes() {
+  const app = new Hono<AppEnv>();
+
+  /** §1.2 with the embedded IdP of §1.7 instead of an external OIDC provider. */
+  app.get("/login", async (c) => {
+    const session = await ensureSession(c);
+    const redirectUrl = c.req.query("redirectUrl");
+    const level = c.req.query("requiredStepUpLevel");
+    if (redirectUrl !== undefined) session.data.redirectUrl = safeRedirectPath(redirectUrl);
+    if (level === "silver" || level === "gold") session.data.requiredStepupLevel = level;
+
+    const user = session.data.user;
+    // Short-circuit: already at the stored level → back to where the last completed login went.
+    if (user && session.data.requiredStepupLevel && session.data.requiredStepupLevel === (user.stepUpLevel ?? "none")) {
+      return c.redirect(user.redirectUri ?? "/", 302);
+    }
+    return c.redirect(`/api/auth/idp/login?acr=${session.data.requiredStepupLevel ?? "silver"}`, 302);
+  });
+
+  app.get("/logout", (c) => {
+    const session = c.var.session;
+    if (session) session.destroyed = true;
+    return c.redirect("/", 302);
+  });
+
+  app.get("/logininfo", async (c) => {
+    const user = requireUser(c);
+    const caller = await requireCaller(c, user);
+    const { db, config } = c.var;
+    const [account] = await db
+      .select({ passwordUpdatedAt: identityAccount.passwordUpdatedAt })
+      .from(identityAccount)
+      .where(eq(identityAccount.id, user.sub))
+      .limit(1);
+    const body: UserinfoResponse & { updated_at: string } = {
+      sub: user.sub,
+      personId: caller.id,
+      name: `${caller.vorname} ${caller.familienname}`,
+      given_name: caller.vorname,
+      family_name: caller.familienname,
+      preferred_username: caller.username,
+      updated_at: caller.updatedAt.toISOString(),
+      ...(account?.passwordUpdatedAt ? { password_updated_at: account.passwordUpdatedAt.toISOString() } : {}),
+      acr: user.stepUpLevel ?? "silver",
+      ...(await kontexteAndTimeLimits(db, caller, config.now())),
+    };
+    return c.json(body);
+  });
+
+  return app;
+}
+
+/** personenkontexte with rights/providers per kontext, and the timeLimits banners (§1.4). */
+async function kontexteAndTimeLimits(db: ReferenceDb, caller: PersonRow, now: Date) {
+  const kontexte = await db
+    .select({
+      kontext: {
+        id: personenkontext.id,
+        rolleId: personenkontext.rolleId,
+        befristung: personenkontext.befristung,
+        createdAt: personenkontext.createdAt,
+      },
+      rolleName: rolle.name,
+      organisation: organisationResponseColumns,
+    })
+    .from(personenkontext)
+    .innerJoin(organisation, eq(organisation.id, personenkontext.organisationId))
+    .innerJoin(rolle, eq(rolle.id, personenkontext.rolleId))
+    .where(eq(personenkontext.personId, caller.id))
+    .orderBy(asc(personenkontext.createdAt), asc(personenkontext.id));
+
+  const rolleIds = [...new Set(kontexte.map((row) => row.kontext.rolleId))];
+  const [rechte, providers, merkmale] = rolleIds.length
+    ? await Promise.all([
+        db.select().from(rolleSystemrecht).where(inArray(rolleSystemrecht.rolleId, rolleIds)),
+        db
+          .select()
+          .from(rolleServiceProvider)
+          .where(inArray(rolleServiceProvider.rolleId, rolleIds))
+          .orderBy(asc(rolleServiceProvider.position)),
+        db
+          .select()
+          .from(rolleMerkmal)
+          .where(and(inArray(rolleMerkmal.rolleId, rolleIds), eq(rolleMerkmal.merkmal, "KOPERS_PFLICHT"))),
+      ])
+    : [[], [], []];
+
+  const personenkontexte = kontexte.map((row) => ({
+    organisation: toOrganisationResponse(row.organisation),
+    rolle: {
+      systemrechte: rechte.filter((r) => r.rolleId === row.kontext.rolleId).map((r) => r.systemrecht),
+      serviceProviderIds: providers.filter((p) => p.rolleId === row.kontext.rolleId).map((p) => p.serviceProviderId),
+    },
+  }));
+
+  const timeLimits: UserinfoResponse["timeLimits"] = [];
+  const kopersRollen = new Set(merkmale.map((m) => m.rolleId));
+  const kopersKontexte = kontexte.filter((row) => kopersRollen.has(row.kontext.rolleId));
+  if (!caller.personalnummer && kopersKontexte.length > 0) {
+    const earliest = Math.min(...kopersKontexte.map((row) => row.kontext.createdAt.getTime()));
+    timeLimits.push({ occasion: "KOPERS", deadline: new Date(earliest + KOPERS_LOCK_DAYS * DAY_MS).toISOString() });
+  }
+  if (caller.orgUnassignmentDate) {
+    const deadline = new Date(caller.orgUnassignmentDate.getTime() + NO_KONTEXTE_DELETE_DAYS * DAY_MS);
+    timeLimits.push({ occasion: "NO_KONTEXTE", deadline: deadline.toISOString() });
+  }
+  for (const row of kontexte) {
+    const befristung = row.kontext.befristung;
+    if (befristung && Math.floor((befristung.getTime() - now.getTime()) / DAY_MS) < BEFRISTUNG_WARNING_DAYS) {
+      timeLimits.push({
+        occasion: "PERSONENKONTEXT_EXPIRES",
+        deadline: befristung.toISOString(),
+        school: row.organisation.name,
+        rolle: row.rolleName,
+      });
+    }
+  }
+  return { personenkontexte, timeLimits };
+}

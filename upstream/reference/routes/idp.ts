@@ -1,0 +1,214 @@
+import { eq, sql } from "drizzle-orm";
+import { type Context, Hono } from "hono";
+import type { AppEnv } from "../app-env.ts";
+import { identityAccount, person } from "../db/schema.ts";
+import { LOGIN_USER_NOT_FOUND_BODY } from "../lib/errors.ts";
+import { hashPassword, verifyPassword } from "../lib/password.ts";
+import { activeToken, verifyOtp } from "../lib/tokens.ts";
+import { PAGE_SECURITY_HEADERS, STYLESHEET, alertBox, field, html, page } from "../html/layout.ts";
+import { type SessionState, ensureSession, rotateSession } from "../session.ts";
+import { checkNewPassword } from "../lib/password-rules.ts";
+
+/**
+ * The embedded identity provider (§1.7): password form (→ silver), one-time-password form (→ gold, asked on every
+ * gold request), forced change of a start password, and the hand-back to the portal. Plain HTML forms, no scripts.
+ */
+export const IDP_BASE = "/api/auth/idp";
+type Acr = "silver" | "gold";
+const readAcr = (value: string | undefined): Acr => (value === "gold" ? "gold" : "silver");
+
+type IdpContext = Context<AppEnv>;
+
+export function renderPage(c: IdpContext, title: string, body: ReturnType<typeof html>, status: 200 | 400 | 401 = 200) {
+  return c.html(page({ title, body }), status, PAGE_SECURITY_HEADERS);
+}
+
+export function idpRoutes() {
+  const app = new Hono<AppEnv>();
+
+  app.get("/styles.css", (c) =>
+    c.body(STYLESHEET, 200, { "Content-Type": "text/css; charset=utf-8", "Cache-Control": "public, max-age=300" }),
+  );
+
+  app.get("/login", async (c) => {
+    const acr = readAcr(c.req.query("acr"));
+    const session = await ensureSession(c);
+    const idp = session.data.idp;
+    if (idp?.pendingPasswordChangeSub) return c.redirect(`${IDP_BASE}/passwort-neu?acr=${acr}`, 302);
+    if (idp?.sub) {
+      if (acr === "gold") return c.redirect(`${IDP_BASE}/otp`, 302);
+      return completeLogin(c, session, idp.sub, "silver");
+    }
+    return renderLoginForm(c, acr);
+  });
+
+  app.post("/login", async (c) => {
+    const acr = readAcr(c.req.query("acr"));
+    const session = await ensureSession(c);
+    const form = await c.req.parseBody();
+    const username = typeof form.username === "string" ? form.username.trim() : "";
+    const password = typeof form.password === "string" ? form.password : "";
+    if (!username || !password) {
+      return renderLoginForm(c, acr, { username, error: "Bitte geben Sie Benutzername und Passwort ein." }, 400);
+    }
+    const [account] = await c.var.db
+      .select()
+      .from(identityAccount)
+      .where(eq(sql`lower(${identityAccount.username})`, username.toLowerCase()))
+      .limit(1);
+    if (!account || !(await verifyPassword(password, account.passwordHash))) {
+      return renderLoginForm(c, acr, { username, error: "Benutzername oder Passwort ist falsch." }, 401);
+    }
+    if (!account.enabled) {
+      return renderLoginForm(c, acr, { username, error: "Dieses Konto ist gesperrt. Bitte wenden Sie sich an Ihre Schule." }, 401);
+    }
+    if (account.passwordTemporary) {
+      session.data.idp = { pendingPasswordChangeSub: account.id };
+      return c.redirect(`${IDP_BASE}/passwort-neu?acr=${acr}`, 302);
+    }
+    session.data.idp = { sub: account.id };
+    if (acr === "gold") return c.redirect(`${IDP_BASE}/otp`, 302);
+    return completeLogin(c, session, account.id, "silver");
+  });
+
+  app.get("/otp", async (c) => {
+    const session = await ensureSession(c);
+    const sub = session.data.idp?.sub;
+    if (!sub) return c.redirect(`${IDP_BASE}/login?acr=gold`, 302);
+    return renderOtpForm(c, sub);
+  });
+
+  app.post("/otp", async (c) => {
+    const session = await ensureSession(c);
+    const sub = session.data.idp?.sub;
+    if (!sub) return c.redirect(`${IDP_BASE}/login?acr=gold`, 302);
+    const form = await c.req.parseBody();
+    const code = typeof form.otp === "string" ? form.otp.replace(/\s+/g, "") : "";
+    const [owner] = await c.var.db.select({ id: person.id }).from(person).where(eq(person.keycloakUserId, sub)).limit(1);
+    if (!owner) return completeLogin(c, session, sub, "gold");
+    const token = await activeToken(c.var.db, owner.id);
+    if (!token) return renderOtpForm(c, sub);
+    if (!(await verifyOtp(token.secret, code))) {
+      return renderOtpForm(c, sub, "Der Einmalcode ist ungültig oder abgelaufen. Bitte geben Sie den aktuellen Code ein.", 401);
+    }
+    return completeLogin(c, session, sub, "gold");
+  });
+
+  app.get("/passwort-neu", async (c) => {
+    const acr = readAcr(c.req.query("acr"));
+    const session = await ensureSession(c);
+    if (!session.data.idp?.pendingPasswordChangeSub) return c.redirect(`${IDP_BASE}/login?acr=${acr}`, 302);
+    return renderNewPasswordForm(c, acr);
+  });
+
+  app.post("/passwort-neu", async (c) => {
+    const acr = readAcr(c.req.query("acr"));
+    const session = await ensureSession(c);
+    const sub = session.data.idp?.pendingPasswordChangeSub;
+    if (!sub) return c.redirect(`${IDP_BASE}/login?acr=${acr}`, 302);
+    const form = await c.req.parseBody();
+    const [account] = await c.var.db.select().from(identityAccount).where(eq(identityAccount.id, sub)).limit(1);
+    if (!account) {
+      session.data.idp = {};
+      return c.redirect(`${IDP_BASE}/login?acr=${acr}`, 302);
+    }
+    const newPassword = typeof form.newPassword === "string" ? form.newPassword : "";
+    const confirmation = typeof form.confirmPassword === "string" ? form.confirmPassword : "";
+    const problem = await checkNewPassword(newPassword, confirmation, account.passwordHash);
+    if (problem) return renderNewPasswordForm(c, acr, problem, 400);
+    await c.var.db
+      .update(identityAccount)
+      .set({ passwordHash: await hashPassword(newPassword), passwordTemporary: false, passwordUpdatedAt: c.var.config.now() })
+      .where(eq(identityAccount.id, sub));
+    session.data.idp = { sub };
+    if (acr === "gold") return c.redirect(`${IDP_BASE}/otp`, 302);
+    return completeLogin(c, session, sub, "silver");
+  });
+
+  /** Leaves the login dialog without logging in. */
+  app.get("/abbrechen", async (c) => {
+    const session = c.var.session;
+    if (session?.data.idp?.pendingPasswordChangeSub) session.data.idp = {};
+    return c.redirect("/", 302);
+  });
+
+  return app;
+}
+
+/**
+ * The OIDC-callback part of §1.2 step 4: map the IdP subject to a person. Without a person the session stays
+ * unauthenticated and the browser lands on /login-error with the shape-D body; otherwise the session user is stored.
+ */
+async function completeLogin(c: IdpContext, session: SessionState, sub: string, level: Acr) {
+  const [owner] = await c.var.db.select({ id: person.id }).from(person).where(eq(person.keycloakUserId, sub)).limit(1);
+  if (!owner) {
+    delete session.data.user;
+    return c.json(LOGIN_USER_NOT_FOUND_BODY, 302, { Location: "/login-error" });
+  }
+  const target = session.data.redirectUrl ?? "/";
+  // A fresh session id after authentication prevents session fixation.
+  const rotated = await rotateSession(c, session);
+  rotated.data.user = { sub, stepUpLevel: level, redirectUri: session.data.redirectUrl };
+  return c.redirect(target, 302);
+}
+
+function renderLoginForm(c: IdpContext, acr: Acr, state: { username?: string; error?: string } = {}, status: 200 | 400 | 401 = 200) {
+  const errorId = state.error ? "login-error" : undefined;
+  return renderPage(
+    c,
+    "Anmeldung",
+    html`<h1>Anmeldung</h1>
+<p>Melden Sie sich mit Ihrem Benutzernamen und Ihrem Passwort an.</p>
+${alertBox("login-error", state.error)}
+<form method="post" action="${IDP_BASE}/login?acr=${acr}" novalidate>
+${field({ id: "username", label: "Benutzername", autocomplete: "username", value: state.username ?? "", errorId, autofocus: true })}
+${field({ id: "password", label: "Passwort", type: "password", autocomplete: "current-password", errorId })}
+<div class="actions"><button class="primary" type="submit">Anmelden</button></div>
+</form>`,
+    status,
+  );
+}
+
+async function renderOtpForm(c: IdpContext, sub: string, error?: string, status: 200 | 400 | 401 = 200) {
+  const [owner] = await c.var.db.select({ id: person.id }).from(person).where(eq(person.keycloakUserId, sub)).limit(1);
+  const token = owner ? await activeToken(c.var.db, owner.id) : undefined;
+  if (owner && !token) {
+    return renderPage(
+      c,
+      "Zweiter Faktor nicht eingerichtet",
+      html`<h1>Zweiter Faktor nicht eingerichtet</h1>
+<p class="info">Für Ihr Konto ist kein zweiter Faktor (Software- oder Hardware-Token) hinterlegt. Ohne ihn ist diese Anmeldestufe nicht möglich. Bitte wenden Sie sich an Ihre Schuladministration.</p>
+<div class="actions"><a href="${IDP_BASE}/abbrechen">Zurück zum Schulportal</a></div>`,
+    );
+  }
+  const errorId = error ? "otp-error" : undefined;
+  return renderPage(
+    c,
+    "Zweiter Faktor",
+    html`<h1>Zweiter Faktor</h1>
+<p>Geben Sie den sechsstelligen Einmalcode aus Ihrer Authenticator-App oder von Ihrem Hardware-Token ein.</p>
+${alertBox("otp-error", error)}
+<form method="post" action="${IDP_BASE}/otp" novalidate>
+${field({ id: "otp", label: "Einmalcode", autocomplete: "one-time-code", numeric: true, errorId, autofocus: true })}
+<div class="actions"><button class="primary" type="submit">Bestätigen</button><a href="${IDP_BASE}/abbrechen">Abbrechen</a></div>
+</form>`,
+    status,
+  );
+}
+
+function renderNewPasswordForm(c: IdpContext, acr: Acr, error?: string, status: 200 | 400 = 200) {
+  const errorId = error ? "password-error" : undefined;
+  return renderPage(
+    c,
+    "Neues Passwort festlegen",
+    html`<h1>Neues Passwort festlegen</h1>
+<p>Ihr Startpasswort ist nur vorläufig. Bitte legen Sie jetzt ein eigenes Passwort fest.</p>
+${alertBox("password-error", error)}
+<form method="post" action="${IDP_BASE}/passwort-neu?acr=${acr}" novalidate>
+${field({ id: "newPassword", label: "Neues Passwort", type: "password", autocomplete: "new-password", errorId, autofocus: true, hint: "Mindestens 8 Zeichen, anders als das Startpasswort." })}
+${field({ id: "confirmPassword", label: "Neues Passwort wiederholen", type: "password", autocomplete: "new-password", errorId })}
+<div class="actions"><button class="primary" type="submit">Passwort speichern</button><a href="${IDP_BASE}/abbrechen">Abbrechen</a></div>
+</form>`,
+    status,
+  );
+}

@@ -1,0 +1,285 @@
+import { type SQL, and, count, eq, inArray, notInArray, or, sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+import { ORGANISATIONS_TYPEN, PAGING_HEADERS, ROOT_ORGANISATION_ID, SYSTEMRECHTE } from "../../contract/index.ts";
+import type { AppEnv } from "../app-env.ts";
+import { organisation, personenkontext } from "../db/schema.ts";
+import { requireCaller, requireGold, requireUser } from "../lib/caller.ts";
+import { dbiamError, internalError, notFound } from "../lib/errors.ts";
+import { newId } from "../lib/ids.ts";
+import {
+  containsPattern,
+  findOrganisation,
+  findRootChildren,
+  kennungTaken,
+  klassenNameTaken,
+  organisationResponseColumns,
+  toOrganisationResponse,
+  traegerNameTaken,
+} from "../lib/organisationen.ts";
+import { hasRightAt, hasRightsAtRoot, permittedOrganisations, permittedPredicate } from "../lib/permissions.ts";
+import { NOT_EMPTY, parseOrThrow, readQuery } from "../lib/validation.ts";
+import { readJsonBody } from "../lib/body.ts";
+
+const uniqueArray = <T extends z.ZodTypeAny>(item: T) =>
+  z.array(item).refine((values) => new Set(values).size === values.length, { message: "UNIQUE" });
+
+const FindQuery = z.object({
+  offset: z.coerce.number().int().min(0).optional(),
+  limit: z.coerce.number().int().min(1).optional(),
+  kennung: z.string().optional(),
+  name: z.string().optional(),
+  searchString: z.string().optional(),
+  typ: z.enum(ORGANISATIONS_TYPEN).optional(),
+  systemrechte: uniqueArray(z.enum(SYSTEMRECHTE)).optional(),
+  excludeTyp: uniqueArray(z.enum(ORGANISATIONS_TYPEN)).optional(),
+  administriertVon: uniqueArray(z.string().uuid()).optional(),
+  zugehoerigZu: uniqueArray(z.string().uuid()).optional(),
+  organisationIds: uniqueArray(z.string().uuid()).optional(),
+  sortOrder: z.enum(["asc", "desc"]).optional(),
+  sortField: z.enum(["name", "kennung"]).optional(),
+});
+const ARRAY_PARAMS = ["systemrechte", "excludeTyp", "administriertVon", "zugehoerigZu", "organisationIds"] as const;
+
+const IdParam = z.object({ organisationId: z.string().uuid() });
+
+const CreateBody = z.object({
+  administriertVon: z.string().min(1, NOT_EMPTY).uuid(),
+  zugehoerigZu: z.string().min(1, NOT_EMPTY).uuid(),
+  name: z.string(),
+  typ: z.enum(ORGANISATIONS_TYPEN),
+  kennung: z.string().optional(),
+  namensergaenzung: z.string().optional(),
+  kuerzel: z.string().optional(),
+  traegerschaft: z.enum(["01", "02", "03", "04", "05", "06"]).optional(),
+  emailAdress: z.string().optional(),
+});
+
+const RenameBody = z.object({ name: z.string(), version: z.number() });
+
+/** 400 with code 500: the upstream's unmapped specification errors (§4.1). */
+const specificationError = () => dbiamError("ORGANISATION_SPECIFICATION_ERROR", 500, 400);
+const orgError = (key: string) => dbiamError(key, 400);
+
+/** "must not start/end with a space and must not be blank-only" — only for non-empty values. */
+const hasBadBlanks = (value: string | undefined) =>
+  value !== undefined && value !== "" && (value.trim() !== value || value.trim() === "");
+const hasAsciiLetterOrDigit = (value: string) => /[a-zA-Z0-9]/.test(value);
+
+export function organisationRoutes() {
+  const app = new Hono<AppEnv>();
+
+  app.get("/", async (c) => {
+    requireUser(c);
+    const query = parseOrThrow(FindQuery, readQuery(c.req.url, ARRAY_PARAMS));
+    const caller = await requireCaller(c);
+    const { db } = c.var;
+
+    const permitted = await permittedOrganisations(db, caller.id, query.systemrechte ?? []);
+    const conditions: SQL[] = [permittedPredicate(organisation.id, permitted)];
+    if (query.kennung !== undefined) conditions.push(eq(organisation.kennung, query.kennung));
+    if (query.name !== undefined) conditions.push(eq(organisation.name, query.name));
+    if (query.typ !== undefined) conditions.push(eq(organisation.typ, query.typ));
+    if (query.administriertVon?.length) conditions.push(inArray(organisation.administriertVon, query.administriertVon));
+    if (query.zugehoerigZu?.length) conditions.push(inArray(organisation.zugehoerigZu, query.zugehoerigZu));
+    if (query.excludeTyp?.length) conditions.push(notInArray(organisation.typ, query.excludeTyp));
+    if (query.searchString) {
+      const pattern = containsPattern(query.searchString);
+      const search = or(sql`${organisation.name} ILIKE ${pattern}`, sql`${organisation.kennung} ILIKE ${pattern}`);
+      if (search) conditions.push(search);
+    }
+
+    // typ rank, then sortField, both in the requested direction; then the other field ascending; id for stable paging.
+    const direction = query.sortOrder === "desc" ? sql`DESC` : sql`ASC`;
+    const [primary, secondary] =
+      query.sortField === "name" ? [organisation.name, organisation.kennung] : [organisation.kennung, organisation.name];
+    const typRank = sql`CASE ${organisation.typ} WHEN 'ROOT' THEN 1 WHEN 'LAND' THEN 2 WHEN 'TRAEGER' THEN 3 ELSE 4 END`;
+    const ordering = [sql`${typRank} ${direction}`, sql`${primary} ${direction}`, sql`${secondary} ASC`, sql`${organisation.id} ASC`];
+
+    const where = and(...conditions);
+    const pageQuery = db.select(organisationResponseColumns).from(organisation).where(where).orderBy(...ordering).$dynamic();
+    if (query.offset !== undefined) pageQuery.offset(query.offset);
+    if (query.limit !== undefined) pageQuery.limit(query.limit);
+    const [regular, [{ total }]] = await Promise.all([
+      pageQuery,
+      db.select({ total: count() }).from(organisation).where(where),
+    ]);
+
+    // organisationIds are always placed first (if permitted), regardless of the other criteria and of paging.
+    const selected = query.organisationIds?.length
+      ? await db
+          .select(organisationResponseColumns)
+          .from(organisation)
+          .where(and(inArray(organisation.id, query.organisationIds), permittedPredicate(organisation.id, permitted)))
+          .orderBy(...ordering)
+      : [];
+    const selectedIds = new Set(selected.map((row) => row.id));
+    const regularIds = new Set(regular.map((row) => row.id));
+    const combined = [...selected, ...regular.filter((row) => !selectedIds.has(row.id))].slice(
+      0,
+      query.limit ?? Number.POSITIVE_INFINITY,
+    );
+    const overlap = selected.filter((row) => regularIds.has(row.id)).length;
+    const pagingTotal = total + selected.length - overlap;
+    const pageBase = query.searchString ? regular.length : combined.length;
+    const pageTotal = query.limit === undefined ? pageBase : Math.min(pageBase, query.limit);
+
+    c.header(PAGING_HEADERS.total, String(pagingTotal));
+    c.header(PAGING_HEADERS.pageTotal, String(pageTotal));
+    c.header(PAGING_HEADERS.offset, String(query.offset ?? 0));
+    c.header(PAGING_HEADERS.limit, String(query.limit ?? pagingTotal));
+    return c.json(combined.map(toOrganisationResponse));
+  });
+
+  app.get("/root", async (c) => {
+    requireUser(c);
+    await requireCaller(c);
+    const root = await findOrganisation(c.var.db, ROOT_ORGANISATION_ID);
+    if (!root) throw notFound();
+    return c.json(toOrganisationResponse(root));
+  });
+
+  app.get("/root/children", async (c) => {
+    requireUser(c);
+    await requireCaller(c);
+    const { oeffentlich, ersatz } = await findRootChildren(c.var.db);
+    if (!oeffentlich || !ersatz) throw notFound();
+    return c.json({ oeffentlich: toOrganisationResponse(oeffentlich), ersatz: toOrganisationResponse(ersatz) });
+  });
+
+  app.get("/:organisationId", async (c) => {
+    requireUser(c);
+    const { organisationId } = parseOrThrow(IdParam, c.req.param());
+    await requireCaller(c);
+    const row = await findOrganisation(c.var.db, organisationId);
+    if (!row) throw notFound();
+    return c.json(toOrganisationResponse(row));
+  });
+
+  app.post("/", async (c) => {
+    requireGold(c);
+    const body = parseOrThrow(CreateBody, await readJsonBody(c));
+    const caller = await requireCaller(c);
+    const { db } = c.var;
+
+    const permitted =
+      body.typ === "KLASSE"
+        ? await hasRightAt(db, caller.id, body.administriertVon, "KLASSEN_VERWALTEN")
+        : body.typ === "SCHULE"
+          ? await hasRightsAtRoot(db, caller.id, ["SCHULEN_VERWALTEN"])
+          : body.typ === "TRAEGER"
+            ? await hasRightsAtRoot(db, caller.id, ["SCHULTRAEGER_VERWALTEN"])
+            : false;
+    if (!permitted) throw notFound();
+
+    if (hasBadBlanks(body.name)) throw orgError("NAME_ENTHAELT_LEERZEICHEN");
+    if (hasBadBlanks(body.kennung)) throw orgError("KENNUNG_ENTHAELT_LEERZEICHEN");
+    const parent = await findOrganisation(db, body.administriertVon);
+    if (!parent) throw notFound();
+    const zugehoerig = await findOrganisation(db, body.zugehoerigZu);
+    if (!zugehoerig) throw notFound();
+
+    if (body.typ === "KLASSE" && !hasAsciiLetterOrDigit(body.name)) throw specificationError();
+    if (body.typ === "SCHULE") {
+      if (!body.kennung) throw orgError("KENNUNG_REQUIRED_FOR_SCHULE");
+      if (!body.name) throw orgError("NAME_REQUIRED_FOR_SCHULE");
+      if (await kennungTaken(db, body.kennung)) throw orgError("SCHULE_KENNUNG_EINDEUTIG");
+    }
+    if (body.typ === "KLASSE" && body.emailAdress !== undefined) throw orgError("EMAIL_ADRESS_ON_ORGANISATION_TYP");
+    if (body.typ === "KLASSE") {
+      if (parent.typ !== "SCHULE" || zugehoerig.typ !== "SCHULE") throw orgError("KLASSE_NUR_VON_SCHULE_ADMINISTRIERT");
+      if (await klassenNameTaken(db, parent.id, body.name)) throw orgError("KLASSENNAME_AN_SCHULE_EINDEUTIG");
+    }
+    if (body.typ === "TRAEGER") {
+      const { oeffentlich, ersatz } = await findRootChildren(db);
+      if (zugehoerig.id !== oeffentlich?.id && zugehoerig.id !== ersatz?.id) throw specificationError();
+      if (await traegerNameTaken(db, zugehoerig.id, body.name)) throw orgError("SCHULTRAEGER_NAME_EINDEUTIG");
+    }
+
+    const [created] = await db
+      .insert(organisation)
+      .values({
+        id: newId(),
+        administriertVon: body.administriertVon,
+        zugehoerigZu: body.zugehoerigZu,
+        name: body.name,
+        typ: body.typ,
+        kennung: body.kennung ?? null,
+        namensergaenzung: body.namensergaenzung ?? null,
+        kuerzel: body.kuerzel ?? null,
+        traegerschaft: body.traegerschaft ?? null,
+        emailAdress: body.emailAdress ?? null,
+      })
+      .returning();
+    if (!created) throw internalError("Die Entität konnte nicht angelegt werden.");
+    return c.json(toOrganisationResponse(created), 201);
+  });
+
+  app.patch("/:organisationId/name", async (c) => {
+    requireGold(c);
+    const { organisationId } = parseOrThrow(IdParam, c.req.param());
+    const body = parseOrThrow(RenameBody, await readJsonBody(c));
+    const caller = await requireCaller(c);
+    const { db } = c.var;
+
+    if (!(await hasRightAt(db, caller.id, organisationId, "KLASSEN_VERWALTEN"))) throw notFound();
+    const current = await findOrganisation(db, organisationId);
+    if (!current) throw notFound();
+    if (current.typ !== "KLASSE" && current.typ !== "TRAEGER") throw internalError();
+    if (current.typ === "KLASSE" && current.administriertVon) {
+      const schule = await findOrganisation(db, current.administriertVon);
+      if (!schule) throw notFound();
+      if (!schule.name) throw internalError();
+    }
+    if (body.name !== current.name) {
+      if (hasBadBlanks(body.name)) throw orgError("NAME_ENTHAELT_LEERZEICHEN");
+      if (current.typ === "KLASSE") {
+        if (!body.name) throw orgError("NAME_REQUIRED_FOR_KLASSE");
+        if (current.administriertVon && (await klassenNameTaken(db, current.administriertVon, body.name))) {
+          throw orgError("KLASSENNAME_AN_SCHULE_EINDEUTIG");
+        }
+      } else {
+        const { oeffentlich, ersatz } = await findRootChildren(db);
+        const land = current.zugehoerigZu;
+        if (!land || (land !== oeffentlich?.id && land !== ersatz?.id)) throw specificationError();
+        if (await traegerNameTaken(db, land, body.name, current.id)) throw orgError("SCHULTRAEGER_NAME_EINDEUTIG");
+      }
+    }
+    if (body.version !== current.version) throw orgError("NEWER_VERSION_ORGANISATION");
+
+    // The version condition guards against a concurrent update between the check above and this write.
+    const [updated] = await db
+      .update(organisation)
+      .set({ name: body.name, version: current.version + 1, updatedAt: c.var.config.now() })
+      .where(and(eq(organisation.id, current.id), eq(organisation.version, current.version)))
+      .returning();
+    if (!updated) throw orgError("NEWER_VERSION_ORGANISATION");
+    return c.json(toOrganisationResponse(updated));
+  });
+
+  app.delete("/:organisationId/klasse", async (c) => {
+    requireGold(c);
+    const { organisationId } = parseOrThrow(IdParam, c.req.param());
+    const caller = await requireCaller(c);
+    const { db } = c.var;
+
+    if (!(await hasRightAt(db, caller.id, organisationId, "KLASSEN_VERWALTEN"))) throw notFound();
+    const [{ assigned }] = await db
+      .select({ assigned: count() })
+      .from(personenkontext)
+      .where(eq(personenkontext.organisationId, organisationId));
+    if (assigned > 0) throw orgError("ORGANISATION_IST_BEREITS_ZUGEWIESEN_ERROR");
+    const klasse = await findOrganisation(db, organisationId);
+    if (!klasse) throw notFound();
+    if (klasse.administriertVon) {
+      const schule = await findOrganisation(db, klasse.administriertVon);
+      if (!schule) throw notFound();
+      if (!schule.name || !schule.administriertVon) throw internalError();
+    }
+    if (klasse.typ !== "KLASSE") throw internalError();
+    await db.delete(organisation).where(eq(organisation.id, klasse.id));
+    return c.body(null, 204);
+  });
+
+  return app;
+}

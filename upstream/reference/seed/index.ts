@@ -1,0 +1,151 @@
+import { count } from "drizzle-orm";
+import type { ReferenceDb } from "../db/client.ts";
+import {
+  identityAccount,
+  meldung,
+  organisation,
+  person,
+  personenkontext,
+  rolle,
+  rolleMerkmal,
+  rolleServiceProvider,
+  rolleSystemrecht,
+  rollenerweiterung,
+  serviceProvider,
+  serviceProviderMerkmal,
+  twoFactorToken,
+} from "../db/schema.ts";
+import { stableId } from "../lib/ids.ts";
+import { hashPassword } from "../lib/password.ts";
+import { DEMO_PASSWORD } from "./demo-accounts.ts";
+import { MELDUNG_TEXT, ORGANISATIONEN, PERSONEN, ROLLEN, ROLLENERWEITERUNGEN, SERVICE_PROVIDERS, tokenSecretOf } from "./demo-data.ts";
+import { DEMO_IDS } from "./ids.ts";
+import { CATEGORY_COLOURS, placeholderLogo } from "./logos.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The constant mandant id of every person in the upstream (PERSONS §1.8). */
+export const MANDANT_ID = "8c6a9447-c23e-4e70-8595-3bcc88a5577a";
+
+export async function isDatabaseEmpty(db: ReferenceDb): Promise<boolean> {
+  const [{ total }] = await db.select({ total: count() }).from(organisation);
+  return total === 0;
+}
+
+/** Seeds the demo dataset in one transaction. Dates relative to `now` keep the banners (KoPers, Befristung) meaningful. */
+export async function seedDemoData(db: ReferenceDb, now: Date = new Date()): Promise<void> {
+  const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  const passwordHashes = new Map(
+    await Promise.all(PERSONEN.filter((p) => p.account).map(async (p) => [p.username, await hashPassword(DEMO_PASSWORD)] as const)),
+  );
+
+  await db.transaction(async (tx) => {
+    // Parents first: ORGANISATIONEN is ordered so that every administriertVon/zugehoerigZu precedes its children.
+    await tx.insert(organisation).values(
+      ORGANISATIONEN.map((o, index) => ({
+        id: o.id,
+        name: o.name,
+        typ: o.typ,
+        administriertVon: o.administriertVon,
+        zugehoerigZu: o.zugehoerigZu,
+        kennung: o.kennung ?? null,
+        kuerzel: o.kuerzel ?? null,
+        emailDomain: o.emailDomain ?? null,
+        itslearningEnabled: o.itslearningEnabled ?? false,
+        // distinct creation times keep "first root child by creation" deterministic
+        createdAt: new Date(ago(400).getTime() + index * 1000),
+        updatedAt: new Date(ago(400).getTime() + index * 1000),
+      })),
+    );
+
+    await tx.insert(serviceProvider).values(
+      SERVICE_PROVIDERS.map((p) => ({
+        id: p.id,
+        name: p.name,
+        target: p.target,
+        url: p.url,
+        kategorie: p.kategorie,
+        providedOnSchulstrukturknoten: p.owner,
+        logo: p.logo ? placeholderLogo(p.name, CATEGORY_COLOURS[p.kategorie]) : null,
+        logoMimeType: p.logo ? "image/svg+xml" : null,
+        keycloakGroup: `${p.name}-service`,
+        keycloakRole: `${p.name}-user`,
+        externalSystem: p.externalSystem ?? "NONE",
+        requires2fa: p.requires2fa,
+      })),
+    );
+    const spMerkmale = SERVICE_PROVIDERS.flatMap((p) => p.merkmale.map((merkmal) => ({ serviceProviderId: p.id, merkmal })));
+    if (spMerkmale.length) await tx.insert(serviceProviderMerkmal).values(spMerkmale);
+
+    await tx.insert(rolle).values(
+      ROLLEN.map((r) => ({
+        id: r.id,
+        name: r.name,
+        administeredBySchulstrukturknoten: r.owner,
+        rollenart: r.rollenart,
+        istTechnisch: r.istTechnisch ?? false,
+      })),
+    );
+    await tx.insert(rolleSystemrecht).values(ROLLEN.flatMap((r) => r.systemrechte.map((systemrecht) => ({ rolleId: r.id, systemrecht }))));
+    await tx.insert(rolleMerkmal).values(ROLLEN.flatMap((r) => r.merkmale.map((merkmal) => ({ rolleId: r.id, merkmal }))));
+    await tx
+      .insert(rolleServiceProvider)
+      .values(ROLLEN.flatMap((r) => r.providers.map((serviceProviderId, position) => ({ rolleId: r.id, serviceProviderId, position }))));
+    await tx.insert(rollenerweiterung).values(ROLLENERWEITERUNGEN);
+
+    const accounts = PERSONEN.filter((p) => p.account);
+    await tx.insert(identityAccount).values(
+      accounts.map((p) => ({
+        id: stableId(`account:${p.username}`),
+        username: p.username,
+        passwordHash: passwordHashes.get(p.username) ?? "",
+        passwordTemporary: p.temporaryPassword ?? false,
+        passwordUpdatedAt: p.temporaryPassword ? null : ago(30),
+      })),
+    );
+    const persons = PERSONEN.filter((p) => p.person);
+    await tx.insert(person).values(
+      persons.map((p) => ({
+        id: stableId(`person:${p.username}`),
+        keycloakUserId: p.account ? stableId(`account:${p.username}`) : null,
+        username: p.username,
+        mandant: MANDANT_ID,
+        vorname: p.vorname,
+        familienname: p.familienname,
+        personalnummer: p.personalnummer ?? null,
+        istTechnisch: p.istTechnisch ?? false,
+        orgUnassignmentDate: p.orgUnassignedDaysAgo !== undefined ? ago(p.orgUnassignedDaysAgo) : null,
+        createdAt: ago(120),
+        updatedAt: ago(120),
+      })),
+    );
+    const kontexte = persons.flatMap((p) =>
+      p.kontexte.map((kontext) => ({
+        id: stableId(`kontext:${p.username}:${kontext.organisation}:${kontext.rolle}`),
+        personId: stableId(`person:${p.username}`),
+        organisationId: kontext.organisation,
+        rolleId: kontext.rolle,
+        befristung: kontext.befristungInDays !== undefined ? new Date(now.getTime() + kontext.befristungInDays * DAY_MS) : null,
+        createdAt: ago(kontext.createdDaysAgo ?? 100),
+        updatedAt: ago(kontext.createdDaysAgo ?? 100),
+      })),
+    );
+    await tx.insert(personenkontext).values(kontexte);
+
+    const tokens = persons.flatMap((p) => {
+      const secret = tokenSecretOf(p.username);
+      return secret
+        ? [{ id: stableId(`token:${p.username}`), personId: stableId(`person:${p.username}`), kind: "software", serial: `TOTP-${p.username.toUpperCase()}`, secret, rolloutState: "enrolled", createdAt: ago(90) }]
+        : [];
+    });
+    if (tokens.length) await tx.insert(twoFactorToken).values(tokens);
+
+    await tx.insert(meldung).values({ id: DEMO_IDS.meldung, inhalt: MELDUNG_TEXT, status: "VEROEFFENTLICHT", revision: 1, createdAt: ago(3), updatedAt: ago(3) });
+  });
+}
+
+/** Seeds only a database without organisations, so restarts never duplicate or overwrite data. */
+export async function seedIfEmpty(db: ReferenceDb, now?: Date): Promise<boolean> {
+  if (!(await isDatabaseEmpty(db))) return false;
+  await seedDemoData(db, now);
+  return true;
+}

@@ -1,0 +1,115 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, gt, lt } from "drizzle-orm";
+import type { Context, MiddlewareHandler } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import type { StepUpLevel } from "../contract/index.ts";
+import type { AppEnv } from "./app-env.ts";
+import { session as sessionTable } from "./db/schema.ts";
+
+/** Name of the session cookie of the real upstream (express-session default). */
+export const SESSION_COOKIE = "connect.sid";
+
+export interface SessionUser {
+  /** IdP subject = identity_account.id */
+  sub: string;
+  stepUpLevel: StepUpLevel;
+  /** the redirectUrl that was current when this login completed */
+  redirectUri?: string;
+}
+
+/** What the session stores; mirrors the fields of the real upstream's server-side session (§1.1). */
+export interface SessionData {
+  redirectUrl?: string;
+  requiredStepupLevel?: "silver" | "gold";
+  lastRouteChangeTime?: number;
+  user?: SessionUser;
+  /** Embedded IdP "SSO session": who proved the password, and who still has to replace a start password. */
+  idp?: { sub?: string; pendingPasswordChangeSub?: string };
+}
+
+export interface SessionState {
+  id: string;
+  data: SessionData;
+  destroyed: boolean;
+}
+
+const newSessionId = () => randomBytes(32).toString("base64url");
+
+/**
+ * Loads the session of the request, applies the step-up inactivity rule (§1.6), and after the handler writes
+ * the session back with a refreshed expiry (rolling TTL) and re-sends the cookie on every response.
+ */
+export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const { db, config } = c.var;
+    const now = config.now();
+    const cookieValue = getCookie(c, SESSION_COOKIE);
+    let state: SessionState | null = null;
+    if (cookieValue) {
+      const [row] = await db
+        .select()
+        .from(sessionTable)
+        .where(and(eq(sessionTable.id, cookieValue), gt(sessionTable.expiresAt, now)))
+        .limit(1);
+      if (row) state = { id: row.id, data: row.data as SessionData, destroyed: false };
+    }
+    if (state) {
+      const timeoutMs = config.stepUpTimeoutSeconds * 1000;
+      const last = state.data.lastRouteChangeTime;
+      if (timeoutMs > 0 && last !== undefined && now.getTime() - last >= timeoutMs && state.data.user) {
+        state.data.user.stepUpLevel = "silver";
+      }
+      state.data.lastRouteChangeTime = now.getTime();
+    }
+    c.set("session", state);
+
+    await next();
+
+    const finalState = c.var.session;
+    if (!finalState) {
+      // A stale or unknown cookie is cleared so the browser stops sending it.
+      if (cookieValue) deleteCookie(c, SESSION_COOKIE, { path: "/" });
+      return;
+    }
+    if (finalState.destroyed) {
+      await db.delete(sessionTable).where(eq(sessionTable.id, finalState.id));
+      deleteCookie(c, SESSION_COOKIE, { path: "/", secure: config.cookieSecure, httpOnly: true });
+      return;
+    }
+    const expiresAt = new Date(config.now().getTime() + config.sessionTtlSeconds * 1000);
+    await db
+      .insert(sessionTable)
+      .values({ id: finalState.id, data: finalState.data, expiresAt })
+      .onConflictDoUpdate({ target: sessionTable.id, set: { data: finalState.data, expiresAt } });
+    setCookie(c, SESSION_COOKIE, finalState.id, {
+      httpOnly: true,
+      path: "/",
+      sameSite: "Lax",
+      secure: config.cookieSecure,
+      maxAge: config.sessionTtlSeconds,
+      expires: expiresAt,
+    });
+  };
+}
+
+/** Returns the request's session, creating a fresh one (and pruning expired rows) when there is none. */
+export async function ensureSession(c: Context<AppEnv>): Promise<SessionState> {
+  const existing = c.var.session;
+  if (existing && !existing.destroyed) return existing;
+  await c.var.db.delete(sessionTable).where(lt(sessionTable.expiresAt, c.var.config.now()));
+  const created: SessionState = {
+    id: newSessionId(),
+    data: { lastRouteChangeTime: c.var.config.now().getTime() },
+    destroyed: false,
+  };
+  c.set("session", created);
+  return created;
+}
+
+/** Replaces the session id (after a successful login) so a pre-login id can never be reused. */
+export async function rotateSession(c: Context<AppEnv>, state: SessionState): Promise<SessionState> {
+  await c.var.db.delete(sessionTable).where(eq(sessionTable.id, state.id));
+  const rotated: SessionState = { id: newSessionId(), data: state.data, destroyed: false };
+  c.set("session", rotated);
+  return rotated;
+}
