@@ -1,10 +1,10 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { GeneralErrorBoundary } from "~/components/error-page";
-import { staticT } from "~/i18n-static";
+import { pageTitle, staticT } from "~/i18n-static";
 import { useNonce } from "~/nonce";
 import { loginUrl } from "~/paths";
 import stylesheet from "~/tailwind.css";
@@ -41,7 +41,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export type RootLoader = typeof loader;
 
-export const meta: MetaFunction = () => [{ title: staticT("app.name") }];
+export const meta: MetaFunction = ({ error }) => {
+  if (!error) return [{ title: staticT("app.name") }];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [{ title: pageTitle(notFound ? "errorPage.notFoundTitle" : "errorPage.title") }];
+};
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

@@ -11,7 +11,7 @@ const StartEnv = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default("127.0.0.1"),
   UPSTREAM_URL: z.string().url().optional(),
-  NODE_ENV: z.string().default("production"),
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
 });
 const startEnv = StartEnv.parse(process.env);
 

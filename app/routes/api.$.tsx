@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { staticT } from "~/i18n-static";
 import { assertSameOrigin } from "~/.server/security.server";
 import { hardenSetCookie, upstreamCookieHeader, upstreamUrl } from "~/.server/upstream.server";
@@ -39,6 +39,8 @@ async function passThrough(request: Request): Promise<Response> {
     });
   } catch (error) {
     console.error(`pass-through ${request.method} ${incoming.pathname} failed:`, error);
+    // A browser following a login or logo link gets the portal's German error page.
+    if (request.method === "GET") return redirect("/dienst-nicht-erreichbar");
     return new Response(staticT("errors:UPSTREAM_UNAVAILABLE.message"), {
       status: 503,
       headers: { "Content-Type": "text/plain; charset=utf-8" },

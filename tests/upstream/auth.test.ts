@@ -156,6 +156,23 @@ describe("Anmeldung über den eingebetteten Identitätsdienst", () => {
     expect(relogin.headers.get("Location")).toBe("/start");
   });
 
+  it("the login pages are accessible plain forms: title, main, h1, a label for every input, paths under /api", async () => {
+    const browser = new Browser(upstream.app);
+    await browser.follow(await browser.get("/api/auth/login"));
+    const wrong = await browser.postForm("/api/auth/idp/login?acr=silver", { username: "x", password: "y" });
+    const pages = [await wrong.text(), await (await upstream.app.request("/api/auth/reset-password?redirectUrl=/p&login_hint=lehrkraft")).text()];
+    for (const page of pages) {
+      expect(page).toMatch(/<title>[^<]+<\/title>/);
+      expect(page).toMatch(/<main>[\s\S]*<h1>[^<]+<\/h1>[\s\S]*<\/main>/);
+      const inputIds = [...page.matchAll(/<input id="([^"]+)"/g)].map((m) => m[1]);
+      expect(inputIds.length).toBeGreaterThan(0);
+      for (const id of inputIds) expect(page).toContain(`<label for="${id}">`);
+      for (const target of page.matchAll(/(?:href|action)="([^"]+)"/g)) expect(target[1]).toMatch(/^\/api\//);
+      expect(page).not.toContain("<script");
+      expect(page).not.toMatch(/style="/);
+    }
+  });
+
   it("the login page stylesheet is served by the reference itself", async () => {
     const response = await upstream.app.request("/api/auth/idp/styles.css");
     expect(response.status).toBe(200);

@@ -1,0 +1,15 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { callUpstream } from "~/.server/upstream.server";
+
+/**
+ * Where the /api pass-through sends a browser when the upstream cannot be reached. Reloading it
+ * asks the upstream again: still down → the German error page (503), back up → the landing page.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await callUpstream(request, "/api/config");
+  throw redirect("/");
+}
+
+export default function UpstreamUnavailable() {
+  return null;
+}

@@ -1,0 +1,219 @@
+/**
+ * `npm run bench`: performance budgets of the portal's two busiest screens, measured against the
+ * built portal (remix-serve, production) and the embedded reference upstream behind a counting,
+ * optionally delaying proxy. Prints the figures first, then PASS/FAIL per budget; exits 1 when a
+ * budget fails so the script can gate a pipeline.
+ */
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import { parseArgs } from "./bench/args.ts";
+import { launchBrowser, measurePageLoad, type PageLoad } from "./bench/browser.ts";
+import { startCountingProxy } from "./bench/counting-proxy.ts";
+import { timeDocument, timeDocumentRuns } from "./bench/document-timing.ts";
+import { login } from "./bench/login.ts";
+import { startPortal } from "./bench/portal.ts";
+import { formatKb, formatMs, median, percentile } from "./bench/stats.ts";
+import { renderTable } from "./bench/table.ts";
+
+const PAGES = ["/start", "/admin/klassen"] as const;
+type PagePath = (typeof PAGES)[number];
+const USER = "landesadmin";
+const BUDGET_ASSETS_GZIP_BYTES = 150_000;
+const BUDGET_DELAYED_DOCUMENT_MS = 300;
+/** The document budget is stated for exactly this upstream delay; other delays only report. */
+const BUDGET_DELAY_MS = 100;
+const DELAY_BUDGET_PAGE: PagePath = "/admin/klassen";
+
+interface PageResult {
+  documentCalls: string[];
+  browserLoadCalls: string[];
+  serverTimes: number[];
+  delayedTimes: number[];
+  load: PageLoad;
+}
+
+const options = parseArgs(process.argv.slice(2));
+const benchStarted = performance.now();
+
+// Cleanup runs in reverse start order, once, whether the run ends normally, fails or is interrupted.
+const cleanups: (() => Promise<void>)[] = [];
+let cleaningUp: Promise<void> | null = null;
+function cleanup(): Promise<void> {
+  cleaningUp ??= (async () => {
+    for (const step of cleanups.reverse()) {
+      try {
+        await step();
+      } catch (error) {
+        console.error("Aufräumen fehlgeschlagen:", error);
+      }
+    }
+  })();
+  return cleaningUp;
+}
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => void cleanup().then(() => process.exit(130)));
+}
+
+const log = (message: string) => console.log(`· ${message}`);
+
+async function run(): Promise<boolean> {
+  // The reference upstream parses its environment at import time, so the data directory must be
+  // set before the dynamic import; a fresh directory makes every run start from the seed data.
+  const dataDir = path.resolve(".tmp/bench-db");
+  await rm(dataDir, { recursive: true, force: true });
+  process.env.REFERENCE_DATA_DIR = dataDir;
+  const { startReferenceUpstream } = await import("../upstream/reference/server.ts");
+  const { DEMO_PASSWORD, currentOtp } = await import("../upstream/reference/seed/demo-accounts.ts");
+
+  log("Starte Referenz-Upstream (frische Datenbank) …");
+  const upstream = await startReferenceUpstream({ port: 0 });
+  cleanups.push(upstream.close);
+  const proxy = await startCountingProxy(upstream.url);
+  cleanups.push(proxy.close);
+  log(`Upstream ${upstream.url}, Zähl-Proxy ${proxy.url}`);
+
+  const portal = await startPortal(proxy.url);
+  cleanups.push(portal.stop);
+  log(`Portal ${portal.origin}`);
+
+  log(`Anmeldung als ${USER} (Passwort + Einmalcode → gold) …`);
+  const jar = await login({
+    portalOrigin: portal.origin,
+    targetPath: "/admin/klassen",
+    username: USER,
+    password: DEMO_PASSWORD,
+    otp: () => currentOtp(USER),
+  });
+
+  const browser = await launchBrowser();
+  cleanups.push(() => browser.close());
+
+  const results = {} as Record<PagePath, PageResult>;
+  for (const page of PAGES) {
+    log(`${page}: Serverzeit (${options.timingRuns}×) …`);
+    proxy.delayMs = 0;
+    const serverTimes = await timeDocumentRuns(portal.origin, page, jar, options.timingRuns);
+
+    // One document request on its own, so the count is exactly what the server needs for it.
+    proxy.reset();
+    await timeDocument(portal.origin, page, jar);
+    await proxy.idle();
+    const documentCalls = [...proxy.calls];
+
+    log(`${page}: Laden in Chromium …`);
+    proxy.reset();
+    const load = await measurePageLoad(browser, {
+      portalOrigin: portal.origin,
+      path: page,
+      jar,
+      upstreamOrigins: [new URL(upstream.url).origin, new URL(proxy.url).origin],
+    });
+    await proxy.idle();
+    const browserLoadCalls = [...proxy.calls];
+    if (load.status !== 200 || new URL(load.finalUrl).pathname !== page) {
+      throw new Error(`Chromium landete auf ${load.finalUrl} (${load.status}) statt ${page}: Sitzung nicht übernommen?`);
+    }
+
+    log(`${page}: ${options.delayMs} ms Verzögerung je Upstream-Aufruf (${options.delayRuns}×) …`);
+    proxy.delayMs = options.delayMs;
+    let delayedTimes: number[];
+    try {
+      delayedTimes = await timeDocumentRuns(portal.origin, page, jar, options.delayRuns, 1);
+    } finally {
+      proxy.delayMs = 0;
+    }
+    results[page] = { documentCalls, browserLoadCalls, serverTimes, delayedTimes, load };
+  }
+
+  return report(results);
+}
+
+function report(results: Record<PagePath, PageResult>): boolean {
+  const perPage = (cell: (result: PageResult) => string) => PAGES.map((page) => cell(results[page]));
+  const types = [...new Set(PAGES.flatMap((page) => Object.keys(results[page].load.requests.byType)))].sort();
+  const rows: string[][] = [
+    ["JS-Dateien", ...perPage((r) => String(r.load.assets.js.files))],
+    ["JS roh (dekodiert)", ...perPage((r) => formatKb(r.load.assets.js.raw))],
+    ["JS gzip -9", ...perPage((r) => formatKb(r.load.assets.js.gzip))],
+    ["JS übertragen", ...perPage((r) => formatKb(r.load.assets.js.transferred))],
+    ["CSS-Dateien", ...perPage((r) => String(r.load.assets.css.files))],
+    ["CSS roh (dekodiert)", ...perPage((r) => formatKb(r.load.assets.css.raw))],
+    ["CSS gzip -9", ...perPage((r) => formatKb(r.load.assets.css.gzip))],
+    ["CSS übertragen", ...perPage((r) => formatKb(r.load.assets.css.transferred))],
+    ["JS+CSS gzip -9", ...perPage((r) => formatKb(r.load.assets.js.gzip + r.load.assets.css.gzip))],
+    ["Browser-Anfragen gesamt", ...perPage((r) => String(r.load.requests.total))],
+    ...types.map((type) => [`  davon ${type}`, ...perPage((r) => String(r.load.requests.byType[type] ?? 0))]),
+    ["  davon Upstream über /api-Proxy", ...perPage((r) => String(r.load.requests.upstreamViaProxy.length))],
+    ["  fremder Origin", ...perPage((r) => String(r.load.requests.foreign.length))],
+    ["  direkt zum Upstream", ...perPage((r) => String(r.load.requests.upstreamDirect.length))],
+    ["Upstream-Aufrufe je Dokument (Server)", ...perPage((r) => String(r.documentCalls.length))],
+    ["Upstream-Aufrufe Browser-Laden gesamt", ...perPage((r) => String(r.browserLoadCalls.length))],
+    [`Serverzeit Median (n=${options.timingRuns})`, ...perPage((r) => formatMs(median(r.serverTimes)))],
+    [`Serverzeit p90 (n=${options.timingRuns})`, ...perPage((r) => formatMs(percentile(r.serverTimes, 90)))],
+    [`Dokument bei +${options.delayMs} ms Median (n=${options.delayRuns})`, ...perPage((r) => formatMs(median(r.delayedTimes)))],
+    [`Dokument bei +${options.delayMs} ms p90 (n=${options.delayRuns})`, ...perPage((r) => formatMs(percentile(r.delayedTimes, 90)))],
+  ];
+  console.log(`\nMessung als ${USER}, Chromium headless mit JavaScript, kalter Cache je Seite\n`);
+  console.log(renderTable(["Messung", ...PAGES], rows));
+
+  console.log("\nUpstream-Aufrufe des Portal-Servers je Dokument:");
+  for (const page of PAGES) {
+    console.log(`  ${page}`);
+    for (const call of results[page].documentCalls) console.log(`    ${call}`);
+  }
+  const viaProxy = PAGES.filter((page) => results[page].load.requests.upstreamViaProxy.length > 0);
+  if (viaProxy.length > 0) {
+    console.log("\nBrowser-Anfragen an den /api-Proxy des Portals:");
+    for (const page of viaProxy) {
+      console.log(`  ${page}`);
+      for (const url of results[page].load.requests.upstreamViaProxy) console.log(`    ${url}`);
+    }
+  }
+  const foreign = PAGES.flatMap((page) => results[page].load.requests.foreign.map((url) => `${page}: ${url}`));
+  if (foreign.length > 0) {
+    console.log("\nAnfragen an fremde Origins:");
+    for (const line of foreign) console.log(`  ${line}`);
+  }
+
+  type Verdict = "PASS" | "FAIL" | "SKIP";
+  const budgets: { name: string; value: string; verdict: Verdict }[] = [];
+  for (const page of PAGES) {
+    const gzip = results[page].load.assets.js.gzip + results[page].load.assets.css.gzip;
+    budgets.push({
+      name: `${page}: JS+CSS gzip ≤ ${formatKb(BUDGET_ASSETS_GZIP_BYTES)}`,
+      value: formatKb(gzip),
+      verdict: gzip <= BUDGET_ASSETS_GZIP_BYTES ? "PASS" : "FAIL",
+    });
+  }
+  for (const page of PAGES) {
+    const { foreign: other, upstreamDirect } = results[page].load.requests;
+    budgets.push({
+      name: `${page}: alle Browser-Anfragen same-origin, keine direkt zum Upstream`,
+      value: `${other.length} fremd, ${upstreamDirect.length} Upstream`,
+      verdict: other.length === 0 ? "PASS" : "FAIL",
+    });
+  }
+  const delayed = median(results[DELAY_BUDGET_PAGE].delayedTimes);
+  budgets.push({
+    name: `${DELAY_BUDGET_PAGE}: Dokument bei +${BUDGET_DELAY_MS} ms je Upstream-Aufruf ≤ ${BUDGET_DELAYED_DOCUMENT_MS} ms (Median)`,
+    value: options.delayMs === BUDGET_DELAY_MS ? formatMs(delayed) : `gemessen mit +${options.delayMs} ms`,
+    verdict: options.delayMs !== BUDGET_DELAY_MS ? "SKIP" : delayed <= BUDGET_DELAYED_DOCUMENT_MS ? "PASS" : "FAIL",
+  });
+
+  console.log("\nBudgets\n");
+  console.log(renderTable(["Budget", "Wert", "Ergebnis"], budgets.map((b) => [b.name, b.value, b.verdict])));
+  return budgets.every((budget) => budget.verdict !== "FAIL");
+}
+
+let exitCode = 1;
+try {
+  const passed = await run();
+  exitCode = passed ? 0 : 1;
+  console.log(`\n${passed ? "Alle Budgets eingehalten." : "Mindestens ein Budget verfehlt."}`);
+} catch (error) {
+  console.error(`\nBenchmark abgebrochen: ${error instanceof Error ? error.message : String(error)}`);
+} finally {
+  await cleanup();
+  console.log(`Laufzeit: ${((performance.now() - benchStarted) / 1000).toFixed(1)} s`);
+}
+process.exit(exitCode);

@@ -1,0 +1,125 @@
+import { gzipSync } from "node:zlib";
+import { type Browser, chromium, type Response as PageResponse } from "playwright-core";
+import type { CookieJar } from "./cookie-jar.ts";
+
+/** What one cold page load in Chromium costs: assets, requests, and where they went. */
+export interface PageLoad {
+  finalUrl: string;
+  status: number;
+  /** Script and stylesheet responses from the portal origin (incl. modulepreload). */
+  assets: { js: AssetTotals; css: AssetTotals };
+  requests: {
+    total: number;
+    byType: Record<string, number>;
+    /** Portal `/api/*` requests: the upstream's resources, but fetched through the portal. */
+    upstreamViaProxy: string[];
+    /** Requests to any origin other than the portal's (data:/blob: URLs excluded). */
+    foreign: string[];
+    /** The subset of `foreign` that went straight to the upstream or the counting proxy. */
+    upstreamDirect: string[];
+  };
+}
+
+export interface AssetTotals {
+  files: number;
+  /** Decoded body bytes. */
+  raw: number;
+  /** gzip level 9 of the decoded body: comparable no matter how the server compressed. */
+  gzip: number;
+  /** Body bytes as they came over the wire (compressed if the server compressed). */
+  transferred: number;
+}
+
+const emptyTotals = (): AssetTotals => ({ files: 0, raw: 0, gzip: 0, transferred: 0 });
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    headless: true,
+    // Same switches as the e2e suite: container-friendly, and no background traffic in the counts.
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
+  });
+}
+
+export async function measurePageLoad(
+  browser: Browser,
+  input: { portalOrigin: string; path: string; jar: CookieJar; upstreamOrigins: readonly string[] },
+): Promise<PageLoad> {
+  // A fresh context per page: empty cache, so every screen is measured as a first visit.
+  const context = await browser.newContext({ javaScriptEnabled: true, locale: "de-DE" });
+  try {
+    await context.addCookies(
+      input.jar.list().map((cookie) => ({
+        name: cookie.name,
+        value: cookie.value,
+        domain: new URL(input.portalOrigin).hostname,
+        path: "/",
+        httpOnly: cookie.httpOnly,
+        secure: cookie.secure,
+        sameSite: cookie.sameSite,
+      })),
+    );
+    const page = await context.newPage();
+    const requests: { url: string; type: string }[] = [];
+    const assetReads: Promise<{ kind: "js" | "css"; raw: number; gzip: number; transferred: number } | null>[] = [];
+    page.on("request", (request) => requests.push({ url: request.url(), type: request.resourceType() }));
+    page.on("response", (response) => assetReads.push(readAsset(response, input.portalOrigin)));
+
+    // networkidle also catches what loads after hydration (lazy route modules, fetches).
+    const response = await page.goto(new URL(input.path, input.portalOrigin).href, { waitUntil: "networkidle" });
+    const assets = { js: emptyTotals(), css: emptyTotals() };
+    for (const asset of await Promise.all(assetReads)) {
+      if (!asset) continue;
+      const totals = assets[asset.kind];
+      totals.files++;
+      totals.raw += asset.raw;
+      totals.gzip += asset.gzip;
+      totals.transferred += asset.transferred;
+    }
+
+    const byType: Record<string, number> = {};
+    const upstreamViaProxy: string[] = [];
+    const foreign: string[] = [];
+    const upstreamDirect: string[] = [];
+    for (const request of requests) {
+      byType[request.type] = (byType[request.type] ?? 0) + 1;
+      const url = new URL(request.url);
+      if (url.protocol === "data:" || url.protocol === "blob:") continue;
+      if (url.origin !== input.portalOrigin) {
+        foreign.push(request.url);
+        if (input.upstreamOrigins.includes(url.origin)) upstreamDirect.push(request.url);
+      } else if (url.pathname.startsWith("/api/")) {
+        upstreamViaProxy.push(`${url.pathname}${url.search}`);
+      }
+    }
+    return {
+      finalUrl: page.url(),
+      status: response?.status() ?? 0,
+      assets,
+      requests: { total: requests.length, byType, upstreamViaProxy, foreign, upstreamDirect },
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+async function readAsset(response: PageResponse, portalOrigin: string) {
+  const request = response.request();
+  if (new URL(response.url()).origin !== portalOrigin) return null;
+  const type = request.resourceType();
+  const contentType = response.headers()["content-type"] ?? "";
+  const kind = type === "stylesheet" || contentType.includes("text/css") ? "css" : type === "script" || /javascript/.test(contentType) ? "js" : null;
+  if (!kind || response.status() < 200 || response.status() >= 300) return null;
+  const body = await response.body();
+  const sizes = await request.sizes();
+  return { kind, raw: body.length, gzip: gzipSync(body, { level: 9 }).length, transferred: sizes.responseBodySize } as const;
+}
