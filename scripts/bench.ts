@@ -8,7 +8,7 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "./bench/args.ts";
 import { launchBrowser, measurePageLoad, type PageLoad } from "./bench/browser.ts";
-import { startCountingProxy } from "./bench/counting-proxy.ts";
+import { type ProxiedCall, startCountingProxy } from "./bench/counting-proxy.ts";
 import { timeDocument, timeDocumentRuns } from "./bench/document-timing.ts";
 import { login } from "./bench/login.ts";
 import { startPortal } from "./bench/portal.ts";
@@ -25,14 +25,23 @@ const BUDGET_DELAY_MS = 100;
 const DELAY_BUDGET_PAGE: PagePath = "/admin/klassen";
 
 interface PageResult {
-  documentCalls: string[];
-  browserLoadCalls: string[];
+  documentCalls: ProxiedCall[];
+  /** One document request with the delay on: start offsets show which calls wait for which. */
+  delayedCalls: ProxiedCall[];
+  browserLoadCalls: ProxiedCall[];
   serverTimes: number[];
   delayedTimes: number[];
   load: PageLoad;
 }
 
-const options = parseArgs(process.argv.slice(2));
+let options: ReturnType<typeof parseArgs>;
+try {
+  options = parseArgs(process.argv.slice(2));
+} catch (error) {
+  // A usage mistake deserves its message, not a stack trace.
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(2);
+}
 const benchStarted = performance.now();
 
 // Cleanup runs in reverse start order, once, whether the run ends normally, fails or is interrupted.
@@ -51,7 +60,10 @@ function cleanup(): Promise<void> {
   return cleaningUp;
 }
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => void cleanup().then(() => process.exit(130)));
+  process.once(signal, () => {
+    console.error(`\n${signal}: Benchmark abgebrochen, räume auf …`);
+    void cleanup().then(() => process.exit(130));
+  });
 }
 
 const log = (message: string) => console.log(`· ${message}`);
@@ -117,12 +129,17 @@ async function run(): Promise<boolean> {
     log(`${page}: ${options.delayMs} ms Verzögerung je Upstream-Aufruf (${options.delayRuns}×) …`);
     proxy.delayMs = options.delayMs;
     let delayedTimes: number[];
+    let delayedCalls: ProxiedCall[];
     try {
       delayedTimes = await timeDocumentRuns(portal.origin, page, jar, options.delayRuns, 1);
+      proxy.reset();
+      await timeDocument(portal.origin, page, jar);
+      await proxy.idle();
+      delayedCalls = [...proxy.calls];
     } finally {
       proxy.delayMs = 0;
     }
-    results[page] = { documentCalls, browserLoadCalls, serverTimes, delayedTimes, load };
+    results[page] = { documentCalls, delayedCalls, browserLoadCalls, serverTimes, delayedTimes, load };
   }
 
   return report(results);
@@ -156,10 +173,13 @@ function report(results: Record<PagePath, PageResult>): boolean {
   console.log(`\nMessung als ${USER}, Chromium headless mit JavaScript, kalter Cache je Seite\n`);
   console.log(renderTable(["Messung", ...PAGES], rows));
 
-  console.log("\nUpstream-Aufrufe des Portal-Servers je Dokument:");
+  console.log(`\nUpstream-Aufrufe des Portal-Servers je Dokument (ein Aufruf mit +${options.delayMs} ms; Start relativ zur Anfrage):`);
   for (const page of PAGES) {
     console.log(`  ${page}`);
-    for (const call of results[page].documentCalls) console.log(`    ${call}`);
+    for (const call of results[page].delayedCalls) {
+      const timing = `+${call.startedMs.toFixed(0).padStart(4)} ms, Dauer ${call.durationMs === null ? "–" : `${call.durationMs.toFixed(0)} ms`}`;
+      console.log(`    ${timing.padEnd(24)} ${call.request}`);
+    }
   }
   const viaProxy = PAGES.filter((page) => results[page].load.requests.upstreamViaProxy.length > 0);
   if (viaProxy.length > 0) {
@@ -167,6 +187,21 @@ function report(results: Record<PagePath, PageResult>): boolean {
     for (const page of viaProxy) {
       console.log(`  ${page}`);
       for (const url of results[page].load.requests.upstreamViaProxy) console.log(`    ${url}`);
+    }
+  }
+  console.log("\nGrößte Assets (gzip -9):");
+  for (const page of PAGES) {
+    console.log(`  ${page}`);
+    for (const file of results[page].load.files.slice(0, 5)) {
+      console.log(`    ${formatKb(file.gzip).padStart(9)}  ${formatKb(file.raw).padStart(9)} roh  ${file.path}`);
+    }
+  }
+  const other = PAGES.filter((page) => results[page].load.requests.other.length > 0);
+  if (other.length > 0) {
+    console.log("\nSonstige Browser-Anfragen (weder Dokument noch Asset noch Bild):");
+    for (const page of other) {
+      console.log(`  ${page}`);
+      for (const line of results[page].load.requests.other) console.log(`    ${shorten(line, 140)}`);
     }
   }
   const foreign = PAGES.flatMap((page) => results[page].load.requests.foreign.map((url) => `${page}: ${url}`));
@@ -203,6 +238,10 @@ function report(results: Record<PagePath, PageResult>): boolean {
   console.log("\nBudgets\n");
   console.log(renderTable(["Budget", "Wert", "Ergebnis"], budgets.map((b) => [b.name, b.value, b.verdict])));
   return budgets.every((budget) => budget.verdict !== "FAIL");
+}
+
+function shorten(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
 let exitCode = 1;

@@ -1,21 +1,25 @@
 import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { useBeforeUnload, useBlocker, useNavigation } from "@remix-run/react";
-import { useCallback, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 /**
  * Warns before leaving a form with unsaved changes (an enhancement: it needs JavaScript).
- * Spread `formHandlers` on the form; render `dialog` anywhere on the page.
+ * Spread `formHandlers` on the form (after conform's props: they leave its onSubmit alone);
+ * render `dialog` anywhere on the page.
  */
 export function useUnsavedChangesWarning() {
   const { t } = useTranslation();
   const [dirty, setDirty] = useState(false);
   const navigation = useNavigation();
-  // Submitting the form itself is not "leaving".
-  const submitting = navigation.state !== "idle" && navigation.formMethod !== undefined;
+  // Submitting the form is not "leaving": neither the post nor the redirect after it.
+  useEffect(() => {
+    if (navigation.state === "submitting") setDirty(false);
+  }, [navigation.state]);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      dirty && !submitting && currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search,
+      dirty &&
+      currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search,
   );
 
   useBeforeUnload(
@@ -32,8 +36,6 @@ export function useUnsavedChangesWarning() {
   const formHandlers = {
     onInput: () => setDirty(true),
     onChange: () => setDirty(true),
-    onSubmit: (_event: FormEvent) => setDirty(false),
-    onReset: () => setDirty(false),
   };
 
   const dialog = (

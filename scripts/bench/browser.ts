@@ -8,6 +8,8 @@ export interface PageLoad {
   status: number;
   /** Script and stylesheet responses from the portal origin (incl. modulepreload). */
   assets: { js: AssetTotals; css: AssetTotals };
+  /** Every counted asset, largest (gzip) first: shows what to split when the budget fails. */
+  files: AssetFile[];
   requests: {
     total: number;
     byType: Record<string, number>;
@@ -17,6 +19,8 @@ export interface PageLoad {
     foreign: string[];
     /** The subset of `foreign` that went straight to the upstream or the counting proxy. */
     upstreamDirect: string[];
+    /** Requests that are neither document, asset nor image (data fetches, manifest, …), as "type url". */
+    other: string[];
   };
 }
 
@@ -27,6 +31,14 @@ export interface AssetTotals {
   /** gzip level 9 of the decoded body: comparable no matter how the server compressed. */
   gzip: number;
   /** Body bytes as they came over the wire (compressed if the server compressed). */
+  transferred: number;
+}
+
+export interface AssetFile {
+  path: string;
+  kind: "js" | "css";
+  raw: number;
+  gzip: number;
   transferred: number;
 }
 
@@ -70,15 +82,15 @@ export async function measurePageLoad(
     );
     const page = await context.newPage();
     const requests: { url: string; type: string }[] = [];
-    const assetReads: Promise<{ kind: "js" | "css"; raw: number; gzip: number; transferred: number } | null>[] = [];
+    const assetReads: Promise<AssetFile | null>[] = [];
     page.on("request", (request) => requests.push({ url: request.url(), type: request.resourceType() }));
     page.on("response", (response) => assetReads.push(readAsset(response, input.portalOrigin)));
 
     // networkidle also catches what loads after hydration (lazy route modules, fetches).
     const response = await page.goto(new URL(input.path, input.portalOrigin).href, { waitUntil: "networkidle" });
     const assets = { js: emptyTotals(), css: emptyTotals() };
-    for (const asset of await Promise.all(assetReads)) {
-      if (!asset) continue;
+    const files = (await Promise.all(assetReads)).filter((asset) => asset !== null).sort((a, b) => b.gzip - a.gzip);
+    for (const asset of files) {
       const totals = assets[asset.kind];
       totals.files++;
       totals.raw += asset.raw;
@@ -90,7 +102,10 @@ export async function measurePageLoad(
     const upstreamViaProxy: string[] = [];
     const foreign: string[] = [];
     const upstreamDirect: string[] = [];
+    const other: string[] = [];
+    const assetTypes = new Set(["document", "script", "stylesheet", "image", "font"]);
     for (const request of requests) {
+      if (!assetTypes.has(request.type)) other.push(`${request.type} ${request.url.replace(input.portalOrigin, "")}`);
       byType[request.type] = (byType[request.type] ?? 0) + 1;
       const url = new URL(request.url);
       if (url.protocol === "data:" || url.protocol === "blob:") continue;
@@ -105,14 +120,15 @@ export async function measurePageLoad(
       finalUrl: page.url(),
       status: response?.status() ?? 0,
       assets,
-      requests: { total: requests.length, byType, upstreamViaProxy, foreign, upstreamDirect },
+      files,
+      requests: { total: requests.length, byType, upstreamViaProxy, foreign, upstreamDirect, other },
     };
   } finally {
     await context.close();
   }
 }
 
-async function readAsset(response: PageResponse, portalOrigin: string) {
+async function readAsset(response: PageResponse, portalOrigin: string): Promise<AssetFile | null> {
   const request = response.request();
   if (new URL(response.url()).origin !== portalOrigin) return null;
   const type = request.resourceType();
@@ -121,5 +137,12 @@ async function readAsset(response: PageResponse, portalOrigin: string) {
   if (!kind || response.status() < 200 || response.status() >= 300) return null;
   const body = await response.body();
   const sizes = await request.sizes();
-  return { kind, raw: body.length, gzip: gzipSync(body, { level: 9 }).length, transferred: sizes.responseBodySize } as const;
+  const url = new URL(response.url());
+  return {
+    path: `${url.pathname}${url.search}`,
+    kind,
+    raw: body.length,
+    gzip: gzipSync(body, { level: 9 }).length,
+    transferred: sizes.responseBodySize,
+  };
 }
