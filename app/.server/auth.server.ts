@@ -1,8 +1,15 @@
 import { Authenticator } from "remix-auth";
 import { Strategy } from "remix-auth/strategy";
-import { UserinfoResponse, type StepUpLevel } from "../../upstream/contract";
+import { TokenStateResponse, UserinfoResponse, type StepUpLevel } from "../../upstream/contract";
 import { systemrechteOf } from "~/permissions";
-import { callUpstream, callUpstreamJson } from "./upstream.server";
+import {
+  acceptUpstreamAnswer,
+  callUpstreamJson,
+  exchangeWithUpstream,
+  parseAnswer,
+  upstreamCookieHeader,
+  type UpstreamAnswer,
+} from "./upstream.server";
 
 export interface CurrentUser {
   personId: string;
@@ -28,8 +35,8 @@ class UpstreamSessionStrategy extends Strategy<CurrentUser, UserinfoResponse> {
   name = "upstream-session";
 
   async authenticate(request: Request): Promise<CurrentUser> {
-    const info = await callUpstreamJson(request, "/api/auth/logininfo", UserinfoResponse);
-    return this.verify(info);
+    const answer = acceptUpstreamAnswer(request, await sharedLoginInfo(request));
+    return this.verify(parseAnswer(answer, UserinfoResponse));
   }
 }
 
@@ -49,16 +56,25 @@ export const authenticator = new Authenticator<CurrentUser>().use(
   }),
 );
 
-// Parent and child loaders of one request share the answer: one login-info round trip per page.
-const userOfRequest = new WeakMap<Request, Promise<CurrentUser>>();
+/**
+ * Remix runs the loaders of one page in parallel, each with a Request object of its own. Login-info
+ * calls of the same session that are in flight at the same moment share one upstream round trip;
+ * each loader then handles the answer for its own request (cookies, login redirect).
+ */
+const loginInfoInFlight = new Map<string, Promise<UpstreamAnswer>>();
+
+function sharedLoginInfo(request: Request): Promise<UpstreamAnswer> {
+  const session = upstreamCookieHeader(request) ?? "";
+  let pending = loginInfoInFlight.get(session);
+  if (!pending) {
+    pending = exchangeWithUpstream(request, "/api/auth/logininfo").finally(() => loginInfoInFlight.delete(session));
+    loginInfoInFlight.set(session, pending);
+  }
+  return pending;
+}
 
 export function authenticate(request: Request): Promise<CurrentUser> {
-  let user = userOfRequest.get(request);
-  if (!user) {
-    user = authenticator.authenticate("upstream-session", request);
-    userOfRequest.set(request, user);
-  }
-  return user;
+  return authenticator.authenticate("upstream-session", request);
 }
 
 /** The user if a session exists, else null — for public pages that adapt to a login. */
@@ -75,10 +91,9 @@ export async function optionalUser(request: Request): Promise<CurrentUser | null
 }
 
 export async function hasSecondFactor(request: Request, personId: string): Promise<boolean> {
-  const response = await callUpstream(request, "/api/2fa-token/state", {
+  const state = await callUpstreamJson(request, "/api/2fa-token/state", TokenStateResponse, {
     query: { personId },
     defaultError: "TOKEN_STATE_ERROR",
   });
-  const state = (await response.json()) as { hasToken?: boolean };
-  return state.hasToken === true;
+  return state.hasToken;
 }

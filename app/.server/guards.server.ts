@@ -47,3 +47,17 @@ export async function requireAdmin(request: Request, { permissions, level = "gol
   }
   return user;
 }
+
+/**
+ * Starts a page's upstream reads while the guard decides, so the page costs one round of upstream
+ * latency instead of two. The guard's verdict always wins: its redirect or not-found is thrown
+ * before any data is used. The reads are safe to start early because the upstream filters them by
+ * the same session's rights.
+ */
+export async function guardWhileLoading<U, T>(guard: Promise<U>, load: () => Promise<T>): Promise<[U, T]> {
+  const data = load();
+  // Keep an early failure of the reads from surfacing as unhandled while the guard is pending.
+  data.catch(() => undefined);
+  const verdict = await guard;
+  return [verdict, await data];
+}

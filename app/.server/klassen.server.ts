@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { notFound } from "./guards.server";
+import { PagingParams } from "./list-params.server";
 import { findOrganisationen, getOrganisation } from "./upstream/organisationen.server";
 import { UpstreamFailure } from "./upstream.server";
+
+/** The class list's state in the URL: school, search, sort and paging. */
+export const KlassenListParams = PagingParams.extend({
+  schule: z.string().uuid().optional().catch(undefined),
+  suche: z.string().trim().max(100).optional().catch(undefined),
+  sortierung: z.enum(["name_asc", "name_desc"]).catch("name_asc"),
+});
 
 /**
  * A class together with its school, if the user may manage it. The upstream reads single

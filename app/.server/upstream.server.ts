@@ -71,67 +71,94 @@ export function upstreamUrl(path: string, query: Query = {}): URL {
   return url;
 }
 
-/**
- * One call to the upstream on behalf of the browser's request. Handles what every call shares:
- * cookie forwarding and relay, the timeout, 401 (→ login) and errors (→ UpstreamFailure).
- */
-export async function callUpstream(request: Request, path: string, options: CallOptions = {}): Promise<Response> {
+/** What the upstream answered, read completely, so several loaders can share one answer. */
+export interface UpstreamAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+/** The network part of a call: forwards the browser's cookies, bounded by the timeout. */
+export async function exchangeWithUpstream(
+  request: Request,
+  path: string,
+  options: CallOptions = {},
+): Promise<UpstreamAnswer> {
   const headers = new Headers({ Accept: "application/json" });
   const cookie = upstreamCookieHeader(request);
   if (cookie) headers.set("Cookie", cookie);
   if (options.body !== undefined) headers.set("Content-Type", "application/json");
-
-  let response: Response;
   try {
-    response = await fetch(upstreamUrl(path, options.query), {
+    const response = await fetch(upstreamUrl(path, options.query), {
       method: options.method ?? "GET",
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       redirect: "manual",
       signal: AbortSignal.timeout(env.UPSTREAM_TIMEOUT_MS),
     });
+    return { status: response.status, headers: response.headers, text: await response.text() };
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === "TimeoutError";
     console.error(`upstream ${options.method ?? "GET"} ${path} failed:`, error);
     throw new UpstreamFailure(timedOut ? "UPSTREAM_TIMEOUT" : "UPSTREAM_UNAVAILABLE", 503);
   }
-
-  const setCookies = response.headers.getSetCookie().map(hardenSetCookie);
-  if (setCookies.length > 0) relayedCookies.set(request, [...(relayedCookies.get(request) ?? []), ...setCookies]);
-
-  if (response.status === 401) {
-    throw new Response(null, {
-      status: 302,
-      headers: [["Location", loginUrl(currentPath(request))], ...setCookies.map((c) => ["Set-Cookie", c] as [string, string])],
-    });
-  }
-  if (!response.ok) {
-    const body = await response.json().catch(() => null);
-    const code = chooseErrorCode(body, options.defaultError);
-    // 5xx of the upstream is not the user's fault: the page says "try again later" (502).
-    throw new UpstreamFailure(code, response.status >= 500 ? 502 : response.status);
-  }
-  return response;
 }
 
-/** A JSON call whose answer is parsed with the contract schema. */
+/**
+ * What every answer gets on behalf of the browser's request: the refreshed session cookie is
+ * relayed, 401 becomes the login redirect back to this page, any other failure an UpstreamFailure
+ * with the error code of spec section 8.
+ */
+export function acceptUpstreamAnswer(request: Request, answer: UpstreamAnswer, defaultError?: ErrorCode): UpstreamAnswer {
+  const setCookies = answer.headers.getSetCookie().map(hardenSetCookie);
+  if (setCookies.length > 0) relayedCookies.set(request, [...(relayedCookies.get(request) ?? []), ...setCookies]);
+
+  if (answer.status === 401) {
+    const headers = new Headers({ Location: loginUrl(currentPath(request)) });
+    for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
+    throw new Response(null, { status: 302, headers });
+  }
+  if (answer.status < 200 || answer.status >= 300) {
+    const code = chooseErrorCode(parseJson(answer.text), defaultError);
+    // 5xx of the upstream is not the user's fault: the page says "try again later" (502).
+    throw new UpstreamFailure(code, answer.status >= 500 ? 502 : answer.status);
+  }
+  return answer;
+}
+
+/** One call to the upstream on behalf of the browser's request. */
+export async function callUpstream(request: Request, path: string, options: CallOptions = {}): Promise<UpstreamAnswer> {
+  return acceptUpstreamAnswer(request, await exchangeWithUpstream(request, path, options), options.defaultError);
+}
+
+/** A JSON answer parsed with the contract schema; anything else is the upstream's failure. */
+export function parseAnswer<T>(answer: UpstreamAnswer, schema: { parse(value: unknown): T }, defaultError?: ErrorCode): T {
+  try {
+    return schema.parse(answer.text ? JSON.parse(answer.text) : null);
+  } catch (error) {
+    console.error("upstream answered outside the contract:", error);
+    throw new UpstreamFailure(defaultError ?? "UNSPECIFIED_ERROR", 502);
+  }
+}
+
 export async function callUpstreamJson<T>(
   request: Request,
   path: string,
   schema: { parse(value: unknown): T },
   options: CallOptions = {},
 ): Promise<T> {
-  const response = await callUpstream(request, path, options);
-  const text = await response.text();
+  return parseAnswer(await callUpstream(request, path, options), schema, options.defaultError);
+}
+
+function parseJson(text: string): unknown {
   try {
-    return schema.parse(text ? JSON.parse(text) : null);
-  } catch (error) {
-    console.error(`upstream ${path} answered outside the contract:`, error);
-    throw new UpstreamFailure(options.defaultError ?? "UNSPECIFIED_ERROR", 502);
+    return JSON.parse(text);
+  } catch {
+    return null;
   }
 }
 
 /** Header paging of organisation and role lists (ORGANISATIONS_ROLES.md §0.2). */
-export function pagingTotal(response: Response): number {
-  return Number(response.headers.get("x-paging-total") ?? 0) || 0;
+export function pagingTotal(answer: UpstreamAnswer): number {
+  return Number(answer.headers.get("x-paging-total") ?? 0) || 0;
 }

@@ -1,9 +1,9 @@
-import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { NavLink } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { NavSection } from "~/permissions";
+import { Modal, preloadModal } from "./modal";
 
 /**
  * The admin side navigation: a 320 px column from 1280 px on. Below that it is a <details>
@@ -23,21 +23,21 @@ export function AdminNav({ sections }: { sections: NavSection[] }) {
       <div className="border-b border-gray-300 bg-primary-light px-4 py-2 xl:hidden">
         {hydrated ? (
           <>
-            <button type="button" className="btn-secondary" onClick={() => setDrawerOpen(true)}>
+            <button
+              type="button"
+              className="btn-secondary"
+              onPointerEnter={preloadModal}
+              onFocus={preloadModal}
+              onClick={() => setDrawerOpen(true)}
+            >
               {t("nav.open")}
             </button>
-            <Dialog open={drawerOpen} onClose={closeDrawer} className="relative z-40 xl:hidden">
-              <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-              <DialogPanel className="fixed inset-y-0 left-0 w-[320px] max-w-full overflow-y-auto bg-primary-light shadow-xl">
-                <div className="flex items-center justify-between px-4 pt-4">
-                  <DialogTitle className="text-lg font-bold">{t("nav.title")}</DialogTitle>
-                  <button type="button" className="btn-secondary" onClick={closeDrawer}>
-                    {t("nav.close")}
-                  </button>
-                </div>
-                <NavContent sections={sections} onNavigate={closeDrawer} />
-              </DialogPanel>
-            </Dialog>
+            <Modal open={drawerOpen} onClose={closeDrawer} title={t("nav.title")} placement="drawer">
+              <button type="button" className="btn-secondary" onClick={closeDrawer}>
+                {t("nav.close")}
+              </button>
+              <NavContent sections={sections} onNavigate={closeDrawer} />
+            </Modal>
           </>
         ) : (
           <details>

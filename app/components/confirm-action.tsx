@@ -1,9 +1,9 @@
-import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { Link, useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { FormError } from "./forms";
+import { FormError } from "./form-error";
+import { Modal, preloadModal } from "./modal";
 
 interface Props {
   /** The confirmation page; without JavaScript the trigger is a link to it, with JavaScript its action. */
@@ -45,27 +45,28 @@ export function ConfirmAction({
   }
   return (
     <>
-      <button type="button" className={triggerClassName} aria-label={triggerAccessibleName} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className={triggerClassName}
+        aria-label={triggerAccessibleName}
+        onPointerEnter={preloadModal}
+        onFocus={preloadModal}
+        onClick={() => setOpen(true)}
+      >
         {triggerLabel}
       </button>
-      <Dialog open={open} onClose={() => !busy && setOpen(false)} className="relative z-50">
-        <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-        <div className="fixed inset-0 flex items-center justify-center p-4">
-          <DialogPanel className="w-full max-w-lg rounded bg-white p-6 shadow-xl">
-            <DialogTitle className="mb-3 text-xl font-bold">{title}</DialogTitle>
-            <p className="mb-4">{message}</p>
-            <FormError id="bestaetigung-fehler" code={fetcher.data?.error} />
-            <fetcher.Form method="post" action={href} className="flex flex-wrap justify-end gap-3">
-              <button type="button" className="btn-secondary" onClick={() => setOpen(false)} disabled={busy}>
-                {t("form.cancel")}
-              </button>
-              <button type="submit" className="btn-danger" disabled={busy}>
-                {confirmLabel}
-              </button>
-            </fetcher.Form>
-          </DialogPanel>
-        </div>
-      </Dialog>
+      <Modal open={open} onClose={() => !busy && setOpen(false)} title={title}>
+        <p className="mb-4">{message}</p>
+        <FormError id="bestaetigung-fehler" code={fetcher.data?.error} />
+        <fetcher.Form method="post" action={href} className="flex flex-wrap justify-end gap-3">
+          <button type="button" className="btn-secondary" onClick={() => setOpen(false)} disabled={busy}>
+            {t("form.cancel")}
+          </button>
+          <button type="submit" className="btn-danger" disabled={busy}>
+            {confirmLabel}
+          </button>
+        </fetcher.Form>
+      </Modal>
     </>
   );
 }

@@ -1,9 +1,6 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation } from "@remix-run/react";
-import { errorMessageKey, errorTitleKey } from "~/errors";
-import { loginUrl } from "~/paths";
 
 /** Field errors are i18n keys; this list renders them German and announces them. */
 export function ErrorList({ id, errors }: { id: string; errors?: string[] }) {
@@ -92,26 +89,4 @@ function RequiredMark({ required }: { required?: boolean }) {
 export function RequiredFieldsNote() {
   const { t } = useTranslation();
   return <p className="mb-4 text-sm text-gray-700">{t("form.requiredNote")}</p>;
-}
-
-/** A form-level error: an upstream error code shown as German title and message. */
-export function FormError({ id, code }: { id: string; code?: string | null }) {
-  const { t } = useTranslation();
-  const location = useLocation();
-  return (
-    <div id={id} role="alert" tabIndex={-1}>
-      {code ? (
-        <div className="mb-4 rounded border-l-4 border-danger bg-[#fdecf1] p-3">
-          <p className="font-bold">{t(errorTitleKey(code))}</p>
-          <p>{t(errorMessageKey(code))}</p>
-          {code === "REQUIRED_STEP_UP_LEVEL_NOT_MET" ? (
-            // After inactivity the upstream wants the second factor again; come back to this page.
-            <a className="btn-primary mt-3" href={loginUrl(`${location.pathname}${location.search}`, "gold")}>
-              {t("errorPage.stepUpLogin")}
-            </a>
-          ) : null}
-        </div>
-      ) : null}
-    </div>
-  );
 }

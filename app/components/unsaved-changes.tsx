@@ -1,7 +1,7 @@
-import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { useBeforeUnload, useBlocker, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Modal, preloadModal } from "./modal";
 
 /**
  * Warns before leaving a form with unsaved changes (an enhancement: it needs JavaScript).
@@ -33,29 +33,24 @@ export function useUnsavedChangesWarning() {
     ),
   );
 
-  const formHandlers = {
-    onInput: () => setDirty(true),
-    onChange: () => setDirty(true),
+  const markDirty = () => {
+    if (!dirty) preloadModal();
+    setDirty(true);
   };
+  const formHandlers = { onInput: markDirty, onChange: markDirty };
 
   const dialog = (
-    <Dialog open={blocker.state === "blocked"} onClose={() => blocker.reset?.()} className="relative z-50">
-      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className="w-full max-w-lg rounded bg-white p-6 shadow-xl">
-          <DialogTitle className="mb-3 text-xl font-bold">{t("unsavedChanges.title")}</DialogTitle>
-          <p className="mb-4">{t("unsavedChanges.message")}</p>
-          <div className="flex flex-wrap justify-end gap-3">
-            <button type="button" className="btn-secondary" onClick={() => blocker.reset?.()}>
-              {t("unsavedChanges.stay")}
-            </button>
-            <button type="button" className="btn-danger" onClick={() => blocker.proceed?.()}>
-              {t("unsavedChanges.leave")}
-            </button>
-          </div>
-        </DialogPanel>
+    <Modal open={blocker.state === "blocked"} onClose={() => blocker.reset?.()} title={t("unsavedChanges.title")}>
+      <p className="mb-4">{t("unsavedChanges.message")}</p>
+      <div className="flex flex-wrap justify-end gap-3">
+        <button type="button" className="btn-secondary" onClick={() => blocker.reset?.()}>
+          {t("unsavedChanges.stay")}
+        </button>
+        <button type="button" className="btn-danger" onClick={() => blocker.proceed?.()}>
+          {t("unsavedChanges.leave")}
+        </button>
       </div>
-    </Dialog>
+    </Modal>
   );
 
   return { formHandlers, dialog };

@@ -4,20 +4,22 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ConfirmAction } from "~/components/confirm-action";
-import { FormError, RequiredFieldsNote, TextField } from "~/components/forms";
+import { FormError } from "~/components/form-error";
+import { RequiredFieldsNote, TextField } from "~/components/forms";
 import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
 import { pageTitle } from "~/i18n-static";
 import { organisationLabel } from "~/paths";
 import { RenameKlasseSchema } from "~/validation/organisation-names";
-import { requireAdmin } from "~/.server/guards.server";
+import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
 import { loadKlasseForAdmin } from "~/.server/klassen.server";
 import { flashToast } from "~/.server/portal-cookie.server";
 import { renameOrganisation } from "~/.server/upstream/organisationen.server";
 import { upstreamCookieHeaders, UpstreamFailure } from "~/.server/upstream.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request, { permissions: ["klassenverwaltung"] });
-  const { klasse, schule } = await loadKlasseForAdmin(request, params.id);
+  const [, { klasse, schule }] = await guardWhileLoading(requireAdmin(request, { permissions: ["klassenverwaltung"] }), () =>
+    loadKlasseForAdmin(request, params.id),
+  );
   return data(
     {
       klasse: { id: klasse.id, name: klasse.name, version: klasse.version ?? 1 },

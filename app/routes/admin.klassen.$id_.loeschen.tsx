@@ -1,10 +1,10 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FormError } from "~/components/forms";
+import { FormError } from "~/components/form-error";
 import { pageTitle } from "~/i18n-static";
 import { organisationLabel, safeRedirectPath } from "~/paths";
-import { requireAdmin } from "~/.server/guards.server";
+import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
 import { loadKlasseForAdmin } from "~/.server/klassen.server";
 import { flashToast } from "~/.server/portal-cookie.server";
 import { deleteKlasse } from "~/.server/upstream/organisationen.server";
@@ -12,8 +12,9 @@ import { upstreamCookieHeaders, UpstreamFailure } from "~/.server/upstream.serve
 
 /** The delete confirmation as a page of its own (without JavaScript) and the action behind the dialog. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request, { permissions: ["klassenverwaltung"] });
-  const { klasse, schule } = await loadKlasseForAdmin(request, params.id);
+  const [, { klasse, schule }] = await guardWhileLoading(requireAdmin(request, { permissions: ["klassenverwaltung"] }), () =>
+    loadKlasseForAdmin(request, params.id),
+  );
   return data(
     { klasse: { id: klasse.id, name: klasse.name }, schule: organisationLabel(schule) },
     { headers: upstreamCookieHeaders(request) },

@@ -1,40 +1,34 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { ConfirmAction } from "~/components/confirm-action";
 import { Pagination } from "~/components/pagination";
 import { pageTitle } from "~/i18n-static";
-import { PAGE_SIZES, PagingParams, withParams } from "~/list-state";
+import { PAGE_SIZES, withParams } from "~/list-state";
 import { organisationLabel } from "~/paths";
-import { requireAdmin } from "~/.server/guards.server";
+import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
+import { KlassenListParams } from "~/.server/klassen.server";
 import { findOrganisationen, schulenWithRight } from "~/.server/upstream/organisationen.server";
 import { upstreamCookieHeaders } from "~/.server/upstream.server";
 
-const ListParams = PagingParams.extend({
-  schule: z.string().uuid().optional().catch(undefined),
-  suche: z.string().trim().max(100).optional().catch(undefined),
-  sortierung: z.enum(["name_asc", "name_desc"]).catch("name_asc"),
-});
-
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request, { permissions: ["klassenverwaltung"] });
-  const params = ListParams.parse(Object.fromEntries(new URL(request.url).searchParams));
-
+  const params = KlassenListParams.parse(Object.fromEntries(new URL(request.url).searchParams));
   // The schools list feeds the filter and labels every row, so the page needs no label lookups.
-  const [schulen, klassen] = await Promise.all([
-    schulenWithRight(request, "KLASSEN_VERWALTEN"),
-    findOrganisationen(request, {
-      typ: "KLASSE",
-      systemrechte: ["KLASSEN_VERWALTEN"],
-      administriertVon: params.schule ? [params.schule] : undefined,
-      searchString: params.suche,
-      sortField: "name",
-      sortOrder: params.sortierung === "name_desc" ? "desc" : "asc",
-      offset: (params.seite - 1) * params.anzahl,
-      limit: params.anzahl,
-    }),
-  ]);
+  const [, [schulen, klassen]] = await guardWhileLoading(requireAdmin(request, { permissions: ["klassenverwaltung"] }), () =>
+    Promise.all([
+      schulenWithRight(request, "KLASSEN_VERWALTEN"),
+      findOrganisationen(request, {
+        typ: "KLASSE",
+        systemrechte: ["KLASSEN_VERWALTEN"],
+        administriertVon: params.schule ? [params.schule] : undefined,
+        searchString: params.suche,
+        sortField: "name",
+        sortOrder: params.sortierung === "name_desc" ? "desc" : "asc",
+        offset: (params.seite - 1) * params.anzahl,
+        limit: params.anzahl,
+      }),
+    ]),
+  );
   const labels = new Map(schulen.map((schule) => [schule.id, organisationLabel(schule)]));
 
   return data(

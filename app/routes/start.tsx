@@ -7,13 +7,14 @@ import { TimeLimitBanners } from "~/components/time-limit-banners";
 import { pageTitle } from "~/i18n-static";
 import { firstAdminPath } from "~/permissions";
 import { hasSecondFactor } from "~/.server/auth.server";
-import { requireUser } from "~/.server/guards.server";
+import { guardWhileLoading, requireUser } from "~/.server/guards.server";
 import { currentMeldung, myProviders } from "~/.server/upstream/self.server";
 import { upstreamCookieHeaders } from "~/.server/upstream.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const [providers, meldung] = await Promise.all([myProviders(request), currentMeldung(request)]);
+  const [user, [providers, meldung]] = await guardWhileLoading(requireUser(request), () =>
+    Promise.all([myProviders(request), currentMeldung(request)]),
+  );
   // Only ask for the token state when a tile depends on it (saves a round trip for most users).
   const needsToken = user.acr !== "gold" && providers.some((p) => p.requires2fa && p.target === "URL");
   const blockedBySecondFactor = needsToken && !(await hasSecondFactor(request, user.personId));

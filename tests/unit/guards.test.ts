@@ -117,3 +117,24 @@ describe("cross-origin protection", () => {
     expect((await thrownBy(requireUser(request))).status).toBe(403);
   });
 });
+
+describe("loading a page's data while the guard decides", () => {
+  it("lets the guard's not-found win over the data", async () => {
+    const { guardWhileLoading } = await import("~/.server/guards.server");
+    const guard = Promise.reject(new Response(null, { status: 404 }));
+    const response = await thrownBy(guardWhileLoading(guard, async () => "daten"));
+    expect(response.status).toBe(404);
+  });
+
+  it("lets the guard's verdict win even when the data fails first", async () => {
+    const { guardWhileLoading } = await import("~/.server/guards.server");
+    const guard = new Promise((_, reject) => setTimeout(() => reject(new Response(null, { status: 302 })), 5));
+    const response = await thrownBy(guardWhileLoading(guard, () => Promise.reject(new Response(null, { status: 502 }))));
+    expect(response.status).toBe(302);
+  });
+
+  it("returns the user and the data when both succeed", async () => {
+    const { guardWhileLoading } = await import("~/.server/guards.server");
+    await expect(guardWhileLoading(Promise.resolve("user"), async () => "daten")).resolves.toEqual(["user", "daten"]);
+  });
+});

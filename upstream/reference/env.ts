@@ -24,6 +24,7 @@ const EnvSchema = z.object({
   SESSION_TTL_SECONDS: z.coerce.number().int().min(1).default(3600),
   COOKIE_SECURE: z.enum(["true", "false", "1", "0"]).optional(),
   STATUS_REDIRECT_URL: z.string().min(1).default("/api/status/seite"),
+  REFERENCE_BULK_PERSONS: z.coerce.number().int().min(0).max(1_000_000).default(0),
   FEATURE_FLAG_ROLLE_BEARBEITEN: booleanFlag(true),
   FEATURE_FLAG_BEFRISTUNG_BEARBEITEN: booleanFlag(true),
   FEATURE_FLAG_ROLLE_ERWEITERN: booleanFlag(true),
@@ -59,6 +60,8 @@ export const referenceEnv = {
   databaseUrl: env.DATABASE_URL,
   dataDir: env.REFERENCE_DATA_DIR,
   port: env.REFERENCE_UPSTREAM_PORT,
+  /** Extra generated pupils (`massen-000001` …) seeded at start for load tests. */
+  bulkPersons: env.REFERENCE_BULK_PERSONS,
   config: {
     stepUpTimeoutSeconds: env.STEP_UP_TIMEOUT_SECONDS,
     sessionTtlSeconds: env.SESSION_TTL_SECONDS,

@@ -3,19 +3,21 @@ import type { AddressInfo } from "node:net";
 import { createReferenceApp } from "./app.ts";
 import { openDatabase } from "./db/client.ts";
 import { defaultReferenceConfig, referenceEnv } from "./env.ts";
+import { seedBulkPersons } from "./seed/bulk.ts";
 import { seedIfEmpty } from "./seed/index.ts";
 
 export { createReferenceApp } from "./app.ts";
 
 /**
  * Opens the configured database (embedded PGlite on disk, or PostgreSQL via DATABASE_URL), applies migrations,
- * seeds the demo dataset on first start and serves the API. Returns the base URL and a close function.
+ * seeds the demo dataset on first start (plus REFERENCE_BULK_PERSONS generated pupils) and serves the API. Returns the base URL and a close function.
  */
 export async function startReferenceUpstream(options: { port?: number; host?: string } = {}): Promise<{ url: string; close(): Promise<void> }> {
   const handle = await openDatabase({ databaseUrl: referenceEnv.databaseUrl, dataDir: referenceEnv.dataDir });
   try {
     await handle.migrate();
     await seedIfEmpty(handle.db);
+    await seedBulkPersons(handle.db, referenceEnv.bulkPersons);
   } catch (error) {
     await handle.close();
     throw error;

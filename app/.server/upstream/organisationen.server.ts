@@ -1,14 +1,14 @@
 import { z } from "zod";
 import { OrganisationResponse, type FindOrganisationQuery } from "../../../upstream/contract";
-import { callUpstream, callUpstreamJson, pagingTotal, type Query } from "../upstream.server";
+import { callUpstream, callUpstreamJson, pagingTotal, parseAnswer, type Query } from "../upstream.server";
 
 /** Named calls of the organisation endpoints (ORGANISATIONS_ROLES.md §4). */
 
 const OrganisationList = z.array(OrganisationResponse);
 
 export async function findOrganisationen(request: Request, query: FindOrganisationQuery) {
-  const response = await callUpstream(request, "/api/organisationen", { query: query as Query });
-  return { items: OrganisationList.parse(await response.json()), total: pagingTotal(response) };
+  const answer = await callUpstream(request, "/api/organisationen", { query: query as Query });
+  return { items: parseAnswer(answer, OrganisationList), total: pagingTotal(answer) };
 }
 
 export function getOrganisation(request: Request, id: string) {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MeldungResponse, PersonInfoResponse, ServiceProviderResponse } from "../../../upstream/contract";
-import { callUpstream, callUpstreamJson } from "../upstream.server";
+import { callUpstream, callUpstreamJson, parseAnswer } from "../upstream.server";
 
 /** Calls about the logged-in user: start page tiles, notice, own person data. */
 
@@ -10,11 +10,9 @@ export function myProviders(request: Request) {
 
 /** The published notice, or null: the upstream answers an empty body when there is none. */
 export async function currentMeldung(request: Request) {
-  const response = await callUpstream(request, "/api/portal/meldung/current");
-  const text = await response.text();
+  const { text } = await callUpstream(request, "/api/portal/meldung/current");
   if (!text.trim()) return null;
-  const parsed = MeldungResponse.safeParse(JSON.parse(text));
-  return parsed.success ? parsed.data : null;
+  return parseAnswer({ status: 200, headers: new Headers(), text }, MeldungResponse);
 }
 
 export function myPersonInfo(request: Request) {

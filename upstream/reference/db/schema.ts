@@ -180,15 +180,20 @@ export const person = pgTable(
 );
 
 /** The IdP side of a login (Keycloak in the real system); deliberately separate from `person`. */
-export const identityAccount = pgTable("identity_account", {
-  id: uuid("id").primaryKey(),
-  username: text("username").notNull().unique(),
-  passwordHash: text("password_hash").notNull(),
-  passwordTemporary: boolean("password_temporary").notNull().default(false),
-  passwordUpdatedAt: timestamp("password_updated_at", { withTimezone: true, mode: "date" }),
-  enabled: boolean("enabled").notNull().default(true),
-  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-});
+export const identityAccount = pgTable(
+  "identity_account",
+  {
+    id: uuid("id").primaryKey(),
+    username: text("username").notNull().unique(),
+    passwordHash: text("password_hash").notNull(),
+    passwordTemporary: boolean("password_temporary").notNull().default(false),
+    passwordUpdatedAt: timestamp("password_updated_at", { withTimezone: true, mode: "date" }),
+    enabled: boolean("enabled").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  // The login form looks accounts up case-insensitively; without this every login scans all (bulk) accounts.
+  (t) => [index("identity_account_lower_username_idx").on(sql`lower(${t.username})`)],
+);
 
 export const personenkontext = pgTable(
   "personenkontext",

@@ -1,3 +1,5 @@
+import { type TextKey, type TextValues, plainText } from "./texts.ts";
+
 /**
  * Tiny HTML helpers for the embedded IdP pages. No template engine, no client scripts: every value that may come
  * from a user passes through `escapeHtml`, and pages are composed from already-escaped fragments (`SafeHtml`).
@@ -30,6 +32,11 @@ export function html(strings: TemplateStringsArray, ...values: Array<string | nu
   return new SafeHtml(out);
 }
 
+/** A text of locales/de/reference-upstream.json for a page: template and interpolated values are HTML-escaped. */
+export function text(key: TextKey, values: TextValues = {}): SafeHtml {
+  return new SafeHtml(escapeHtml(plainText(key, values)));
+}
+
 export const STYLESHEET_PATH = "/api/auth/idp/styles.css";
 
 /** Strict policy: no scripts at all, styles and form posts only from the same origin (reached via the portal proxy). */
@@ -41,17 +48,19 @@ export const PAGE_SECURITY_HEADERS: Record<string, string> = {
   "Cache-Control": "no-store",
 };
 
-export function page(options: { title: string; body: SafeHtml }): string {
+/** The page frame; the title text serves as document title and as the page's <h1>. */
+export function page(options: { title: TextKey; body: SafeHtml }): string {
   return `<!DOCTYPE html>${html`<html lang="de">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${options.title} – Schulportal</title>
+<title>${text("layout.documentTitle", { page: plainText(options.title) })}</title>
 <link rel="stylesheet" href="${STYLESHEET_PATH}">
 </head>
 <body>
-<header class="brand"><p>Schulportal – Anmeldedienst</p></header>
+<header class="brand"><p>${text("layout.brand")}</p></header>
 <main>
+<h1>${text(options.title)}</h1>
 ${options.body}
 </main>
 </body>
@@ -61,14 +70,14 @@ ${options.body}
 /** One labelled input; when `errorId` is set the field is marked invalid and points at the alert text. */
 export function field(options: {
   id: string;
-  label: string;
+  label: SafeHtml;
   type?: "text" | "password";
   autocomplete: string;
   value?: string;
   errorId?: string;
   numeric?: boolean;
   autofocus?: boolean;
-  hint?: string;
+  hint?: SafeHtml;
 }): SafeHtml {
   const hintId = options.hint ? `${options.id}-hint` : undefined;
   const describedBy = [options.errorId, hintId].filter(Boolean).join(" ");
@@ -83,7 +92,7 @@ ${options.hint ? html`<p class="hint" id="${hintId ?? ""}">${options.hint}</p>` 
 </div>`;
 }
 
-export function alertBox(id: string, message: string | undefined): SafeHtml | null {
+export function alertBox(id: string, message: SafeHtml | undefined): SafeHtml | null {
   return message ? html`<p class="alert" id="${id}" role="alert">${message}</p>` : null;
 }
 

@@ -5,9 +5,10 @@ import { identityAccount, person } from "../db/schema.ts";
 import { LOGIN_USER_NOT_FOUND_BODY } from "../lib/errors.ts";
 import { hashPassword, verifyPassword } from "../lib/password.ts";
 import { activeToken, verifyOtp } from "../lib/tokens.ts";
-import { PAGE_SECURITY_HEADERS, STYLESHEET, alertBox, field, html, page } from "../html/layout.ts";
+import { PAGE_SECURITY_HEADERS, STYLESHEET, type SafeHtml, alertBox, field, html, page, text } from "../html/layout.ts";
+import type { TextKey } from "../html/texts.ts";
 import { type SessionState, ensureSession, rotateSession } from "../session.ts";
-import { checkNewPassword } from "../lib/password-rules.ts";
+import { MIN_PASSWORD_LENGTH, checkNewPassword } from "../lib/password-rules.ts";
 
 /**
  * The embedded identity provider (§1.7): password form (→ silver), one-time-password form (→ gold, asked on every
@@ -19,7 +20,7 @@ const readAcr = (value: string | undefined): Acr => (value === "gold" ? "gold" :
 
 type IdpContext = Context<AppEnv>;
 
-export function renderPage(c: IdpContext, title: string, body: ReturnType<typeof html>, status: 200 | 400 | 401 = 200) {
+export function renderPage(c: IdpContext, title: TextKey, body: SafeHtml, status: 200 | 400 | 401 = 200) {
   return c.html(page({ title, body }), status, PAGE_SECURITY_HEADERS);
 }
 
@@ -49,7 +50,7 @@ export function idpRoutes() {
     const username = typeof form.username === "string" ? form.username.trim() : "";
     const password = typeof form.password === "string" ? form.password : "";
     if (!username || !password) {
-      return renderLoginForm(c, acr, { username, error: "Bitte geben Sie Benutzername und Passwort ein." }, 400);
+      return renderLoginForm(c, acr, { username, error: text("login.errors.missing") }, 400);
     }
     const [account] = await c.var.db
       .select()
@@ -57,10 +58,10 @@ export function idpRoutes() {
       .where(eq(sql`lower(${identityAccount.username})`, username.toLowerCase()))
       .limit(1);
     if (!account || !(await verifyPassword(password, account.passwordHash))) {
-      return renderLoginForm(c, acr, { username, error: "Benutzername oder Passwort ist falsch." }, 401);
+      return renderLoginForm(c, acr, { username, error: text("login.errors.invalid") }, 401);
     }
     if (!account.enabled) {
-      return renderLoginForm(c, acr, { username, error: "Dieses Konto ist gesperrt. Bitte wenden Sie sich an Ihre Schule." }, 401);
+      return renderLoginForm(c, acr, { username, error: text("login.errors.disabled") }, 401);
     }
     if (account.passwordTemporary) {
       session.data.idp = { pendingPasswordChangeSub: account.id };
@@ -89,7 +90,7 @@ export function idpRoutes() {
     const token = await activeToken(c.var.db, owner.id);
     if (!token) return renderOtpForm(c, sub);
     if (!(await verifyOtp(token.secret, code))) {
-      return renderOtpForm(c, sub, "Der Einmalcode ist ungültig oder abgelaufen. Bitte geben Sie den aktuellen Code ein.", 401);
+      return renderOtpForm(c, sub, text("otp.invalid"), 401);
     }
     return completeLogin(c, session, sub, "gold");
   });
@@ -152,62 +153,58 @@ async function completeLogin(c: IdpContext, session: SessionState, sub: string, 
   return c.redirect(target, 302);
 }
 
-function renderLoginForm(c: IdpContext, acr: Acr, state: { username?: string; error?: string } = {}, status: 200 | 400 | 401 = 200) {
+function renderLoginForm(c: IdpContext, acr: Acr, state: { username?: string; error?: SafeHtml } = {}, status: 200 | 400 | 401 = 200) {
   const errorId = state.error ? "login-error" : undefined;
   return renderPage(
     c,
-    "Anmeldung",
-    html`<h1>Anmeldung</h1>
-<p>Melden Sie sich mit Ihrem Benutzernamen und Ihrem Passwort an.</p>
+    "login.title",
+    html`<p>${text("login.intro")}</p>
 ${alertBox("login-error", state.error)}
 <form method="post" action="${IDP_BASE}/login?acr=${acr}" novalidate>
-${field({ id: "username", label: "Benutzername", autocomplete: "username", value: state.username ?? "", errorId, autofocus: true })}
-${field({ id: "password", label: "Passwort", type: "password", autocomplete: "current-password", errorId })}
-<div class="actions"><button class="primary" type="submit">Anmelden</button></div>
+${field({ id: "username", label: text("login.username"), autocomplete: "username", value: state.username ?? "", errorId, autofocus: true })}
+${field({ id: "password", label: text("login.password"), type: "password", autocomplete: "current-password", errorId })}
+<div class="actions"><button class="primary" type="submit">${text("login.submit")}</button></div>
 </form>`,
     status,
   );
 }
 
-async function renderOtpForm(c: IdpContext, sub: string, error?: string, status: 200 | 400 | 401 = 200) {
+async function renderOtpForm(c: IdpContext, sub: string, error?: SafeHtml, status: 200 | 400 | 401 = 200) {
   const [owner] = await c.var.db.select({ id: person.id }).from(person).where(eq(person.keycloakUserId, sub)).limit(1);
   const token = owner ? await activeToken(c.var.db, owner.id) : undefined;
   if (owner && !token) {
     return renderPage(
       c,
-      "Zweiter Faktor nicht eingerichtet",
-      html`<h1>Zweiter Faktor nicht eingerichtet</h1>
-<p class="info">Für Ihr Konto ist kein zweiter Faktor (Software- oder Hardware-Token) hinterlegt. Ohne ihn ist diese Anmeldestufe nicht möglich. Bitte wenden Sie sich an Ihre Schuladministration.</p>
-<div class="actions"><a href="${IDP_BASE}/abbrechen">Zurück zum Schulportal</a></div>`,
+      "otp.missingToken.title",
+      html`<p class="info">${text("otp.missingToken.text")}</p>
+<div class="actions"><a href="${IDP_BASE}/abbrechen">${text("common.backToPortal")}</a></div>`,
     );
   }
   const errorId = error ? "otp-error" : undefined;
   return renderPage(
     c,
-    "Zweiter Faktor",
-    html`<h1>Zweiter Faktor</h1>
-<p>Geben Sie den sechsstelligen Einmalcode aus Ihrer Authenticator-App oder von Ihrem Hardware-Token ein.</p>
+    "otp.title",
+    html`<p>${text("otp.intro")}</p>
 ${alertBox("otp-error", error)}
 <form method="post" action="${IDP_BASE}/otp" novalidate>
-${field({ id: "otp", label: "Einmalcode", autocomplete: "one-time-code", numeric: true, errorId, autofocus: true })}
-<div class="actions"><button class="primary" type="submit">Bestätigen</button><a href="${IDP_BASE}/abbrechen">Abbrechen</a></div>
+${field({ id: "otp", label: text("otp.code"), autocomplete: "one-time-code", numeric: true, errorId, autofocus: true })}
+<div class="actions"><button class="primary" type="submit">${text("otp.submit")}</button><a href="${IDP_BASE}/abbrechen">${text("common.cancel")}</a></div>
 </form>`,
     status,
   );
 }
 
-function renderNewPasswordForm(c: IdpContext, acr: Acr, error?: string, status: 200 | 400 = 200) {
+function renderNewPasswordForm(c: IdpContext, acr: Acr, error?: SafeHtml, status: 200 | 400 = 200) {
   const errorId = error ? "password-error" : undefined;
   return renderPage(
     c,
-    "Neues Passwort festlegen",
-    html`<h1>Neues Passwort festlegen</h1>
-<p>Ihr Startpasswort ist nur vorläufig. Bitte legen Sie jetzt ein eigenes Passwort fest.</p>
+    "newPassword.title",
+    html`<p>${text("newPassword.intro")}</p>
 ${alertBox("password-error", error)}
 <form method="post" action="${IDP_BASE}/passwort-neu?acr=${acr}" novalidate>
-${field({ id: "newPassword", label: "Neues Passwort", type: "password", autocomplete: "new-password", errorId, autofocus: true, hint: "Mindestens 8 Zeichen, anders als das Startpasswort." })}
-${field({ id: "confirmPassword", label: "Neues Passwort wiederholen", type: "password", autocomplete: "new-password", errorId })}
-<div class="actions"><button class="primary" type="submit">Passwort speichern</button><a href="${IDP_BASE}/abbrechen">Abbrechen</a></div>
+${field({ id: "newPassword", label: text("password.new"), type: "password", autocomplete: "new-password", errorId, autofocus: true, hint: text("newPassword.hint", { min: MIN_PASSWORD_LENGTH }) })}
+${field({ id: "confirmPassword", label: text("password.repeat"), type: "password", autocomplete: "new-password", errorId })}
+<div class="actions"><button class="primary" type="submit">${text("newPassword.submit")}</button><a href="${IDP_BASE}/abbrechen">${text("common.cancel")}</a></div>
 </form>`,
     status,
   );

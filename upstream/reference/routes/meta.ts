@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { SYSTEMRECHTE, TECHNICAL_SYSTEMRECHTE } from "../../contract/index.ts";
 import type { AppEnv } from "../app-env.ts";
-import { PAGE_SECURITY_HEADERS, html, page } from "../html/layout.ts";
+import { PAGE_SECURITY_HEADERS, html, page, text } from "../html/layout.ts";
 
 /** Public endpoints without data access: feature flags (§2), status redirect (§3), system rights (§5.2). */
 export function metaRoutes() {
@@ -15,10 +15,9 @@ export function metaRoutes() {
   app.get("/status/seite", (c) =>
     c.html(
       page({
-        title: "Systemstatus",
-        body: html`<h1>Systemstatus</h1>
-<p class="info">Der Referenzdienst des Schulportals ist erreichbar. Es liegen keine bekannten Störungen vor.</p>
-<p><a href="/">Zurück zum Schulportal</a></p>`,
+        title: "status.title",
+        body: html`<p class="info">${text("status.ok")}</p>
+<p><a href="/">${text("common.backToPortal")}</a></p>`,
       }),
       200,
       PAGE_SECURITY_HEADERS,

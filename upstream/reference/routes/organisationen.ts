@@ -264,11 +264,13 @@ export function organisationRoutes() {
     const { db } = c.var;
 
     if (!(await hasRightAt(db, caller.id, organisationId, "KLASSEN_VERWALTEN"))) throw notFound();
-    const [{ assigned }] = await db
-      .select({ assigned: count() })
+    // One matching kontext is enough; counting would read every pupil of a full class (personenkontext_organisation_idx).
+    const assigned = await db
+      .select({ id: personenkontext.id })
       .from(personenkontext)
-      .where(eq(personenkontext.organisationId, organisationId));
-    if (assigned > 0) throw orgError("ORGANISATION_IST_BEREITS_ZUGEWIESEN_ERROR");
+      .where(eq(personenkontext.organisationId, organisationId))
+      .limit(1);
+    if (assigned.length > 0) throw orgError("ORGANISATION_IST_BEREITS_ZUGEWIESEN_ERROR");
     const klasse = await findOrganisation(db, organisationId);
     if (!klasse) throw notFound();
     if (klasse.administriertVon) {

@@ -2,9 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { identityAccount } from "../db/schema.ts";
-import { alertBox, field, html } from "../html/layout.ts";
+import { type SafeHtml, alertBox, field, html, text } from "../html/layout.ts";
 import { hashPassword, verifyPassword } from "../lib/password.ts";
-import { checkNewPassword } from "../lib/password-rules.ts";
+import { MIN_PASSWORD_LENGTH, checkNewPassword } from "../lib/password-rules.ts";
 import { safeRedirectPath, withQueryParam } from "../lib/redirects.ts";
 import { renderPage } from "./idp.ts";
 
@@ -35,7 +35,7 @@ export function resetPasswordRoutes() {
           .limit(1)
       : [];
     if (!account || !(await verifyPassword(current, account.passwordHash))) {
-      return renderForm(c, { error: "Das aktuelle Passwort ist nicht korrekt.", field: "current" }, 401);
+      return renderForm(c, { error: text("resetPassword.wrongCurrent"), field: "current" }, 401);
     }
     const problem = await checkNewPassword(next, confirmation, account.passwordHash);
     if (problem) return renderForm(c, { error: problem, field: "new" }, 400);
@@ -49,7 +49,7 @@ export function resetPasswordRoutes() {
   return app;
 }
 
-function renderForm(c: Context<AppEnv>, state: { error?: string; field?: "current" | "new" } = {}, status: 200 | 400 | 401 = 200) {
+function renderForm(c: Context<AppEnv>, state: { error?: SafeHtml; field?: "current" | "new" } = {}, status: 200 | 400 | 401 = 200) {
   const redirectUrl = safeRedirectPath(c.req.query("redirectUrl"));
   const loginHint = c.req.query("login_hint") ?? "";
   const action = `/api/auth/reset-password?${new URLSearchParams({ redirectUrl, login_hint: loginHint }).toString()}`;
@@ -57,15 +57,14 @@ function renderForm(c: Context<AppEnv>, state: { error?: string; field?: "curren
   const newError = state.field === "new" ? "password-error" : undefined;
   return renderPage(
     c,
-    "Passwort ändern",
-    html`<h1>Passwort ändern</h1>
-${loginHint ? html`<p>Benutzerkonto: <strong>${loginHint}</strong></p>` : null}
+    "resetPassword.title",
+    html`${loginHint ? html`<p>${text("resetPassword.account")} <strong>${loginHint}</strong></p>` : null}
 ${alertBox("password-error", state.error)}
 <form method="post" action="${action}" novalidate>
-${field({ id: "currentPassword", label: "Aktuelles Passwort", type: "password", autocomplete: "current-password", errorId: currentError, autofocus: true })}
-${field({ id: "newPassword", label: "Neues Passwort", type: "password", autocomplete: "new-password", errorId: newError, hint: "Mindestens 8 Zeichen, anders als das aktuelle Passwort." })}
-${field({ id: "confirmPassword", label: "Neues Passwort wiederholen", type: "password", autocomplete: "new-password", errorId: newError })}
-<div class="actions"><button class="primary" type="submit" name="action" value="save">Passwort ändern</button><button class="secondary" type="submit" name="action" value="cancel" formnovalidate>Abbrechen</button></div>
+${field({ id: "currentPassword", label: text("resetPassword.currentPassword"), type: "password", autocomplete: "current-password", errorId: currentError, autofocus: true })}
+${field({ id: "newPassword", label: text("password.new"), type: "password", autocomplete: "new-password", errorId: newError, hint: text("resetPassword.hint", { min: MIN_PASSWORD_LENGTH }) })}
+${field({ id: "confirmPassword", label: text("password.repeat"), type: "password", autocomplete: "new-password", errorId: newError })}
+<div class="actions"><button class="primary" type="submit" name="action" value="save">${text("resetPassword.submit")}</button><button class="secondary" type="submit" name="action" value="cancel" formnovalidate>${text("common.cancel")}</button></div>
 </form>`,
     status,
   );

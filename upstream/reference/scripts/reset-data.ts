@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../db/client.ts";
 import { referenceEnv } from "../env.ts";
+import { seedBulkPersons } from "../seed/bulk.ts";
 import { seedDemoData } from "../seed/index.ts";
 
 /**
@@ -18,6 +19,7 @@ async function main() {
       await handle.db.execute(sql`CREATE SCHEMA public`);
       await handle.migrate();
       await seedDemoData(handle.db);
+      await seedBulkPersons(handle.db, referenceEnv.bulkPersons);
     } finally {
       await handle.close();
     }
@@ -30,6 +32,7 @@ async function main() {
   try {
     await handle.migrate();
     await seedDemoData(handle.db);
+    await seedBulkPersons(handle.db, referenceEnv.bulkPersons);
   } finally {
     await handle.close();
   }

@@ -1,0 +1,28 @@
+import { lazy, Suspense, type ReactNode } from "react";
+
+export interface ModalProps {
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  placement?: "center" | "drawer";
+}
+
+// Headless UI is the largest part of the admin pages' JavaScript; it loads when a dialog is
+// about to open, not with the page (the budget is 150 KB gzip per screen).
+const loadHeadlessModal = () => import("./modal-headless");
+const HeadlessModal = lazy(loadHeadlessModal);
+
+/** Start loading the dialog code early, e.g. when the pointer or focus reaches a trigger. */
+export function preloadModal(): void {
+  void loadHeadlessModal();
+}
+
+/** A modal dialog that exists only while open. */
+export function Modal({ open, ...props }: ModalProps & { open: boolean }) {
+  if (!open) return null;
+  return (
+    <Suspense fallback={null}>
+      <HeadlessModal {...props} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "identity_account_lower_username_idx" ON "identity_account" USING btree (lower("username"));
