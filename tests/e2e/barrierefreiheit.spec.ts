@@ -1,0 +1,175 @@
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe";
+import { createKlasseDirectly, deleteKlasseDirectly, isJavaScriptProject, SCHULE_B, uniqueToken, waitForHydration } from "./support/klassen";
+import { loginAs, submitOtpForm, submitPasswordForm } from "./support/login";
+
+test.describe("Barrierefreiheit (axe, WCAG 2.1 A/AA)", () => {
+  test("öffentliche Seiten ohne Anmeldung haben keine Verstöße: Startseite, Anmeldeseite, Einmalcode-Seite, Fehlerseiten", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Willkommen im Schulportal" })).toBeVisible();
+    await expectNoAxeViolations(page, "Startseite /");
+
+    const missing = await page.goto(`/gibt-es-nicht-${uniqueToken()}`);
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Seite nicht gefunden" })).toBeVisible();
+    await expectNoAxeViolations(page, "404-Seite");
+
+    await page.goto("/login-error");
+    await expect(page.getByRole("heading", { level: 1, name: "Benutzerkonto unbekannt" })).toBeVisible();
+    await expectNoAxeViolations(page, "/login-error");
+
+    await page.goto("/admin/klassen");
+    await expect(page.getByRole("heading", { level: 1, name: "Anmeldung" })).toBeVisible();
+    await expectNoAxeViolations(page, "Anmeldeseite des Upstreams");
+
+    await submitPasswordForm(page, "landesadmin", "falsches-passwort");
+    await expect(page.getByRole("alert")).toContainText("Benutzername oder Passwort ist falsch.");
+    await expectNoAxeViolations(page, "Anmeldeseite mit Fehlermeldung");
+
+    await submitPasswordForm(page, "landesadmin");
+    await expect(page.getByRole("heading", { level: 1, name: "Zweiter Faktor" })).toBeVisible();
+    await expectNoAxeViolations(page, "Einmalcode-Seite");
+    await submitOtpForm(page, "landesadmin");
+    await expect(page).toHaveURL(/\/admin\/klassen$/);
+  });
+
+  test("Startseite, Profil und der Hinweis zum fehlenden zweiten Faktor haben keine Verstöße", async ({ page }) => {
+    await loginAs(page, "ohnetoken", { target: "/start" });
+    await expect(page.getByRole("heading", { level: 1, name: "Startseite" })).toBeVisible();
+    await expectNoAxeViolations(page, "/start");
+
+    await page.goto("/profile");
+    await expect(page.getByRole("heading", { level: 1, name: "Mein Profil" })).toBeVisible();
+    await expectNoAxeViolations(page, "/profile");
+
+    await page.goto("/admin/klassen");
+    await expect(page).toHaveURL(/\/no-second-factor$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Zwei-Faktor-Authentifizierung erforderlich" })).toBeVisible();
+    await expectNoAxeViolations(page, "/no-second-factor");
+  });
+
+  test("die Seiten der Klassenverwaltung haben keine Verstöße: Liste, Anlegen (auch mit Fehlern), Bestätigung, Details, Bearbeiten, Löschen", async ({
+    page,
+  }) => {
+    const token = uniqueToken();
+    await loginAs(page, "landesadmin", { target: "/admin/klassen" });
+    await expect(page.getByRole("table")).toBeVisible();
+    await expectNoAxeViolations(page, "/admin/klassen");
+
+    await page.goto("/admin/klassen/new");
+    await expect(page.getByRole("heading", { level: 1, name: "Klasse anlegen" })).toBeVisible();
+    await expectNoAxeViolations(page, "/admin/klassen/new");
+
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Klasse anlegen" }).click();
+    await expect(page.getByText("Bitte geben Sie einen Klassennamen ein.")).toBeVisible();
+    await expect(page.getByText("Bitte wählen Sie eine Schule aus.")).toBeVisible();
+    await expectNoAxeViolations(page, "/admin/klassen/new mit Feldfehlern");
+
+    await page.getByRole("combobox", { name: "Schule" }).selectOption({ label: SCHULE_B.label });
+    await page.getByRole("textbox", { name: "Klassenname" }).fill(`Axe ${token}`);
+    await page.getByRole("button", { name: "Klasse anlegen" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Klasse angelegt" })).toBeVisible();
+    await expectNoAxeViolations(page, "Bestätigung „Klasse angelegt“");
+    const id = new URL(page.url()).searchParams.get("erstellt")!;
+
+    // Creating the same class again shows the form-level error.
+    await page.goto("/admin/klassen/new");
+    await waitForHydration(page);
+    await page.getByRole("combobox", { name: "Schule" }).selectOption({ label: SCHULE_B.label });
+    await page.getByRole("textbox", { name: "Klassenname" }).fill(`Axe ${token}`);
+    await page.getByRole("button", { name: "Klasse anlegen" }).click();
+    await expect(page.getByRole("alert")).toContainText("Klassenname bereits vergeben");
+    await expectNoAxeViolations(page, "/admin/klassen/new mit Formularfehler");
+
+    await page.goto(`/admin/klassen/${id}`);
+    await expect(page.getByRole("heading", { level: 1, name: `Klasse Axe ${token}` })).toBeVisible();
+    await expectNoAxeViolations(page, "Klassendetails");
+
+    await page.goto(`/admin/klassen/${id}?bearbeiten`);
+    await expect(page.getByRole("button", { name: "Speichern" })).toBeVisible();
+    await expectNoAxeViolations(page, "Umbenennen-Formular");
+
+    await page.goto(`/admin/klassen/${id}/loeschen`);
+    await expect(page.getByRole("heading", { level: 1, name: "Klasse löschen" })).toBeVisible();
+    await expectNoAxeViolations(page, "Lösch-Bestätigungsseite");
+
+    if (isJavaScriptProject()) {
+      await page.goto(`/admin/klassen/${id}`);
+      await waitForHydration(page);
+      await page.getByRole("button", { name: "Klasse löschen" }).click();
+      await expect(page.getByRole("dialog", { name: "Klasse löschen" })).toBeVisible();
+      await expectNoAxeViolations(page, "geöffneter Lösch-Dialog");
+    }
+
+    await deleteKlasseDirectly(page, id);
+  });
+
+  test("der Lösch-Fehler einer Klasse mit Schülern ist ebenfalls barrierefrei", async ({ page }) => {
+    const { DEMO_IDS } = await import("./support/klassen");
+    await loginAs(page, "landesadmin", { target: `/admin/klassen/${DEMO_IDS.klasseMitSchueler}/loeschen` });
+    await page.getByRole("button", { name: "Klasse löschen" }).click();
+    await expect(page.getByRole("alert")).toContainText("Löschen nicht möglich");
+    await expectNoAxeViolations(page, "Lösch-Bestätigungsseite mit Fehler");
+  });
+});
+
+test.describe("Tastaturbedienung", () => {
+  test("auf der Klassenliste erreicht der erste Tab den Link „Zum Inhalt springen“, und fokussierte Links zeigen einen sichtbaren Rahmen", async ({
+    page,
+  }) => {
+    await loginAs(page, "landesadmin", { target: "/admin/klassen" });
+    // A fresh load: the focus starts at the document.
+    await page.goto("/admin/klassen");
+    await waitForHydration(page);
+    await page.keyboard.press("Tab");
+    const skipLink = page.getByRole("link", { name: "Zum Inhalt springen" });
+    await expect(skipLink).toBeFocused();
+    await expect(skipLink).toBeInViewport();
+    expect(await skipLink.evaluate((element) => getComputedStyle(element).outlineStyle)).not.toBe("none");
+
+    // The next stop is a link of the header; it shows the focus ring as well.
+    await page.keyboard.press("Tab");
+    const focused = page.getByRole("link", { name: "Schulportal" });
+    await expect(focused).toBeFocused();
+    const outline = await focused.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+    });
+    expect(outline.style).not.toBe("none");
+    expect(outline.width).toBeGreaterThan(0);
+
+    // Following the skip link moves on to the main content.
+    await page.keyboard.press("Shift+Tab");
+    await expect(skipLink).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("main")).toBeFocused();
+  });
+});
+
+test.describe("Ungespeicherte Änderungen", () => {
+  test("wer das Anlegen-Formular mit Eingaben verlassen will, wird gefragt und kann bleiben oder gehen", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== "mit-js", "Die Warnung ist eine Erweiterung, die JavaScript braucht");
+    await loginAs(page, "landesadmin", { target: "/admin/klassen/new" });
+    await waitForHydration(page);
+    const name = page.getByRole("textbox", { name: "Klassenname" });
+    await name.fill("Noch nicht gespeichert");
+
+    await page.getByRole("link", { name: "Verwerfen" }).click();
+    const dialog = page.getByRole("dialog", { name: "Ungespeicherte Änderungen" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText("Sie haben Änderungen vorgenommen, die noch nicht gespeichert sind.");
+    await dialog.getByRole("button", { name: "Auf der Seite bleiben" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/admin\/klassen\/new$/);
+    await expect(name).toHaveValue("Noch nicht gespeichert");
+
+    await page.getByRole("link", { name: "Verwerfen" }).click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Seite verlassen" }).click();
+    await expect(page).toHaveURL(/\/admin\/klassen$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Klassenverwaltung" })).toBeVisible();
+  });
+});
