@@ -74,10 +74,11 @@ async function run(): Promise<boolean> {
   const dataDir = path.resolve(".tmp/bench-db");
   await rm(dataDir, { recursive: true, force: true });
   process.env.REFERENCE_DATA_DIR = dataDir;
+  process.env.REFERENCE_BULK_PERSONS = String(options.bulkPersons);
   const { startReferenceUpstream } = await import("../upstream/reference/server.ts");
   const { DEMO_PASSWORD, currentOtp } = await import("../upstream/reference/seed/demo-accounts.ts");
 
-  log("Starte Referenz-Upstream (frische Datenbank) …");
+  log(`Starte Referenz-Upstream (frische Datenbank, ${options.bulkPersons} zusätzliche Personen) …`);
   const upstream = await startReferenceUpstream({ port: 0 });
   cleanups.push(upstream.close);
   const proxy = await startCountingProxy(upstream.url);

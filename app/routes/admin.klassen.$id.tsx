@@ -101,6 +101,7 @@ function RenameForm() {
     lastResult: actionData?.result,
     defaultValue: { name: klasse.name, version: String(klasse.version) },
     constraint: getZodConstraint(RenameKlasseSchema),
+    // Check a field when it is left, then live while it is corrected; submit checks all fields.
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RenameKlasseSchema }),

@@ -124,10 +124,12 @@ export default function KlassenList() {
             <th scope="col" className="p-2" aria-sort={descending ? "descending" : "ascending"}>
               <Link
                 to={withParams(search, { sortierung: descending ? "name_asc" : "name_desc", seite: 1 })}
+                aria-label={t(descending ? "list.sortAscending" : "list.sortDescending", {
+                  column: t("klassen.fields.name"),
+                })}
                 className="text-primary underline"
               >
                 {t("klassen.fields.name")}
-                <span className="sr-only">, {t(descending ? "list.sortAscending" : "list.sortDescending")}</span>
                 <span aria-hidden="true">{descending ? " ▼" : " ▲"}</span>
               </Link>
             </th>

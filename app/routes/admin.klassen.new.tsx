@@ -74,6 +74,7 @@ function CreateForm() {
     lastResult: actionData?.result,
     defaultValue: { schule: preselected ?? "" },
     constraint: getZodConstraint(CreateKlasseSchema),
+    // Check a field when it is left, then live while it is corrected; submit checks all fields.
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateKlasseSchema }),

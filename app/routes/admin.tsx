@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { AdminNav } from "~/components/admin-nav";
+import { GeneralErrorBoundary } from "~/components/error-page";
 import { PageMain } from "~/components/page-main";
 import { adminNavigation } from "~/permissions";
 import { requireUser } from "~/.server/guards.server";
@@ -22,4 +23,9 @@ export default function AdminLayout() {
       </PageMain>
     </div>
   );
+}
+
+// Errors of admin pages render below the root, so the header still knows who is logged in.
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

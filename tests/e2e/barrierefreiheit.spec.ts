@@ -100,7 +100,7 @@ test.describe("Barrierefreiheit (axe, WCAG 2.1 A/AA)", () => {
       await page.goto(`/admin/klassen/${id}`);
       await waitForHydration(page);
       await page.getByRole("button", { name: "Klasse löschen" }).click();
-      await expect(page.getByRole("dialog", { name: "Klasse löschen" })).toBeVisible();
+      await expect(page.getByRole("dialog", { name: "Klasse löschen" }).getByRole("heading", { name: "Klasse löschen" })).toBeVisible();
       await expectNoAxeViolations(page, "geöffneter Lösch-Dialog");
     }
 
@@ -159,15 +159,15 @@ test.describe("Ungespeicherte Änderungen", () => {
 
     await page.getByRole("link", { name: "Verwerfen" }).click();
     const dialog = page.getByRole("dialog", { name: "Ungespeicherte Änderungen" });
-    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("heading", { name: "Ungespeicherte Änderungen" })).toBeVisible();
     await expect(dialog).toContainText("Sie haben Änderungen vorgenommen, die noch nicht gespeichert sind.");
     await dialog.getByRole("button", { name: "Auf der Seite bleiben" }).click();
-    await expect(dialog).toBeHidden();
+    await expect(dialog).toHaveCount(0);
     await expect(page).toHaveURL(/\/admin\/klassen\/new$/);
     await expect(name).toHaveValue("Noch nicht gespeichert");
 
     await page.getByRole("link", { name: "Verwerfen" }).click();
-    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Seite verlassen" })).toBeVisible();
     await dialog.getByRole("button", { name: "Seite verlassen" }).click();
     await expect(page).toHaveURL(/\/admin\/klassen$/);
     await expect(page.getByRole("heading", { level: 1, name: "Klassenverwaltung" })).toBeVisible();

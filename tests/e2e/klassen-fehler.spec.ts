@@ -133,7 +133,7 @@ test.describe("Fehler beim Anlegen und Löschen von Klassen", () => {
       await expect(alert).toContainText("Löschen nicht möglich");
       await expect(alert).toContainText(reason);
       await dialog.getByRole("button", { name: "Abbrechen" }).click();
-      await expect(dialog).toBeHidden();
+      await expect(dialog).toHaveCount(0);
     } else {
       await page.getByRole("link", { name: "Klasse löschen" }).click();
       await expect(page).toHaveURL(new RegExp(`/admin/klassen/${id}/loeschen$`));

@@ -150,7 +150,7 @@ test.describe("Klassen anlegen, finden, bearbeiten und löschen", () => {
       const dialog = page.getByRole("dialog", { name: "Klasse löschen" });
       await expect(dialog).toContainText(question);
       await dialog.getByRole("button", { name: "Abbrechen" }).click();
-      await expect(dialog).toBeHidden();
+      await expect(dialog).toHaveCount(0);
       await page.getByRole("button", { name: "Klasse löschen" }).click();
       await dialog.getByRole("button", { name: "Klasse löschen" }).click();
     } else {
