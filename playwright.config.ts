@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumLaunchOptions } from "./scripts/chromium";
 
 const PORT = Number(process.env.E2E_PORT ?? 3111);
 const UPSTREAM_PORT = PORT + 1;
@@ -19,19 +20,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: "de-DE",
     ...devices["Desktop Chrome"],
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-dev-shm-usage",
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [
     { name: "ohne-js", use: { javaScriptEnabled: false } },

@@ -2,7 +2,7 @@ import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-r
 import { useTranslation } from "react-i18next";
 import { errorMessageKey, errorTitleKey } from "~/errors";
 import { loginUrl } from "~/paths";
-import { PageMain } from "./page-main";
+import { NoticePage } from "./notice-page";
 
 /**
  * The one error boundary: not found (also for missing rights), the step-up notice, and German
@@ -19,29 +19,24 @@ export function GeneralErrorBoundary() {
   const code = errorCodeOf(error) ?? (status === 404 ? "NOT_FOUND" : "UNSPECIFIED_ERROR");
 
   return (
-    <PageMain>
-      <section aria-labelledby="fehler-titel" className="max-w-2xl rounded border-2 border-danger p-6">
-        <h1 id="fehler-titel" className="mb-3 text-2xl font-bold">
-          {status === 404 ? t("errorPage.notFoundTitle") : t(errorTitleKey(code))}
-        </h1>
-        <p className="mb-6">{t(errorMessageKey(code))}</p>
-        <div className="flex flex-wrap gap-3">
-          {code === "REQUIRED_STEP_UP_LEVEL_NOT_MET" ? (
-            <a className="btn-primary" href={loginUrl(here, "gold")}>
-              {t("errorPage.stepUpLogin")}
-            </a>
-          ) : null}
-          {status >= 500 ? (
-            <a className="btn-primary" href={here}>
-              {t("errorPage.retry")}
-            </a>
-          ) : null}
-          <Link className="btn-secondary" to="/start">
-            {t("errorPage.toStart")}
-          </Link>
-        </div>
-      </section>
-    </PageMain>
+    <NoticePage title={status === 404 ? t("errorPage.notFoundTitle") : t(errorTitleKey(code))}>
+      <p className="mb-6">{t(errorMessageKey(code))}</p>
+      <div className="flex flex-wrap gap-3">
+        {code === "REQUIRED_STEP_UP_LEVEL_NOT_MET" ? (
+          <a className="btn-primary" href={loginUrl(here, "gold")}>
+            {t("errorPage.stepUpLogin")}
+          </a>
+        ) : null}
+        {status >= 500 ? (
+          <a className="btn-primary" href={here}>
+            {t("errorPage.retry")}
+          </a>
+        ) : null}
+        <Link className="btn-secondary" to="/start">
+          {t("errorPage.toStart")}
+        </Link>
+      </div>
+    </NoticePage>
   );
 }
 

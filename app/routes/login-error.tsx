@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
-import { PageMain } from "~/components/page-main";
+import { NoticePage } from "~/components/notice-page";
 import { pageTitle } from "~/i18n-static";
 import { LOGOUT_URL } from "~/paths";
 
@@ -8,17 +8,12 @@ import { LOGOUT_URL } from "~/paths";
 export default function LoginError() {
   const { t } = useTranslation();
   return (
-    <PageMain>
-      <section aria-labelledby="titel" className="max-w-2xl rounded border-2 border-[#b35c00] p-6">
-        <h1 id="titel" className="mb-3 text-2xl font-bold">
-          {t("errors:UNKNOWN_USER.title")}
-        </h1>
-        <p className="mb-6">{t("errors:UNKNOWN_USER.message")}</p>
-        <a href={LOGOUT_URL} className="btn-primary">
-          {t("layout.logout")}
-        </a>
-      </section>
-    </PageMain>
+    <NoticePage title={t("errors:UNKNOWN_USER.title")} tone="warning">
+      <p className="mb-6">{t("errors:UNKNOWN_USER.message")}</p>
+      <a href={LOGOUT_URL} className="btn-primary">
+        {t("layout.logout")}
+      </a>
+    </NoticePage>
   );
 }
 

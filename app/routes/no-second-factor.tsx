@@ -1,7 +1,7 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PageMain } from "~/components/page-main";
+import { NoticePage } from "~/components/notice-page";
 import { pageTitle } from "~/i18n-static";
 import { safeRedirectPath } from "~/paths";
 import { hasSecondFactor } from "~/.server/auth.server";
@@ -22,23 +22,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function NoSecondFactor() {
   const { t } = useTranslation();
   return (
-    <PageMain>
-      <section aria-labelledby="titel" className="max-w-2xl rounded border-2 border-danger p-6">
-        <h1 id="titel" className="mb-3 text-2xl font-bold">
-          {t("noSecondFactor.title")}
-        </h1>
-        <p className="mb-2">{t("noSecondFactor.notSetUp")}</p>
-        <p className="mb-6">{t("noSecondFactor.howTo")}</p>
-        <div className="flex flex-wrap gap-3">
-          <Link to="/start" className="btn-secondary">
-            {t("noSecondFactor.toStart")}
-          </Link>
-          <Link to="/profile" className="btn-primary">
-            {t("noSecondFactor.toSetup")}
-          </Link>
-        </div>
-      </section>
-    </PageMain>
+    <NoticePage title={t("noSecondFactor.title")}>
+      <p className="mb-2">{t("noSecondFactor.notSetUp")}</p>
+      <p className="mb-6">{t("noSecondFactor.howTo")}</p>
+      <div className="flex flex-wrap gap-3">
+        <Link to="/start" className="btn-secondary">
+          {t("noSecondFactor.toStart")}
+        </Link>
+        <Link to="/profile" className="btn-primary">
+          {t("noSecondFactor.toSetup")}
+        </Link>
+      </div>
+    </NoticePage>
   );
 }
 

@@ -1,5 +1,6 @@
 import { gzipSync } from "node:zlib";
-import { type Browser, chromium, type Response as PageResponse } from "playwright-core";
+import { chromiumLaunchOptions } from "../chromium.ts";
+import { type Browser, chromium, type Response as PageResponse } from "@playwright/test";
 import type { CookieJar } from "./cookie-jar.ts";
 
 /** What one cold page load in Chromium costs: assets, requests, and where they went. */
@@ -45,21 +46,7 @@ export interface AssetFile {
 const emptyTotals = (): AssetTotals => ({ files: 0, raw: 0, gzip: 0, transferred: 0 });
 
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    headless: true,
-    // Same switches as the e2e suite: container-friendly, and no background traffic in the counts.
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-dev-shm-usage",
-    ],
-  });
+  return chromium.launch({ ...chromiumLaunchOptions, headless: true });
 }
 
 export async function measurePageLoad(
