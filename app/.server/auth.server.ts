@@ -1,15 +1,15 @@
 import { Authenticator } from "remix-auth";
 import { Strategy } from "remix-auth/strategy";
-import { TokenStateResponse, UserinfoResponse, type StepUpLevel } from "../../upstream/contract";
+import { UserinfoResponse, type StepUpLevel } from "../../upstream/contract";
 import { systemrechteOf } from "~/permissions";
 import {
   acceptUpstreamAnswer,
-  callUpstreamJson,
   exchangeWithUpstream,
   parseAnswer,
   upstreamCookieHeader,
   type UpstreamAnswer,
 } from "./upstream.server";
+import { twoFactorState } from "./upstream/self.server";
 
 export interface CurrentUser {
   personId: string;
@@ -91,9 +91,5 @@ export async function optionalUser(request: Request): Promise<CurrentUser | null
 }
 
 export async function hasSecondFactor(request: Request, personId: string): Promise<boolean> {
-  const state = await callUpstreamJson(request, "/api/2fa-token/state", TokenStateResponse, {
-    query: { personId },
-    defaultError: "TOKEN_STATE_ERROR",
-  });
-  return state.hasToken;
+  return (await twoFactorState(request, personId)).hasToken;
 }

@@ -1,7 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { TokenStateResponse } from "../../upstream/contract";
 import { PageMain } from "~/components/page-main";
 import { formatDate } from "~/dates";
 import { pageTitle } from "~/i18n-static";
@@ -9,18 +8,15 @@ import { organisationLabel, safeRedirectPath } from "~/paths";
 import { requireUser } from "~/.server/guards.server";
 import { getPortalSession } from "~/.server/portal-cookie.server";
 import { publicOrigin } from "~/.server/security.server";
-import { myPersonInfo } from "~/.server/upstream/self.server";
-import { callUpstreamJson, upstreamCookieHeaders } from "~/.server/upstream.server";
+import { myPersonInfo, twoFactorState } from "~/.server/upstream/self.server";
+import { upstreamCookieHeaders } from "~/.server/upstream.server";
 
 /** Own data and school assignments, read-only; the password change runs at the upstream. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const [info, tokenState, session] = await Promise.all([
     myPersonInfo(request),
-    callUpstreamJson(request, "/api/2fa-token/state", TokenStateResponse, {
-      query: { personId: user.personId },
-      defaultError: "TOKEN_STATE_ERROR",
-    }),
+    twoFactorState(request, user.personId),
     getPortalSession(request),
   ]);
   const url = new URL(request.url);

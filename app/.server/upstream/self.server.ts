@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { MeldungResponse, PersonInfoResponse, ServiceProviderResponse } from "../../../upstream/contract";
+import {
+  MeldungResponse,
+  PersonInfoResponse,
+  ServiceProviderResponse,
+  TokenStateResponse,
+} from "../../../upstream/contract";
 import { callUpstream, callUpstreamJson, parseAnswer } from "../upstream.server";
 
 /** Calls about the logged-in user: start page tiles, notice, own person data. */
@@ -17,4 +22,12 @@ export async function currentMeldung(request: Request) {
 
 export function myPersonInfo(request: Request) {
   return callUpstreamJson(request, "/api/person-info", PersonInfoResponse);
+}
+
+/** Whether and which second-factor token a person has. */
+export function twoFactorState(request: Request, personId: string) {
+  return callUpstreamJson(request, "/api/2fa-token/state", TokenStateResponse, {
+    query: { personId },
+    defaultError: "TOKEN_STATE_ERROR",
+  });
 }
