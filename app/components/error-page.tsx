@@ -1,8 +1,8 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { errorMessageKey, errorTitleKey } from "~/errors";
-import { loginUrl } from "~/paths";
 import { NoticePage } from "./notice-page";
+import { StepUpLoginLink } from "./step-up-login-link";
 
 /**
  * The one error boundary: not found (also for missing rights), the step-up notice, and German
@@ -22,11 +22,7 @@ export function GeneralErrorBoundary() {
     <NoticePage title={status === 404 ? t("errorPage.notFoundTitle") : t(errorTitleKey(code))}>
       <p className="mb-6">{t(errorMessageKey(code))}</p>
       <div className="flex flex-wrap gap-3">
-        {code === "REQUIRED_STEP_UP_LEVEL_NOT_MET" ? (
-          <a className="btn-primary" href={loginUrl(here, "gold")}>
-            {t("errorPage.stepUpLogin")}
-          </a>
-        ) : null}
+        {code === "REQUIRED_STEP_UP_LEVEL_NOT_MET" ? <StepUpLoginLink /> : null}
         {status >= 500 ? (
           <a className="btn-primary" href={here}>
             {t("errorPage.retry")}

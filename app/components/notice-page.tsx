@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { PageMain } from "./page-main";
 
-const TONES = { danger: "border-danger", warning: "border-[#b35c00]" } as const;
+const TONES = { danger: "border-danger", warning: "border-warning" } as const;
 
 /** A page that consists of one framed message: errors, not found, missing second factor. */
 export function NoticePage({ title, tone = "danger", children }: { title: string; tone?: keyof typeof TONES; children: ReactNode }) {

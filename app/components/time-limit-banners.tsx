@@ -21,7 +21,7 @@ export function TimeLimitBanners({ timeLimits }: { timeLimits: TimeLimit[] }) {
         return (
           <li
             key={`${limit.occasion}-${limit.school ?? ""}-${limit.rolle ?? ""}`}
-            className={`rounded border-l-4 p-3 ${urgent ? "border-danger bg-[#fdecf1]" : "border-[#b35c00] bg-[#fff4e5]"}`}
+            className={`rounded border-l-4 p-3 ${urgent ? "border-danger bg-[#fdecf1]" : "border-warning bg-[#fff4e5]"}`}
           >
             <strong>{t("timeLimits.prefix")}</strong>{" "}
             {t(`timeLimits.${limit.occasion}`, {

@@ -9,26 +9,25 @@ import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
 import { pageTitle } from "~/i18n-static";
 import { organisationLabel } from "~/paths";
 import { CreateKlasseSchema } from "~/validation/organisation-names";
-import { requireAdmin } from "~/.server/guards.server";
+import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
 import { loadKlasseForAdmin } from "~/.server/klassen.server";
 import { createKlasse, schulenWithRight } from "~/.server/upstream/organisationen.server";
 import { upstreamCookieHeaders, UpstreamFailure } from "~/.server/upstream.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request, { permissions: ["klassenverwaltung"] });
   const url = new URL(request.url);
   const createdId = url.searchParams.get("erstellt");
-  const headers = upstreamCookieHeaders(request);
+  const guard = requireAdmin(request, { permissions: ["klassenverwaltung"] });
 
   // After a successful create (PRG), this page shows what was created.
   if (createdId) {
-    const { klasse, schule } = await loadKlasseForAdmin(request, createdId);
+    const [, { klasse, schule }] = await guardWhileLoading(guard, () => loadKlasseForAdmin(request, createdId));
     return data(
       { created: { name: klasse.name, schuleId: schule.id, schule: organisationLabel(schule) }, schulen: [], preselected: null },
-      { headers },
+      { headers: upstreamCookieHeaders(request) },
     );
   }
-  const schulen = await schulenWithRight(request, "KLASSEN_VERWALTEN");
+  const [, schulen] = await guardWhileLoading(guard, () => schulenWithRight(request, "KLASSEN_VERWALTEN"));
   const preselected = schulen.length === 1 ? schulen[0].id : url.searchParams.get("schule");
   return data(
     {

@@ -15,9 +15,8 @@ export function myProviders(request: Request) {
 
 /** The published notice, or null: the upstream answers an empty body when there is none. */
 export async function currentMeldung(request: Request) {
-  const { text } = await callUpstream(request, "/api/portal/meldung/current");
-  if (!text.trim()) return null;
-  return parseAnswer({ status: 200, headers: new Headers(), text }, MeldungResponse);
+  const answer = await callUpstream(request, "/api/portal/meldung/current");
+  return answer.text.trim() ? parseAnswer(answer, MeldungResponse) : null;
 }
 
 export function myPersonInfo(request: Request) {
