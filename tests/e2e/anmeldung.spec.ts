@@ -35,7 +35,8 @@ test.describe("Anmeldung und Zugang zur Klassenverwaltung", () => {
     await expect(page.getByRole("link", { name: "Abmelden" })).toBeVisible();
     expect(visited.some((path) => path.startsWith("/api/auth/idp/otp"))).toBe(true);
 
-    // Hydration happened only with JavaScript.
+    // Hydration happened only with JavaScript. The document streams, so wait until it has fully arrived.
+    await page.waitForLoadState("load");
     const remixContext = await page.evaluate(() => typeof (window as unknown as { __remixContext?: unknown }).__remixContext);
     expect(remixContext).toBe(javaScriptEnabled ? "object" : "undefined");
   });

@@ -39,6 +39,8 @@ async function analyzeWithoutPageScripts(page: Page) {
 
 /** Runs axe-core with the WCAG 2.1 A/AA rules on the current page and fails with a readable list of violations. */
 export async function expectNoAxeViolations(page: Page, label = new URL(page.url()).pathname) {
+  // The portal streams its documents: a visible heading does not mean the rest of the page has arrived yet.
+  await page.waitForLoadState("load");
   const results =
     test.info().project.use.javaScriptEnabled === false
       ? await analyzeWithoutPageScripts(page)
