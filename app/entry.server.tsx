@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
+import { createReadableStreamFromReadable, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { createInstance } from "i18next";
 import { isbot } from "isbot";
@@ -26,7 +26,7 @@ export default async function handleRequest(
   // Pages show personal data and depend on the session: never cache them in shared caches.
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-store");
 
-  // Crawlers and the no-JavaScript case get the whole document at once; browsers get it streamed.
+  // Crawlers get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 
   return new Promise<Response>((resolve, reject) => {
@@ -60,3 +60,16 @@ export default async function handleRequest(
     setTimeout(abort, ABORT_DELAY);
   });
 }
+
+/**
+ * Server errors are logged once. Requests the browser abandoned are not errors, and a form post from another origin,
+ * which Remix itself refuses before any action runs (docs/decisions/005), is logged as one line instead of a stack.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (error instanceof Error && error.message.includes("does not match `origin` header")) {
+    console.warn(`Refused a cross-origin ${request.method} to ${new URL(request.url).pathname}`);
+    return;
+  }
+  console.error(error);
+};
