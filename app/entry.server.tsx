@@ -1,6 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
+import {
+  createReadableStreamFromReadable,
+  type EntryContext,
+  type HandleDataRequestFunction,
+  type HandleErrorFunction,
+} from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { createInstance } from "i18next";
 import { isbot } from "isbot";
@@ -8,7 +13,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import i18n from "./i18n";
 import { NonceProvider } from "./nonce";
-import { securityHeaders } from "./.server/security.server";
+import { resourceSecurityHeaders, securityHeaders } from "./.server/security.server";
 
 const ABORT_DELAY = 10_000;
 
@@ -23,8 +28,7 @@ export default async function handleRequest(
 
   const nonce = randomBytes(16).toString("base64");
   for (const [name, value] of Object.entries(securityHeaders(nonce))) responseHeaders.set(name, value);
-  // Pages show personal data and depend on the session: never cache them in shared caches.
-  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-store");
+  preventCaching(responseHeaders);
 
   // Crawlers get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
@@ -59,6 +63,20 @@ export default async function handleRequest(
     );
     setTimeout(abort, ABORT_DELAY);
   });
+}
+
+/** The data of client-side navigations carries the same personal data as the pages. */
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  for (const [name, value] of Object.entries(resourceSecurityHeaders(response.headers.get("Content-Type")))) {
+    response.headers.set(name, value);
+  }
+  preventCaching(response.headers);
+  return response;
+};
+
+// Pages show personal data and depend on the session: never cache them in shared caches.
+function preventCaching(headers: Headers) {
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-store");
 }
 
 /**

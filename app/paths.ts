@@ -6,7 +6,28 @@ export function safeRedirectPath(target: string | null | undefined, fallback = "
   if (!target || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
   // Control characters could smuggle a second URL into a Location header.
   if (/[\u0000-\u001f\u007f]/.test(target)) return fallback;
-  return target;
+  // Resolving against a placeholder origin catches what the prefix checks cannot (encoded tricks) and
+  // percent-encodes characters such as "ü" that a Location header cannot carry raw.
+  const resolved = new URL(target, PLACEHOLDER_ORIGIN);
+  const path = `${resolved.pathname}${resolved.search}${resolved.hash}`;
+  // "/.//evil.example" resolves to "//evil.example", which a browser would read as another host.
+  if (resolved.origin !== PLACEHOLDER_ORIGIN || path.startsWith("//")) return fallback;
+  return path;
+}
+
+const PLACEHOLDER_ORIGIN = "http://portal.invalid";
+
+/**
+ * A redirect target handed on to another system (the upstream follows `redirectUrl` verbatim): an absolute URL
+ * stays absolute if it is on our own origin (the identity provider needs it so for the password change), a path
+ * must be a safe path, anything else becomes the fallback path.
+ */
+export function sameOriginTarget(target: string | null, origin: string, fallback = "/"): string {
+  if (target && URL.canParse(target)) {
+    const url = new URL(target);
+    return url.origin === origin ? `${origin}${safeRedirectPath(`${url.pathname}${url.search}${url.hash}`, "/")}` : fallback;
+  }
+  return safeRedirectPath(target, fallback);
 }
 
 export function loginUrl(redirectPath: string, level?: "gold"): string {

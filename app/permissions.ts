@@ -104,11 +104,21 @@ function isEntry(entry: NavEntry | false): entry is NavEntry {
   return entry !== false;
 }
 
-/** Where the "Schulportal-Administration" tile leads: the first admin area the user may use. */
-export function firstAdminPath(rights: ReadonlySet<string>): string | null {
-  if (rights.has("PERSONEN_VERWALTEN")) return "/admin/personen";
-  if (rights.has("ROLLEN_VERWALTEN")) return "/admin/rollen";
-  if (rights.has("SCHULEN_VERWALTEN")) return "/admin/schulen";
-  if (rights.has("KLASSEN_VERWALTEN")) return "/admin/klassen";
-  return null;
+/** The admin areas in the order the "Schulportal-Administration" tile tries them (spec: persons, roles, schools, classes). */
+const ADMIN_START_AREAS: { right: Systemrecht; path: string }[] = [
+  { right: "PERSONEN_VERWALTEN", path: "/admin/personen" },
+  { right: "ROLLEN_VERWALTEN", path: "/admin/rollen" },
+  { right: "SCHULEN_VERWALTEN", path: "/admin/schulen" },
+  { right: "KLASSEN_VERWALTEN", path: "/admin/klassen" },
+];
+
+/**
+ * Admin areas whose screens exist. The tile and /admin lead only there, so nobody lands on "not found"; each area
+ * joins when its screens are built. The side navigation already lists every entry of the spec.
+ */
+export const BUILT_ADMIN_AREAS: ReadonlySet<string> = new Set(["/admin/klassen"]);
+
+/** Where the "Schulportal-Administration" tile and /admin lead: the first built admin area the user may use. */
+export function firstAdminPath(rights: ReadonlySet<string>, built = BUILT_ADMIN_AREAS): string | null {
+  return ADMIN_START_AREAS.find((area) => rights.has(area.right) && built.has(area.path))?.path ?? null;
 }

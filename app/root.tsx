@@ -1,10 +1,10 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { GeneralErrorBoundary } from "~/components/error-page";
-import { pageTitle, staticT } from "~/i18n-static";
+import { errorPageTitle, GeneralErrorBoundary } from "~/components/error-page";
+import { staticT } from "~/i18n-static";
 import { useNonce } from "~/nonce";
 import { loginUrl } from "~/paths";
 import stylesheet from "~/tailwind.css";
@@ -41,11 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export type RootLoader = typeof loader;
 
-export const meta: MetaFunction = ({ error }) => {
-  if (!error) return [{ title: staticT("app.name") }];
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return [{ title: pageTitle(notFound ? "errorPage.notFoundTitle" : "errorPage.title") }];
-};
+export const meta: MetaFunction = ({ error }) => [{ title: error ? errorPageTitle(error) : staticT("app.name") }];
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

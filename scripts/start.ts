@@ -27,6 +27,11 @@ if (!upstreamUrl) {
   process.env.SESSION_SECRET ??= randomBytes(32).toString("hex");
 }
 
+// A deployment behind a TLS proxy sees http:// requests; without the public origin every form post looks foreign.
+if (startEnv.UPSTREAM_URL && startEnv.NODE_ENV === "production" && !process.env.PUBLIC_ORIGIN) {
+  console.warn("Hinweis: PUBLIC_ORIGIN ist nicht gesetzt. Hinter einem TLS-Proxy muss es die öffentliche Adresse des Portals sein.");
+}
+
 const require = createRequire(import.meta.url);
 const remixServe = require.resolve("@remix-run/serve/dist/cli.js");
 const portal = spawn(process.execPath, [remixServe, "./build/index.js"], {

@@ -7,6 +7,7 @@ import {
   exchangeWithUpstream,
   parseAnswer,
   upstreamCookieHeader,
+  UpstreamFailure,
   type UpstreamAnswer,
 } from "./upstream.server";
 import { twoFactorState } from "./upstream/self.server";
@@ -79,13 +80,15 @@ export function authenticate(request: Request): Promise<CurrentUser> {
 
 /** The user if a session exists, else null — for public pages that adapt to a login. */
 export async function optionalUser(request: Request): Promise<CurrentUser | null> {
-  // Without any cookie there is no session to ask about: save the round trip.
-  if (!request.headers.get("Cookie")) return null;
+  // Without an upstream cookie there is no session to ask about: save the round trip.
+  if (!upstreamCookieHeader(request)) return null;
   try {
     return await authenticate(request);
   } catch (error) {
     if (error instanceof Response && (error.status === 302 || error.status === 401)) return null;
     if (error instanceof UnknownPersonError) return null;
+    // An unreachable upstream must not take the public pages down; protected pages fail on their own guard.
+    if (error instanceof UpstreamFailure) return null;
     throw error;
   }
 }

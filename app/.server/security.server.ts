@@ -22,6 +22,27 @@ export function assertSameOrigin(request: Request): void {
   }
 }
 
+const BASE_HEADERS = {
+  "Referrer-Policy": "same-origin",
+  "X-Content-Type-Options": "nosniff",
+  "X-Frame-Options": "DENY",
+  "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+};
+
+/**
+ * Headers for responses that are not documents the portal renders: what `/api/*` relays from the upstream and
+ * Remix's data requests. Anything served on the portal's origin could run script there (an SVG logo opened
+ * directly, say), so only the upstream's plain HTML pages may load styles and images; everything else is
+ * sandboxed. Browsers enforce this policy in addition to one the upstream sent.
+ */
+export function resourceSecurityHeaders(contentType: string | null): Record<string, string> {
+  const isHtml = /^text\/html\b/i.test(contentType ?? "");
+  const csp = isHtml
+    ? "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+    : "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'";
+  return { ...BASE_HEADERS, "Content-Security-Policy": csp };
+}
+
 /** Security headers of every document the portal renders; the nonce admits our own scripts only. */
 export function securityHeaders(nonce: string): Record<string, string> {
   const csp = [
@@ -37,11 +58,5 @@ export function securityHeaders(nonce: string): Record<string, string> {
     "base-uri 'self'",
     "object-src 'none'",
   ].join("; ");
-  return {
-    "Content-Security-Policy": csp,
-    "Referrer-Policy": "same-origin",
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
-  };
+  return { ...BASE_HEADERS, "Content-Security-Policy": csp };
 }

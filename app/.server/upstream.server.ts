@@ -29,6 +29,14 @@ export class UpstreamFailure extends Response {
   }
 }
 
+/**
+ * The status of a page that shows an upstream failure on its form, with the user's input kept: a refusal is the
+ * user's to fix (400); an outage keeps its own status.
+ */
+export function formFailureStatus(failure: UpstreamFailure): number {
+  return failure.status >= 500 ? failure.status : 400;
+}
+
 // Set-Cookie headers the upstream sent while serving one portal request; relayed to the browser.
 const relayedCookies = new WeakMap<Request, string[]>();
 

@@ -1,5 +1,5 @@
 import { Link, useFetcher } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { FormError } from "./form-error";
@@ -35,6 +35,27 @@ export function ConfirmAction({
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher<{ error?: string }>();
   const busy = fetcher.state !== "idle";
+  // Set on submit, cleared once the answer is handled: a redirect answer (no error) means done.
+  const submitted = useRef(false);
+  const error = useRef<string | undefined>(undefined);
+  error.current = fetcher.data?.error;
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !submitted.current) return;
+    submitted.current = false;
+    if (error.current) return; // FormError takes the focus
+    setOpen(false);
+    focusMainSoon();
+  }, [fetcher.state]);
+
+  // After a delete the redirect usually removes the trigger (its table row, or the whole page)
+  // together with the dialog, and the dialog has nothing to return focus to.
+  useEffect(
+    () => () => {
+      if (submitted.current && !error.current) focusMainSoon();
+    },
+    [],
+  );
 
   if (!hydrated) {
     return (
@@ -57,8 +78,15 @@ export function ConfirmAction({
       </button>
       <Modal open={open} onClose={() => !busy && setOpen(false)} title={title}>
         <p className="mb-4">{message}</p>
-        <FormError id="bestaetigung-fehler" code={fetcher.data?.error} />
-        <fetcher.Form method="post" action={href} className="flex flex-wrap justify-end gap-3">
+        <FormError id="bestaetigung-fehler" code={fetcher.data?.error} pending={busy} />
+        <fetcher.Form
+          method="post"
+          action={href}
+          onSubmit={() => {
+            submitted.current = true;
+          }}
+          className="flex flex-wrap justify-end gap-3"
+        >
           <button type="button" className="btn-secondary" onClick={() => setOpen(false)} disabled={busy}>
             {t("form.cancel")}
           </button>
@@ -69,4 +97,12 @@ export function ConfirmAction({
       </Modal>
     </>
   );
+}
+
+/**
+ * Focus the page's main landmark, where the success message appears. Later than the dialog's own
+ * focus return (a microtask on unmount), which would pick some earlier, unrelated element.
+ */
+function focusMainSoon(): void {
+  setTimeout(() => document.getElementById("inhalt")?.focus(), 0);
 }

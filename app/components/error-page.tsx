@@ -1,6 +1,8 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessageKey, errorTitleKey } from "~/errors";
+import { pageTitle } from "~/i18n-static";
 import { NoticePage } from "./notice-page";
 import { StepUpLoginLink } from "./step-up-login-link";
 
@@ -15,11 +17,22 @@ export function GeneralErrorBoundary() {
   const here = `${location.pathname}${location.search}`;
 
   if (!isRouteErrorResponse(error)) console.error(error);
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const code = errorCodeOf(error) ?? (status === 404 ? "NOT_FOUND" : "UNSPECIFIED_ERROR");
+  const { status, code, titleKey } = describeError(error);
+  const documentTitle = pageTitle(titleKey);
+
+  // The root `meta` names the error in the server's HTML (see `errorPageTitle`). An error thrown
+  // while rendering in the browser reaches no `meta`, and the title would still name the page.
+  useEffect(() => {
+    const before = document.title;
+    document.title = documentTitle;
+    return () => {
+      // Only if no `meta` has set the next page's title in the meantime.
+      if (document.title === documentTitle) document.title = before;
+    };
+  }, [documentTitle]);
 
   return (
-    <NoticePage title={status === 404 ? t("errorPage.notFoundTitle") : t(errorTitleKey(code))}>
+    <NoticePage title={t(titleKey)}>
       <p className="mb-6">{t(errorMessageKey(code))}</p>
       <div className="flex flex-wrap gap-3">
         {code === "REQUIRED_STEP_UP_LEVEL_NOT_MET" ? <StepUpLoginLink /> : null}
@@ -34,6 +47,18 @@ export function GeneralErrorBoundary() {
       </div>
     </NoticePage>
   );
+}
+
+/** The document title of an error page, "Seite nicht gefunden – Schulportal" and the like: for the root `meta`. */
+export function errorPageTitle(error: unknown): string {
+  return pageTitle(describeError(error).titleKey);
+}
+
+function describeError(error: unknown) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const code = errorCodeOf(error) ?? (status === 404 ? "NOT_FOUND" : "UNSPECIFIED_ERROR");
+  const titleKey = status === 404 ? "errorPage.notFoundTitle" : errorTitleKey(code);
+  return { status, code, titleKey };
 }
 
 function errorCodeOf(error: unknown): string | null {

@@ -1,12 +1,39 @@
+import { useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessageKey, errorTitleKey } from "~/errors";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { StepUpLoginLink } from "./step-up-login-link";
 
-/** A form-level error: an upstream error code shown as German title and message. */
-export function FormError({ id, code }: { id: string; code?: string | null }) {
+/**
+ * A form-level error: an upstream error code shown as German title and message.
+ *
+ * The error always answers a submission, so it takes the focus: the submit button is disabled
+ * while busy and focus would otherwise fall to the page. Without JavaScript the server's HTML
+ * carries `autofocus` (an alert present at load is not announced; a focused one is read). In the
+ * browser an effect focuses it when a submission comes back with an error. `pending` tells it
+ * about submissions that are not the page's navigation (a fetcher); it defaults to that.
+ */
+export function FormError({ id, code, pending }: { id: string; code?: string | null; pending?: boolean }) {
   const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = pending ?? navigation.state !== "idle";
+  const hydrated = useHydrated();
+  const ref = useRef<HTMLDivElement>(null);
+  // null until the first effect: tells a mount apart from a submission coming back.
+  const wasBusy = useRef<boolean | null>(null);
+
+  useEffect(() => {
+    const before = wasBusy.current;
+    wasBusy.current = busy;
+    if (!code || busy) return;
+    // A submission came back with an error, or the box appeared in the browser with one
+    // (not at hydration: the browser's autofocus has done that, and the user may have moved on).
+    if (before === true || (before === null && hydrated)) ref.current?.focus();
+  }, [busy, code, hydrated]);
+
   return (
-    <div id={id} role="alert" tabIndex={-1}>
+    <div id={id} ref={ref} role="alert" tabIndex={-1} autoFocus={Boolean(code)}>
       {code ? (
         <div className="mb-4 rounded border-l-4 border-danger bg-[#fdecf1] p-3">
           <p className="font-bold">{t(errorTitleKey(code))}</p>

@@ -1,18 +1,37 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "~/hooks/use-hydrated";
 
-/** Field errors are i18n keys; this list renders them German and announces them. */
+/**
+ * Field errors are i18n keys; this list renders them German. The container is always in the page
+ * and polite, so an error that appears on blur is announced; the text exists once and its keys are
+ * stable, so revalidating an unchanged error announces nothing again.
+ */
 export function ErrorList({ id, errors }: { id: string; errors?: string[] }) {
   const { t } = useTranslation();
-  if (!errors?.length) return null;
   return (
-    <ul id={id} className="field-error">
-      {errors.map((error) => (
-        <li key={error}>{t(error)}</li>
-      ))}
-    </ul>
+    <div id={id} aria-live="polite" aria-atomic="true">
+      {errors?.length ? (
+        <ul className="field-error">
+          {errors.map((error) => (
+            <li key={error}>{t(error)}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   );
+}
+
+/**
+ * Field errors in the server's HTML come from a failed post. Every invalid field asks for
+ * autofocus and the browser takes the first in the document, so without JavaScript focus lands
+ * on the first invalid field (or on the form error above the form). In the browser conform
+ * focuses the first invalid field itself, and autoFocus would focus on remount instead.
+ */
+function useServerAutoFocus(errors?: string[]): boolean {
+  const hydrated = useHydrated();
+  return !hydrated && Boolean(errors?.length);
 }
 
 export function TextField({
@@ -28,6 +47,7 @@ export function TextField({
 }) {
   const hintId = `${field.id}-hint`;
   const describedBy = [hint ? hintId : null, field.errors?.length ? field.errorId : null].filter(Boolean).join(" ");
+  const autoFocus = useServerAutoFocus(field.errors);
   return (
     <div className="mb-4">
       <label htmlFor={field.id} className="mb-1 block font-semibold">
@@ -42,6 +62,7 @@ export function TextField({
         {...getInputProps(field, { type: "text" })}
         key={field.key}
         autoComplete={autoComplete}
+        autoFocus={autoFocus}
         aria-describedby={describedBy || undefined}
         className="input max-w-md"
       />
@@ -61,12 +82,13 @@ export function SelectField({
   placeholder: string;
   children: ReactNode;
 }) {
+  const autoFocus = useServerAutoFocus(field.errors);
   return (
     <div className="mb-4">
       <label htmlFor={field.id} className="mb-1 block font-semibold">
         {label} <RequiredMark required={field.required} />
       </label>
-      <select {...getSelectProps(field)} key={field.key} className="input max-w-md">
+      <select {...getSelectProps(field)} key={field.key} autoFocus={autoFocus} className="input max-w-md">
         <option value="">{placeholder}</option>
         {children}
       </select>

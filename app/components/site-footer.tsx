@@ -30,9 +30,11 @@ export function SiteFooter() {
         <div className="flex items-center gap-6">
           <a href={EXTERNAL_LINKS.digitalPakt} target="_blank" rel="noreferrer">
             <img src="/logo-digitalpakt.svg" alt={t("footer.digitalPaktLogo")} width="160" height="40" />
+            <span className="sr-only"> {t("layout.opensInNewTab")}</span>
           </a>
           <a href={EXTERNAL_LINKS.landesmarke} target="_blank" rel="noreferrer">
             <img src="/logo-landesmarke.svg" alt={t("footer.landesmarkeLogo")} width="160" height="40" />
+            <span className="sr-only"> {t("layout.opensInNewTab")}</span>
           </a>
         </div>
       </div>

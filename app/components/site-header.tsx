@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link, NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EXTERNAL_LINKS } from "~/external-links";
 import { LOGOUT_URL } from "~/paths";
@@ -33,9 +33,9 @@ export function SiteHeader({ user, loginHref }: Props) {
           {user ? (
             <>
               <span className="hidden text-sm sm:inline">{t("layout.loggedInAs", { name: user.displayName })}</span>
-              <Link to="/profile" className="font-semibold text-primary">
+              <NavLink to="/profile" end className="font-semibold text-primary">
                 {t("layout.profile")}
-              </Link>
+              </NavLink>
               <a href={LOGOUT_URL} className="font-semibold text-primary">
                 {t("layout.logout")}
               </a>

@@ -10,7 +10,7 @@ interface TimeLimit {
 
 const URGENT_MS = 14 * 24 * 60 * 60 * 1000;
 
-/** Deadlines the upstream computed for this account; urgent (under 14 days) in red, else orange. */
+/** Deadlines the upstream computed for this account; urgent (under 14 days) in red and with its own prefix, else orange. */
 export function TimeLimitBanners({ timeLimits }: { timeLimits: TimeLimit[] }) {
   const { t } = useTranslation();
   if (timeLimits.length === 0) return null;
@@ -23,7 +23,8 @@ export function TimeLimitBanners({ timeLimits }: { timeLimits: TimeLimit[] }) {
             key={`${limit.occasion}-${limit.school ?? ""}-${limit.rolle ?? ""}`}
             className={`rounded border-l-4 p-3 ${urgent ? "border-danger bg-[#fdecf1]" : "border-warning bg-[#fff4e5]"}`}
           >
-            <strong>{t("timeLimits.prefix")}</strong>{" "}
+            {/* Urgency in words too, not only in colour. */}
+            <strong>{t(urgent ? "timeLimits.urgentPrefix" : "timeLimits.prefix")}</strong>{" "}
             {t(`timeLimits.${limit.occasion}`, {
               date: formatDate(limit.deadline),
               schule: limit.school ?? "",

@@ -1,10 +1,11 @@
-import { useBeforeUnload, useBlocker, useNavigation } from "@remix-run/react";
+import { useActionData, useBeforeUnload, useBlocker, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal, preloadModal } from "./modal";
 
 /**
  * Warns before leaving a form with unsaved changes (an enhancement: it needs JavaScript).
+ * Use it in the route that handles the form's post: its action data marks a refused submission.
  * Spread `formHandlers` on the form (after conform's props: they leave its onSubmit alone);
  * render `dialog` anywhere on the page.
  */
@@ -12,10 +13,19 @@ export function useUnsavedChangesWarning() {
   const { t } = useTranslation();
   const [dirty, setDirty] = useState(false);
   const navigation = useNavigation();
+  const actionData = useActionData();
   // Submitting the form is not "leaving": neither the post nor the redirect after it.
   useEffect(() => {
     if (navigation.state === "submitting") setDirty(false);
   }, [navigation.state]);
+  // An action that answers with data instead of redirecting refused the input (e.g. a duplicate
+  // name): the form still holds it unsaved, so leaving warns again. This also covers the page
+  // the server rendered after a post without JavaScript.
+  useEffect(() => {
+    if (actionData == null) return;
+    preloadModal();
+    setDirty(true);
+  }, [actionData]);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       dirty &&

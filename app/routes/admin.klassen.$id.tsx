@@ -8,23 +8,26 @@ import { FormError } from "~/components/form-error";
 import { RequiredFieldsNote, TextField } from "~/components/forms";
 import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
 import { pageTitle } from "~/i18n-static";
-import { organisationLabel } from "~/paths";
+import { organisationLabel, safeRedirectPath } from "~/paths";
 import { RenameKlasseSchema } from "~/validation/organisation-names";
 import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
 import { loadKlasseForAdmin } from "~/.server/klassen.server";
 import { flashToast } from "~/.server/portal-cookie.server";
 import { renameOrganisation } from "~/.server/upstream/organisationen.server";
-import { upstreamCookieHeaders, UpstreamFailure } from "~/.server/upstream.server";
+import { formFailureStatus, upstreamCookieHeaders, UpstreamFailure } from "~/.server/upstream.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [, { klasse, schule }] = await guardWhileLoading(requireAdmin(request, { permissions: ["klassenverwaltung"] }), () =>
     loadKlasseForAdmin(request, params.id),
   );
+  const search = new URL(request.url).searchParams;
   return data(
     {
       klasse: { id: klasse.id, name: klasse.name, version: klasse.version ?? 1 },
       schule: organisationLabel(schule),
-      editing: new URL(request.url).searchParams.has("bearbeiten"),
+      editing: search.has("bearbeiten"),
+      // The list the user came from, with its filters, search and page.
+      zurueck: safeRedirectPath(search.get("zurueck"), LIST_PATH),
     },
     { headers: upstreamCookieHeaders(request) },
   );
@@ -41,22 +44,40 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const renamed = await renameOrganisation(request, klasse.id, submission.value.name, submission.value.version);
     const headers = upstreamCookieHeaders(request);
     headers.append("Set-Cookie", await flashToast(request, "klassen.edit.saved", { name: renamed.name }));
-    return redirect(`/admin/klassen/${klasse.id}`, { headers });
+    const zurueck = safeRedirectPath(new URL(request.url).searchParams.get("zurueck"), LIST_PATH);
+    return redirect(detailsPath(klasse.id, zurueck), { headers });
   } catch (error) {
-    if (!(error instanceof UpstreamFailure) || error.status >= 500) throw error;
-    return data({ result: submission.reply(), error: error.code }, { status: 400, headers: upstreamCookieHeaders(request) });
+    if (!(error instanceof UpstreamFailure)) throw error;
+    return data(
+      { result: submission.reply(), error: error.code },
+      { status: formFailureStatus(error), headers: upstreamCookieHeaders(request) },
+    );
   }
+}
+
+const LIST_PATH = "/admin/klassen";
+
+/** The class's page, remembering the list to go back to; `bearbeiten` opens the rename form. */
+function detailsPath(id: string, zurueck: string, { bearbeiten = false } = {}) {
+  const query = [bearbeiten && "bearbeiten", zurueck !== LIST_PATH && `zurueck=${encodeURIComponent(zurueck)}`].filter(Boolean);
+  return `/admin/klassen/${id}${query.length ? `?${query.join("&")}` : ""}`;
+}
+
+/** The confirmation's "cancel" returns to this page, and after deleting it goes on to the list this page came from. */
+function deletePath(id: string, zurueck: string) {
+  const base = `/admin/klassen/${id}/loeschen`;
+  return zurueck === LIST_PATH ? base : `${base}?${new URLSearchParams({ zurueck: detailsPath(id, zurueck) })}`;
 }
 
 export default function KlasseDetails() {
   const { t } = useTranslation();
-  const { klasse, schule, editing } = useLoaderData<typeof loader>();
+  const { klasse, schule, editing, zurueck } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
 
   return (
     <>
       <p className="mb-2">
-        <Link to="/admin/klassen" className="text-primary underline">
+        <Link to={zurueck} className="text-primary underline">
           {t("klassen.details.backToList")}
         </Link>
       </p>
@@ -72,11 +93,11 @@ export default function KlasseDetails() {
             <dd>{klasse.name}</dd>
           </dl>
           <div className="flex flex-wrap gap-3">
-            <Link to="?bearbeiten" className="btn-primary">
+            <Link to={detailsPath(klasse.id, zurueck, { bearbeiten: true })} className="btn-primary">
               {t("klassen.details.edit")}
             </Link>
             <ConfirmAction
-              href={`/admin/klassen/${klasse.id}/loeschen`}
+              href={deletePath(klasse.id, zurueck)}
               triggerLabel={t("klassen.delete.title")}
               triggerClassName="btn-danger"
               title={t("klassen.delete.title")}
@@ -92,7 +113,7 @@ export default function KlasseDetails() {
 
 function RenameForm() {
   const { t } = useTranslation();
-  const { klasse, schule } = useLoaderData<typeof loader>();
+  const { klasse, schule, zurueck } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const { formHandlers, dialog } = useUnsavedChangesWarning();
@@ -110,6 +131,14 @@ function RenameForm() {
   return (
     <>
       <FormError id="klasse-bearbeiten-fehler" code={actionData?.error} />
+      {actionData?.error === "NEWER_VERSION_ORGANISATION" ? (
+        // Someone renamed the class meanwhile: show its current state before the user decides again.
+        <p className="mb-4">
+          <Link to={detailsPath(klasse.id, zurueck, { bearbeiten: true })} className="text-primary underline">
+            {t("klassen.edit.reload")}
+          </Link>
+        </p>
+      ) : null}
       <Form method="post" {...getFormProps(form)} {...formHandlers} className="max-w-2xl">
         <RequiredFieldsNote />
         <p className="mb-4">
@@ -118,7 +147,7 @@ function RenameForm() {
         <input type="hidden" name={fields.version.name} value={String(klasse.version)} />
         <TextField field={fields.name} label={t("klassen.fields.name")} hint={t("klassen.fields.nameHint")} />
         <div className="mt-6 flex flex-wrap gap-3">
-          <Link to={`/admin/klassen/${klasse.id}`} className="btn-secondary">
+          <Link to={detailsPath(klasse.id, zurueck)} className="btn-secondary">
             {t("form.cancel")}
           </Link>
           <button type="submit" className="btn-primary" disabled={busy}>
@@ -132,5 +161,9 @@ function RenameForm() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
-  { title: pageTitle("klassen.details.title", { name: loaderData?.klasse.name ?? "" }) },
+  {
+    title: pageTitle(loaderData?.editing ? "klassen.edit.title" : "klassen.details.title", {
+      name: loaderData?.klasse.name ?? "",
+    }),
+  },
 ];

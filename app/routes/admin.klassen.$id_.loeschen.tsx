@@ -8,7 +8,7 @@ import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
 import { loadKlasseForAdmin } from "~/.server/klassen.server";
 import { flashToast } from "~/.server/portal-cookie.server";
 import { deleteKlasse } from "~/.server/upstream/organisationen.server";
-import { upstreamCookieHeaders, UpstreamFailure } from "~/.server/upstream.server";
+import { formFailureStatus, upstreamCookieHeaders, UpstreamFailure } from "~/.server/upstream.server";
 
 /** The delete confirmation as a page of its own (without JavaScript) and the action behind the dialog. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -27,17 +27,25 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     await deleteKlasse(request, klasse.id);
   } catch (error) {
-    if (!(error instanceof UpstreamFailure) || error.status >= 500) throw error;
-    return data({ error: error.code }, { status: 400, headers: upstreamCookieHeaders(request) });
+    if (!(error instanceof UpstreamFailure)) throw error;
+    return data({ error: error.code }, { status: formFailureStatus(error), headers: upstreamCookieHeaders(request) });
   }
-  const target = safeRedirectPath(new URL(request.url).searchParams.get("zurueck"), "/admin/klassen");
   const headers = upstreamCookieHeaders(request);
   headers.append(
     "Set-Cookie",
     await flashToast(request, "klassen.delete.done", { name: klasse.name, schule: organisationLabel(schule) }),
   );
-  // Back to the list the user came from, unless that was the deleted class itself.
-  return redirect(target.startsWith(`/admin/klassen/${klasse.id}`) ? "/admin/klassen" : target, { headers });
+  return redirect(pageAfterDeletion(new URL(request.url).searchParams.get("zurueck"), klasse.id), { headers });
+}
+
+/**
+ * Back where the user came from: the (filtered) list. Coming from the deleted class's own page, which no longer
+ * exists, the way leads on to the list that page was opened from.
+ */
+function pageAfterDeletion(zurueck: string | null, klasseId: string): string {
+  const target = safeRedirectPath(zurueck, "/admin/klassen");
+  if (!target.startsWith(`/admin/klassen/${klasseId}`)) return target;
+  return safeRedirectPath(new URL(target, "http://portal.invalid").searchParams.get("zurueck"), "/admin/klassen");
 }
 
 export default function KlasseLoeschen() {
@@ -67,4 +75,6 @@ export default function KlasseLoeschen() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: pageTitle("klassen.delete.title") }];
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
+  { title: pageTitle("klassen.delete.pageTitle", { name: loaderData?.klasse.name ?? "" }) },
+];

@@ -8,6 +8,7 @@ import { PAGE_SIZES, withParams } from "~/list-state";
 import { organisationLabel } from "~/paths";
 import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
 import { KlassenListParams } from "~/.server/klassen.server";
+import { assertPageInRange } from "~/.server/list-params.server";
 import { findOrganisationen, schulenWithRight } from "~/.server/upstream/organisationen.server";
 import { upstreamCookieHeaders } from "~/.server/upstream.server";
 
@@ -29,6 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       }),
     ]),
   );
+  assertPageInRange(request, params, klassen.total);
   const labels = new Map(schulen.map((schule) => [schule.id, organisationLabel(schule)]));
 
   return data(
@@ -150,7 +152,10 @@ export default function KlassenList() {
               <tr key={row.id} className="border-b border-gray-300 hover:bg-primary-light">
                 {fixedSchule ? null : <td className="p-2">{row.schule}</td>}
                 <td className="p-2">
-                  <Link to={`/admin/klassen/${row.id}`} className="font-semibold text-primary underline">
+                  <Link
+                    to={`/admin/klassen/${row.id}?${new URLSearchParams({ zurueck: backHere })}`}
+                    className="font-semibold text-primary underline"
+                  >
                     {row.name}
                   </Link>
                 </td>
@@ -158,7 +163,7 @@ export default function KlassenList() {
                   <ConfirmAction
                     href={`/admin/klassen/${row.id}/loeschen?${new URLSearchParams({ zurueck: backHere })}`}
                     triggerLabel={t("klassen.delete.trigger")}
-                    triggerAccessibleName={t("klassen.delete.triggerFor", { name: row.name })}
+                    triggerAccessibleName={t("klassen.delete.triggerFor", { name: row.name, schule: row.schule })}
                     title={t("klassen.delete.title")}
                     message={t("klassen.delete.question", { name: row.name, schule: row.schule })}
                     confirmLabel={t("klassen.delete.confirm")}

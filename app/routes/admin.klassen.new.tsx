@@ -12,7 +12,7 @@ import { CreateKlasseSchema } from "~/validation/organisation-names";
 import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
 import { loadKlasseForAdmin } from "~/.server/klassen.server";
 import { createKlasse, schulenWithRight } from "~/.server/upstream/organisationen.server";
-import { upstreamCookieHeaders, UpstreamFailure } from "~/.server/upstream.server";
+import { formFailureStatus, upstreamCookieHeaders, UpstreamFailure } from "~/.server/upstream.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -49,10 +49,10 @@ export async function action({ request }: ActionFunctionArgs) {
     const klasse = await createKlasse(request, submission.value.schule, submission.value.name);
     return redirect(`/admin/klassen/new?erstellt=${klasse.id}`, { headers: upstreamCookieHeaders(request) });
   } catch (error) {
-    if (!(error instanceof UpstreamFailure) || error.status >= 500) throw error;
+    if (!(error instanceof UpstreamFailure)) throw error;
     return data(
       { result: submission.reply(), error: error.code },
-      { status: 400, headers: upstreamCookieHeaders(request) },
+      { status: formFailureStatus(error), headers: upstreamCookieHeaders(request) },
     );
   }
 }
@@ -133,4 +133,6 @@ function CreatedSummary({ created }: { created: { name: string; schuleId: string
   );
 }
 
-export const meta: MetaFunction = () => [{ title: pageTitle("klassen.create.title") }];
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
+  { title: pageTitle(loaderData?.created ? "klassen.created.title" : "klassen.create.title") },
+];

@@ -1,6 +1,8 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { staticT } from "~/i18n-static";
-import { assertSameOrigin } from "~/.server/security.server";
+import { sameOriginTarget } from "~/paths";
+import { env } from "~/.server/env.server";
+import { assertSameOrigin, publicOrigin, resourceSecurityHeaders } from "~/.server/security.server";
 import { hardenSetCookie, upstreamCookieHeader, upstreamUrl } from "~/.server/upstream.server";
 
 /**
@@ -11,12 +13,17 @@ import { hardenSetCookie, upstreamCookieHeader, upstreamUrl } from "~/.server/up
 const FORWARDED_REQUEST_HEADERS = ["Accept", "Accept-Language", "Content-Type", "User-Agent"];
 // fetch has already decoded the body, so encoding and length no longer describe it.
 const DROPPED_RESPONSE_HEADERS = new Set(["content-encoding", "content-length", "transfer-encoding", "connection", "set-cookie"]);
+const SERVICE_UNAVAILABLE_PAGE = "/dienst-nicht-erreichbar";
 
 async function passThrough(request: Request): Promise<Response> {
   assertSameOrigin(request);
   const incoming = new URL(request.url);
   const target = upstreamUrl(incoming.pathname);
   target.search = incoming.search;
+  // The upstream follows redirectUrl verbatim after login or a password change: only our own pages qualify.
+  if (target.searchParams.has("redirectUrl")) {
+    target.searchParams.set("redirectUrl", sameOriginTarget(target.searchParams.get("redirectUrl"), publicOrigin(request)));
+  }
 
   const headers = new Headers();
   for (const name of FORWARDED_REQUEST_HEADERS) {
@@ -26,7 +33,12 @@ async function passThrough(request: Request): Promise<Response> {
   const cookie = upstreamCookieHeader(request);
   if (cookie) headers.set("Cookie", cookie);
 
+  // A browser following a link (login, logout, status) gets the portal's German page when the upstream fails.
+  const isNavigation = request.method === "GET" && request.headers.get("Sec-Fetch-Dest") === "document";
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  // The timeout bounds the wait for the answer's headers only; its body may stream as long as it needs.
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), env.UPSTREAM_TIMEOUT_MS);
   let upstream: Response;
   try {
     upstream = await fetch(target, {
@@ -34,17 +46,24 @@ async function passThrough(request: Request): Promise<Response> {
       headers,
       body: hasBody ? request.body : undefined,
       redirect: "manual",
+      signal: timeout.signal,
       // Node's fetch needs this to stream a request body.
       duplex: hasBody ? "half" : undefined,
     });
   } catch (error) {
     console.error(`pass-through ${request.method} ${incoming.pathname} failed:`, error);
-    // A browser following a login or logo link gets the portal's German error page.
-    if (request.method === "GET") return redirect("/dienst-nicht-erreichbar");
+    if (request.method === "GET") return redirect(SERVICE_UNAVAILABLE_PAGE);
     return new Response(staticT("errors:UPSTREAM_UNAVAILABLE.message"), {
       status: 503,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
+      headers: { "Content-Type": "text/plain; charset=utf-8", ...resourceSecurityHeaders("text/plain") },
     });
+  } finally {
+    clearTimeout(timer);
+  }
+  if (isNavigation && upstream.status >= 500) {
+    console.error(`pass-through ${request.method} ${incoming.pathname} answered ${upstream.status}`);
+    await upstream.body?.cancel();
+    return redirect(SERVICE_UNAVAILABLE_PAGE);
   }
 
   const responseHeaders = new Headers();
@@ -52,6 +71,11 @@ async function passThrough(request: Request): Promise<Response> {
     if (!DROPPED_RESPONSE_HEADERS.has(name.toLowerCase())) responseHeaders.set(name, value);
   });
   for (const setCookie of upstream.headers.getSetCookie()) responseHeaders.append("Set-Cookie", hardenSetCookie(setCookie));
+  for (const [name, value] of Object.entries(resourceSecurityHeaders(upstream.headers.get("Content-Type")))) {
+    // An upstream policy stays in force next to ours; the browser enforces both.
+    if (name === "Content-Security-Policy") responseHeaders.append(name, value);
+    else responseHeaders.set(name, value);
+  }
   return new Response(upstream.body, { status: upstream.status, statusText: upstream.statusText, headers: responseHeaders });
 }
 

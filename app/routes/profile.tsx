@@ -3,44 +3,59 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageMain } from "~/components/page-main";
 import { formatDate } from "~/dates";
+import { errorMessageKey } from "~/errors";
 import { pageTitle } from "~/i18n-static";
-import { organisationLabel, safeRedirectPath } from "~/paths";
-import { requireUser } from "~/.server/guards.server";
+import { safeRedirectPath } from "~/paths";
+import { guardWhileLoading, requireUser } from "~/.server/guards.server";
 import { getPortalSession } from "~/.server/portal-cookie.server";
 import { publicOrigin } from "~/.server/security.server";
-import { myPersonInfo, twoFactorState } from "~/.server/upstream/self.server";
+import {
+  assignmentsBySchool,
+  myPersonInfo,
+  myTwoFactor,
+  type MyTwoFactor,
+  type SchoolAssignment,
+} from "~/.server/upstream/self.server";
 import { upstreamCookieHeaders } from "~/.server/upstream.server";
+
+/** E-mail states worth telling the user; any other state hides the row (the original does the same). */
+const EMAIL_TEXT = {
+  REQUESTED: { value: "profile.emailPending", hint: "profile.emailPendingHint" },
+  DISABLED: { value: "profile.emailDisabled", hint: "profile.emailDisabledHint" },
+  FAILED: { value: "profile.emailFailed", hint: "profile.emailFailedHint" },
+} as const;
+type EmailStatus = keyof typeof EMAIL_TEXT | "ENABLED";
+const isShownEmailStatus = (status: string): status is EmailStatus => status === "ENABLED" || Object.hasOwn(EMAIL_TEXT, status);
 
 /** Own data and school assignments, read-only; the password change runs at the upstream. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const [info, tokenState, session] = await Promise.all([
-    myPersonInfo(request),
-    twoFactorState(request, user.personId),
-    getPortalSession(request),
-  ]);
-  const url = new URL(request.url);
-  const passwordStatus = url.searchParams.get("kc_action_status");
+  // Person info names the person id, so the two-factor reads need not wait for the guard's login info.
+  const [user, [{ info, twoFactor }, session]] = await guardWhileLoading(requireUser(request), () =>
+    Promise.all([
+      myPersonInfo(request).then(async (info) => ({ info, twoFactor: await myTwoFactor(request, info.pid) })),
+      getPortalSession(request),
+    ]),
+  );
+  const status = new URL(request.url).searchParams.get("kc_action_status");
+  // The identity provider sends the browser back to this absolute address (it does not accept a bare path).
   const resetQuery = new URLSearchParams({
     redirectUrl: `${publicOrigin(request)}/profile`,
     login_hint: info.person.username ?? "",
   });
+  const email = info.email && isShownEmailStatus(info.email.status) ? { ...info.email, status: info.email.status } : null;
 
   return data(
     {
       name: `${info.person.name.vorname} ${info.person.name.familiennamen}`,
       username: info.person.username ?? null,
       personalnummer: info.person.personalnummer ?? null,
-      email: info.email ?? null,
-      kontexte: info.personenkontexte.map((kontext) => ({
-        id: kontext.id,
-        organisation: organisationLabel({ name: kontext.organisation.name ?? "", kennung: kontext.organisation.kennung }),
-        rolle: kontext.rollenname ?? "",
-      })),
+      email,
+      assignments: assignmentsBySchool(info.personenkontexte, user),
       passwordUpdatedAt: user.passwordUpdatedAt,
       passwordChange: `/api/auth/reset-password?${resetQuery}`,
-      passwordStatus: passwordStatus && passwordStatus !== "cancelled" ? passwordStatus : null,
-      token: tokenState,
+      passwordNotice:
+        status === null ? null : status === "success" ? "changed" : status === "cancelled" ? "cancelled" : "failed",
+      twoFactor,
       back: safeRedirectPath(session.get("previousUrl"), "/start"),
     },
     { headers: upstreamCookieHeaders(request) },
@@ -58,9 +73,13 @@ export default function Profile() {
         </Link>
       </p>
       <h1 className="mb-4 text-2xl font-bold">{t("profile.title")}</h1>
-      {profile.passwordStatus ? (
+      {profile.passwordNotice === "failed" ? (
+        <p role="alert" className="mb-4 rounded border-l-4 border-danger bg-[#fdecf1] p-3">
+          {t("profile.password.failed")}
+        </p>
+      ) : profile.passwordNotice ? (
         <p role="status" className="mb-4 rounded border-l-4 border-accent bg-[#e6f4f2] p-3">
-          {t(profile.passwordStatus === "success" ? "profile.password.changed" : "profile.password.failed")}
+          {t(profile.passwordNotice === "changed" ? "profile.password.changed" : "profile.password.cancelled")}
         </p>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
@@ -87,7 +106,14 @@ export default function Profile() {
               {profile.email ? (
                 <>
                   <dt className="font-semibold">{t("profile.email")}</dt>
-                  <dd>{profile.email.status === "ENABLED" ? profile.email.address : t("profile.emailPending")}</dd>
+                  {profile.email.status === "ENABLED" ? (
+                    <dd>{profile.email.address}</dd>
+                  ) : (
+                    <dd>
+                      {t(EMAIL_TEXT[profile.email.status].value)}
+                      <span className="block text-sm text-gray-700">{t(EMAIL_TEXT[profile.email.status].hint)}</span>
+                    </dd>
+                  )}
                 </>
               ) : null}
             </dl>
@@ -105,34 +131,70 @@ export default function Profile() {
               {t("profile.password.change")}
             </a>
           </section>
-          <section aria-labelledby="zwei-faktor" className="rounded border border-gray-400 p-4">
-            <h2 id="zwei-faktor" className="mb-3 text-xl font-bold">
-              {t("profile.twoFactor.title")}
-            </h2>
-            <p>
-              {profile.token.hasToken
-                ? t(profile.token.tokenKind === "hardware" ? "profile.twoFactor.hardware" : "profile.twoFactor.software", {
-                    serial: profile.token.serial ?? "",
-                  })
-                : t("profile.twoFactor.none")}
-            </p>
-          </section>
+          {profile.twoFactor ? <TwoFactorCard twoFactor={profile.twoFactor} /> : null}
         </div>
-        <section aria-labelledby="zuordnungen" className="rounded border border-gray-400 p-4">
-          <h2 id="zuordnungen" className="mb-3 text-xl font-bold">
-            {t("profile.assignments")}
-          </h2>
-          {profile.kontexte.length === 0 ? <p>{t("profile.noAssignments")}</p> : null}
-          <ul className="flex flex-col gap-2">
-            {profile.kontexte.map((kontext) => (
-              <li key={kontext.id}>
-                <span className="font-semibold">{kontext.organisation}</span>: {kontext.rolle}
-              </li>
-            ))}
-          </ul>
-        </section>
+        <Assignments assignments={profile.assignments} />
       </div>
     </PageMain>
+  );
+}
+
+function TwoFactorCard({ twoFactor }: { twoFactor: MyTwoFactor }) {
+  const { t } = useTranslation();
+  const { state } = twoFactor;
+  return (
+    <section aria-labelledby="zwei-faktor" className="rounded border border-gray-400 p-4">
+      <h2 id="zwei-faktor" className="mb-3 text-xl font-bold">
+        {t("profile.twoFactor.title")}
+      </h2>
+      <p>
+        {!state
+          ? t(errorMessageKey(twoFactor.error))
+          : state.hasToken
+            ? t(state.tokenKind === "hardware" ? "profile.twoFactor.hardware" : "profile.twoFactor.software", {
+                serial: state.serial ?? "",
+              })
+            : t("profile.twoFactor.none")}
+      </p>
+    </section>
+  );
+}
+
+/** One entry per school, its classes listed under it; numbered when there are several. */
+function Assignments({ assignments }: { assignments: SchoolAssignment[] }) {
+  const { t } = useTranslation();
+  const line = (entry: SchoolAssignment["rollen"][number]) =>
+    entry.befristung && formatDate(entry.befristung)
+      ? t("profile.withLimit", { name: entry.name, date: formatDate(entry.befristung) })
+      : entry.name;
+  return (
+    <section aria-labelledby="zuordnungen" className="rounded border border-gray-400 p-4">
+      <h2 id="zuordnungen" className="mb-3 text-xl font-bold">
+        {t("profile.assignments")}
+      </h2>
+      {assignments.length === 0 ? <p>{t("profile.noAssignments")}</p> : null}
+      <ol className={`flex flex-col gap-4 ${assignments.length > 1 ? "list-decimal pl-6" : "list-none"}`}>
+        {assignments.map((assignment) => (
+          <li key={assignment.id}>
+            <h3 className="mb-1 font-bold">{assignment.label}</h3>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
+              {assignment.rollen.length > 0 ? (
+                <>
+                  <dt className="font-semibold">{t("profile.roles", { count: assignment.rollen.length })}</dt>
+                  <dd>{assignment.rollen.map(line).join(", ")}</dd>
+                </>
+              ) : null}
+              {assignment.klassen.length > 0 ? (
+                <>
+                  <dt className="font-semibold">{t("profile.classes", { count: assignment.klassen.length })}</dt>
+                  <dd>{assignment.klassen.map(line).join(", ")}</dd>
+                </>
+              ) : null}
+            </dl>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }
 

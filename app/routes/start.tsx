@@ -35,12 +35,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 function tileOf(provider: ServiceProviderResponse, context: { blockedBySecondFactor: boolean; adminPath: string | null }) {
-  const logo = provider.hasLogo ? `/api/provider/${provider.id}/logo` : "/logo-schulportal.svg";
+  const logo = provider.hasLogo ? `/api/provider/${encodeURIComponent(provider.id)}/logo` : "/logo-schulportal.svg";
   const base = { id: provider.id, name: provider.name, logo };
   if (provider.target === "SCHULPORTAL_ADMINISTRATION") return { ...base, href: context.adminPath, external: false };
-  if (provider.target !== "URL" || !provider.url) return { ...base, href: null, external: false };
+  if (provider.target !== "URL" || !isWebAddress(provider.url)) return { ...base, href: null, external: false };
   if (provider.requires2fa && context.blockedBySecondFactor) return { ...base, href: "/no-second-factor", external: false };
   return { ...base, href: provider.url, external: true };
+}
+
+// Offers are entered by administrators: a "javascript:" or "data:" address must never become a link.
+function isWebAddress(url: string | null | undefined): url is string {
+  return !!url && URL.canParse(url) && ["https:", "http:"].includes(new URL(url).protocol);
 }
 
 export default function Start() {

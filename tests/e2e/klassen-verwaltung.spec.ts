@@ -99,7 +99,7 @@ test.describe("Klassen anlegen, finden, bearbeiten und löschen", () => {
     await filter.getByRole("button", { name: "Anwenden" }).click();
     await expect(countStatus(page)).toHaveText("1 Klasse gefunden");
     await expect(nameLinks(page, token)).toHaveText([`Liste ${token} 7`]);
-    await expect(page.getByRole("table").getByRole("cell", { name: SCHULE_B.label })).toBeVisible();
+    await expect(page.getByRole("table").getByRole("cell", { name: SCHULE_B.label, exact: true })).toBeVisible();
 
     // … and the search alone, over all schools, finds all seven.
     await filter.getByRole("combobox", { name: "Schule" }).selectOption({ label: "Alle Schulen" });
@@ -107,10 +107,18 @@ test.describe("Klassen anlegen, finden, bearbeiten und löschen", () => {
     await filter.getByRole("button", { name: "Anwenden" }).click();
     await expect(countStatus(page)).toHaveText("7 Klassen gefunden");
 
-    // A row leads to the class's details.
+    // A row leads to the class's details, and from there back to the same filtered list.
     await nameLinks(page, token).filter({ hasText: `Liste ${token} 7` }).click();
-    await expect(page).toHaveURL(new RegExp(`/admin/klassen/${ids[6]}$`));
+    await expect(page).toHaveURL(new RegExp(`/admin/klassen/${ids[6]}\\?zurueck=`));
     await expect(page.getByRole("heading", { level: 1, name: `Klasse Liste ${token} 7` })).toBeVisible();
+    await page.getByRole("link", { name: "Zurück zur Ergebnisliste" }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/klassen\\?.*suche=${token}`));
+    await expect(countStatus(page)).toHaveText("7 Klassen gefunden");
+
+    // A page beyond the last one (an old bookmark) shows the last page that exists.
+    await page.goto(`/admin/klassen?suche=${token}&anzahl=5&seite=9`);
+    await expect(page).toHaveURL(/seite=2/);
+    await expect(nameLinks(page, token)).toHaveCount(2);
 
     await page.goto(`/admin/klassen?suche=${token}`);
     await page.getByRole("link", { name: "Filter zurücksetzen" }).click();

@@ -51,8 +51,16 @@ describe("admin side navigation", () => {
   });
 
   it("leads the administration tile to persons, else roles, else schools, else classes", () => {
-    expect(firstAdminPath(new Set(["KLASSEN_VERWALTEN", "SCHULEN_VERWALTEN"]))).toBe("/admin/schulen");
-    expect(firstAdminPath(new Set(["KLASSEN_VERWALTEN"]))).toBe("/admin/klassen");
-    expect(firstAdminPath(new Set())).toBeNull();
+    const allBuilt = new Set(["/admin/personen", "/admin/rollen", "/admin/schulen", "/admin/klassen"]);
+    expect(firstAdminPath(new Set(["KLASSEN_VERWALTEN", "PERSONEN_VERWALTEN"]), allBuilt)).toBe("/admin/personen");
+    expect(firstAdminPath(new Set(["KLASSEN_VERWALTEN", "ROLLEN_VERWALTEN"]), allBuilt)).toBe("/admin/rollen");
+    expect(firstAdminPath(new Set(["KLASSEN_VERWALTEN", "SCHULEN_VERWALTEN"]), allBuilt)).toBe("/admin/schulen");
+    expect(firstAdminPath(new Set(["KLASSEN_VERWALTEN"]), allBuilt)).toBe("/admin/klassen");
+    expect(firstAdminPath(new Set(), allBuilt)).toBeNull();
+  });
+
+  it("skips areas whose screens are not built yet, so the tile never leads to “not found”", () => {
+    expect(firstAdminPath(new Set(["PERSONEN_VERWALTEN", "KLASSEN_VERWALTEN"]))).toBe("/admin/klassen");
+    expect(firstAdminPath(new Set(["PERSONEN_VERWALTEN"]))).toBeNull();
   });
 });

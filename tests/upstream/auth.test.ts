@@ -312,12 +312,15 @@ describe("Passwort ändern (reset-password)", () => {
     expect(response.headers.get("Location")).toBe("/profil?x=1&kc_action_status=cancelled");
   });
 
-  it("a foreign redirect target is replaced by /", async () => {
-    const response = await upstream.app.request("/api/auth/reset-password?redirectUrl=https%3A%2F%2Fevil.example&login_hint=x", {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: "action=cancel",
-    });
-    expect(response.headers.get("Location")).toBe("/?kc_action_status=cancelled");
+  it("of an absolute redirect target only the path counts, so the browser stays on the portal's origin", async () => {
+    const cancel = (redirectUrl: string) =>
+      upstream.app.request(`/api/auth/reset-password?redirectUrl=${encodeURIComponent(redirectUrl)}&login_hint=x`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: "action=cancel",
+      });
+    expect((await cancel("https://evil.example")).headers.get("Location")).toBe("/?kc_action_status=cancelled");
+    expect((await cancel("http://portal.example/profile")).headers.get("Location")).toBe("/profile?kc_action_status=cancelled");
+    expect((await cancel("https://evil.example/.//evil.example")).headers.get("Location")).toBe("/?kc_action_status=cancelled");
   });
 });

@@ -1,0 +1,113 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe";
+import { loginAs } from "./support/login";
+
+// Demo data (upstream/reference/seed/demo-data.ts): school A is the first public school.
+const SCHULE_A = "0710001 (Gemeinschaftsschule am Deich)";
+const SCHULE_B = "0710008 (Grundschule Lindenweg)";
+
+const assignments = (page: Page) => page.getByRole("region", { name: "Schulzuordnungen" });
+const twoFactorCard = (page: Page) => page.getByRole("region", { name: "Zwei-Faktor-Authentifizierung" });
+
+/** The entry of one school in "Schulzuordnungen", found by its heading. */
+const schoolEntry = (page: Page, school: string) =>
+  assignments(page)
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { level: 3, name: school, exact: true }) });
+
+test.describe("Mein Profil", () => {
+  test("ein Schüler sieht seine Schule mit der Klasse darunter und keinen Hinweis auf einen fehlenden zweiten Faktor", async ({
+    page,
+  }) => {
+    await loginAs(page, "schueler", { target: "/profile" });
+    await expect(page.getByRole("heading", { level: 1, name: "Mein Profil" })).toBeVisible();
+
+    const persoenlich = page.getByRole("region", { name: "Persönliche Daten" });
+    await expect(persoenlich.getByRole("definition").first()).toHaveText("Samuel Sörensen");
+
+    // The class is no assignment of its own: it appears under the school that administers it.
+    await expect(assignments(page).getByRole("heading", { level: 3 })).toHaveText([SCHULE_A]);
+    const schule = schoolEntry(page, SCHULE_A);
+    await expect(schule.getByRole("term")).toHaveText(["Rolle", "Klasse"]);
+    await expect(schule.getByRole("definition")).toHaveText(["itslearning-Schüler", "7b"]);
+
+    // None of the pupil's offerings needs a second factor, so the card is not there at all.
+    await expect(page.getByRole("heading", { name: "Zwei-Faktor-Authentifizierung" })).toHaveCount(0);
+    await expect(page.getByText("kein zweiter Faktor")).toHaveCount(0);
+
+    await expectNoAxeViolations(page, "/profile (Schüler)");
+  });
+
+  test("die Landesadministratorin sieht ihre Zuordnung zum Land und ihren eingerichteten Software-Token", async ({ page }) => {
+    await loginAs(page, "landesadmin", { target: "/profile" });
+
+    await expect(assignments(page).getByRole("heading", { level: 3 })).toHaveText(["Land Schleswig-Holstein"]);
+    const land = schoolEntry(page, "Land Schleswig-Holstein");
+    await expect(land.getByRole("term")).toHaveText(["Rolle"]);
+    await expect(land.getByRole("definition")).toHaveText(["Landesadministrator"]);
+
+    await expect(twoFactorCard(page)).toContainText("mit einem Software-Token");
+    await expect(page.getByRole("link", { name: "Passwort ändern" })).toBeVisible();
+
+    await expectNoAxeViolations(page, "/profile (Landesadministratorin)");
+  });
+
+  test("eine Lehrkraft sieht ihre Schule mit ihrer Rolle und den eingerichteten zweiten Faktor", async ({ page }) => {
+    await loginAs(page, "lehrkraft", { target: "/profile" });
+
+    await expect(assignments(page).getByRole("heading", { level: 3 })).toHaveText([SCHULE_A]);
+    const schule = schoolEntry(page, SCHULE_A);
+    await expect(schule.getByRole("term")).toHaveText(["Rolle"]);
+    await expect(schule.getByRole("definition")).toHaveText(["Lehrkraft"]);
+    await expect(twoFactorCard(page)).toContainText("mit einem Software-Token");
+  });
+
+  test("eine Lehrkraft im Vorbereitungsdienst sieht, bis wann ihre Zuordnung befristet ist", async ({ page }) => {
+    await loginAs(page, "liv", { target: "/profile" });
+
+    await expect(schoolEntry(page, SCHULE_A).getByRole("definition")).toHaveText([
+      /^LiV \(befristet bis \d{2}\.\d{2}\.\d{4}\)$/,
+    ]);
+  });
+
+  test("ein Schuladmin ohne Token liest in seinem Profil, dass noch kein zweiter Faktor eingerichtet ist", async ({ page }) => {
+    await loginAs(page, "ohnetoken", { target: "/profile" });
+
+    await expect(assignments(page).getByRole("heading", { level: 3 })).toHaveText([SCHULE_B]);
+    await expect(twoFactorCard(page)).toContainText("Für Ihr Konto ist noch kein zweiter Faktor eingerichtet.");
+  });
+
+  test("wer die Passwortänderung abbricht, kommt ins Profil zurück und erfährt, dass das alte Passwort weiter gilt", async ({
+    page,
+  }) => {
+    await loginAs(page, "lehrkraft", { target: "/profile" });
+
+    await page.getByRole("link", { name: "Passwort ändern" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Passwort ändern" })).toBeVisible();
+    await expect(page.getByText("lehrkraft", { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "Abbrechen" }).click();
+
+    await expect(page).toHaveURL(/\/profile\?kc_action_status=cancelled$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Mein Profil" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Passwortänderung abgebrochen" })).toHaveText(
+      "Sie haben die Passwortänderung abgebrochen. Ihr bisheriges Passwort gilt weiter.",
+    );
+  });
+
+  test("nach einer erfolgreichen Passwortänderung bestätigt das Profil die Änderung, nach einem Fehler meldet es ihn", async ({
+    page,
+  }) => {
+    await loginAs(page, "lehrkraft", { target: "/profile" });
+
+    // The upstream sends the browser back with kc_action_status; changing a demo password here would break other tests.
+    await page.goto("/profile?kc_action_status=success");
+    await expect(page.getByRole("status").filter({ hasText: "Passwort" })).toHaveText(
+      "Ihr Passwort wurde erfolgreich geändert.",
+    );
+
+    await page.goto("/profile?kc_action_status=error");
+    await expect(page.getByRole("alert")).toHaveText(
+      "Ihr Passwort konnte nicht geändert werden. Bitte versuchen Sie es später noch einmal.",
+    );
+  });
+});
