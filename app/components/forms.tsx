@@ -1,5 +1,5 @@
-import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
-import type { ReactNode } from "react";
+import { getFormProps, getInputProps, getSelectProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import type { FormEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/hooks/use-hydrated";
 
@@ -24,10 +24,31 @@ export function ErrorList({ id, errors }: { id: string; errors?: string[] }) {
 }
 
 /**
+ * conform's form props, plus focus: when the browser-side check refuses a submit (conform then cancels the event),
+ * focus moves to the first field to correct, as the server's `autofocus` does without JavaScript.
+ */
+export function formProps<Schema extends Record<string, unknown>>(form: FormMetadata<Schema, string[]>) {
+  const props = getFormProps(form);
+  return {
+    ...props,
+    onSubmit(event: FormEvent<HTMLFormElement>) {
+      props.onSubmit(event);
+      if (!event.defaultPrevented) return;
+      const formElement = event.currentTarget;
+      // The error state renders first; then the first marked field can take the focus.
+      requestAnimationFrame(() => {
+        const invalid = [...formElement.elements].find((element) => element.getAttribute("aria-invalid") === "true");
+        if (invalid instanceof HTMLElement) invalid.focus();
+      });
+    },
+  };
+}
+
+/**
  * Field errors in the server's HTML come from a failed post. Every invalid field asks for
  * autofocus and the browser takes the first in the document, so without JavaScript focus lands
- * on the first invalid field (or on the form error above the form). In the browser conform
- * focuses the first invalid field itself, and autoFocus would focus on remount instead.
+ * on the first invalid field (or on the form error above the form). In the browser `formProps`
+ * moves the focus, and autoFocus would fire on every remount instead.
  */
 function useServerAutoFocus(errors?: string[]): boolean {
   const hydrated = useHydrated();

@@ -1,11 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ConfirmAction } from "~/components/confirm-action";
 import { FormError } from "~/components/form-error";
-import { RequiredFieldsNote, TextField } from "~/components/forms";
+import { formProps, RequiredFieldsNote, TextField } from "~/components/forms";
 import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
 import { pageTitle } from "~/i18n-static";
 import { organisationLabel, safeRedirectPath } from "~/paths";
@@ -139,7 +139,7 @@ function RenameForm() {
           </Link>
         </p>
       ) : null}
-      <Form method="post" {...getFormProps(form)} {...formHandlers} className="max-w-2xl">
+      <Form method="post" {...formProps(form)} {...formHandlers} className="max-w-2xl">
         <RequiredFieldsNote />
         <p className="mb-4">
           <span className="font-semibold">{t("klassen.fields.schule")}:</span> {schule}

@@ -1,10 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form-error";
-import { RequiredFieldsNote, SelectField, TextField } from "~/components/forms";
+import { formProps, RequiredFieldsNote, SelectField, TextField } from "~/components/forms";
 import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
 import { pageTitle } from "~/i18n-static";
 import { organisationLabel } from "~/paths";
@@ -83,7 +83,7 @@ function CreateForm() {
     <>
       <h1 className="mb-4 text-2xl font-bold">{t("klassen.create.title")}</h1>
       <FormError id="klasse-anlegen-fehler" code={actionData?.error} />
-      <Form method="post" {...getFormProps(form)} {...formHandlers} className="max-w-2xl">
+      <Form method="post" {...formProps(form)} {...formHandlers} className="max-w-2xl">
         <RequiredFieldsNote />
         <SelectField field={fields.schule} label={t("klassen.fields.schule")} placeholder={t("klassen.create.chooseSchule")}>
           {schulen.map((schule) => (

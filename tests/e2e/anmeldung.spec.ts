@@ -51,6 +51,7 @@ test.describe("Anmeldung und Zugang zur Klassenverwaltung", () => {
 
     await loginAs(page, "lehrkraft", { target: "/admin/klassen", otp: false });
     await expect(page.getByRole("heading", { level: 1, name: "Seite nicht gefunden" })).toBeVisible();
+    await expect(page).toHaveTitle("Seite nicht gefunden – Schulportal");
     await expect(page.getByRole("link", { name: "Zur Startseite" })).toBeVisible();
     expect(otpRequests, "Die Lehrkraft wurde nach einem Einmalcode gefragt").toEqual([]);
 

@@ -52,9 +52,20 @@ test.describe("Fehler beim Anlegen und Löschen von Klassen", () => {
       "An dieser Schule gibt es bereits eine Klasse mit diesem Namen. Bitte wählen Sie einen anderen Namen.",
     );
     await expect(page.getByRole("heading", { level: 1, name: "Klasse anlegen" })).toBeVisible();
+    // Focus moves to the message, so keyboard and screen-reader users learn what went wrong.
+    await expect(alert).toBeFocused();
     // The input stays, so the user can correct it.
     await expect(page.getByRole("textbox", { name: "Klassenname" })).toHaveValue(name);
     await expect(page.getByRole("combobox", { name: "Schule" })).toHaveValue(SCHULE_C.id);
+
+    if (isJavaScriptProject()) {
+      // The refused input is still unsaved: leaving the form asks first.
+      await page.getByRole("link", { name: "Verwerfen" }).click();
+      const dialog = page.getByRole("dialog", { name: "Ungespeicherte Änderungen" });
+      await dialog.getByRole("button", { name: "Auf der Seite bleiben" }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(page.getByRole("textbox", { name: "Klassenname" })).toHaveValue(name);
+    }
 
     await expectKlassenCount(page, token, 1);
 
@@ -102,6 +113,8 @@ test.describe("Fehler beim Anlegen und Löschen von Klassen", () => {
       await expect(page.getByRole("heading", { level: 1, name: "Klasse anlegen" })).toBeVisible();
       const nameField = page.getByRole("textbox", { name: "Klassenname" });
       await expect(nameField).toHaveAttribute("aria-invalid", "true");
+      // The first field to correct has the focus.
+      await expect(schule ? nameField : page.getByRole("combobox", { name: "Schule" })).toBeFocused();
       await expect(nameField).toHaveAccessibleDescription(new RegExp(messages.at(-1)!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
       for (const message of messages) await expect(page.getByText(message, { exact: true })).toBeVisible();
       if (!schule) await expect(page.getByRole("combobox", { name: "Schule" })).toHaveAttribute("aria-invalid", "true");

@@ -208,4 +208,37 @@ test.describe("Klassen anlegen, finden, bearbeiten und löschen", () => {
     await expect(countStatus(page)).toHaveText("0 Klassen gefunden");
     await expect(page.getByRole("cell", { name: "Keine Einträge gefunden." })).toBeVisible();
   });
+
+  test("wer eine Klasse aus einer gefilterten Liste öffnet und dort löscht, kehrt zu genau dieser Liste zurück", async ({
+    page,
+  }) => {
+    const token = uniqueToken();
+    const name = `Detail ${token}`;
+    await loginAs(page, "landesadmin", { target: "/admin/klassen" });
+    const id = await createKlasseDirectly(page, SCHULE_B.id, name);
+    await page.goto(`/admin/klassen?suche=${token}&anzahl=5`);
+    const listUrl = pathOf(page);
+
+    await page.getByRole("table").getByRole("link", { name, exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: `Klasse ${name}` })).toBeVisible();
+    await expect(page).toHaveTitle(`Klasse ${name} – Schulportal`);
+
+    if (isJavaScriptProject()) {
+      await waitForHydration(page);
+      await page.getByRole("button", { name: "Klasse löschen" }).click();
+      await page.getByRole("dialog", { name: "Klasse löschen" }).getByRole("button", { name: "Klasse löschen" }).click();
+    } else {
+      // "Abbrechen" on the confirmation page leads back to the class, not to the list.
+      await page.getByRole("link", { name: "Klasse löschen" }).click();
+      await expect(page).toHaveTitle(`Klasse ${name} löschen – Schulportal`);
+      await page.getByRole("link", { name: "Abbrechen" }).click();
+      await expect(page).toHaveURL(new RegExp(`/admin/klassen/${id}\\?zurueck=`));
+      await page.getByRole("link", { name: "Klasse löschen" }).click();
+      await page.getByRole("button", { name: "Klasse löschen" }).click();
+    }
+
+    await expect(toast(page)).toHaveText(`Die Klasse „${name}“ an der Schule ${SCHULE_B.label} wurde gelöscht.`);
+    expect(pathOf(page)).toBe(listUrl);
+    await expect(countStatus(page)).toHaveText("0 Klassen gefunden");
+  });
 });
