@@ -10,7 +10,7 @@ import { defaultReferenceConfig } from "../../upstream/reference/env.ts";
 import { seedBulkPersons } from "../../upstream/reference/seed/bulk.ts";
 import { seedDemoData } from "../../upstream/reference/seed/index.ts";
 import { DEMO_IDS } from "../../upstream/reference/seed/ids.ts";
-import { loggedIn } from "./support.ts";
+import { loggedIn, schuleAClassListQuery } from "./support.ts";
 
 const persons = Number(process.argv[2] ?? 100_000);
 const client = await PGlite.create();
@@ -31,16 +31,7 @@ await client.exec("ANALYZE");
 
 const app = createReferenceApp(handle.db, defaultReferenceConfig({ cookieSecure: false, stepUpTimeoutSeconds: 0 }));
 const admin = await timed("login landesadmin (gold, incl. OTP)", () => loggedIn(app, "landesadmin", "gold"));
-const classList = new URLSearchParams({
-  typ: "KLASSE",
-  systemrechte: "KLASSEN_VERWALTEN",
-  administriertVon: DEMO_IDS.schuleA,
-  searchString: "a",
-  sortField: "name",
-  sortOrder: "asc",
-  offset: "0",
-  limit: "30",
-});
+const classList = schuleAClassListQuery(30);
 const expectStatus = async (response: Promise<Response>, status: number) => {
   const result = await response;
   if (result.status !== status) throw new Error(`HTTP ${result.status} statt ${status}`);

@@ -5,7 +5,7 @@ import { person } from "../../upstream/reference/db/schema.ts";
 import { stableId } from "../../upstream/reference/lib/ids.ts";
 import { BULK_USERNAME_PREFIX, seedBulkPersons } from "../../upstream/reference/seed/bulk.ts";
 import { DEMO_IDS } from "../../upstream/reference/seed/ids.ts";
-import { type Browser, type TestUpstream, loggedIn, startTestUpstream } from "./support.ts";
+import { type Browser, type TestUpstream, loggedIn, schuleAClassListQuery, startTestUpstream } from "./support.ts";
 
 /** Enough pupils that every class holds ~160 kontexte, small enough to keep the file at a few seconds. */
 const BULK = 5_000;
@@ -46,16 +46,7 @@ describe("Massendaten (REFERENCE_BULK_PERSONS)", () => {
   });
 
   it("the class list still filters, sorts and pages", async () => {
-    const query = new URLSearchParams({
-      typ: "KLASSE",
-      systemrechte: "KLASSEN_VERWALTEN",
-      administriertVon: DEMO_IDS.schuleA,
-      searchString: "a",
-      sortField: "name",
-      sortOrder: "asc",
-      offset: "0",
-      limit: "4",
-    });
+    const query = schuleAClassListQuery(4);
     for (const browser of [landesadmin, schuladminGold]) {
       const response = await browser.get(`/api/organisationen?${query}`);
       expect(response.status).toBe(200);

@@ -4,6 +4,7 @@ import { createReferenceApp, type ReferenceApp } from "../../upstream/reference/
 import { type DatabaseHandle, fromPglite } from "../../upstream/reference/db/client.ts";
 import { type ReferenceConfig, defaultReferenceConfig } from "../../upstream/reference/env.ts";
 import { currentOtp } from "../../upstream/reference/seed/demo-accounts.ts";
+import { DEMO_IDS } from "../../upstream/reference/seed/ids.ts";
 import { DEMO_PASSWORD } from "../../upstream/reference/seed/demo-accounts.ts";
 import { TEMPLATE_PATH } from "./template-path.ts";
 
@@ -102,4 +103,18 @@ export async function loggedIn(app: ReferenceApp, username: string, level: "silv
     throw new Error(`Login von ${username} fehlgeschlagen: ${response.status} ${response.headers.get("Location")}`);
   }
   return browser;
+}
+
+/** The query of the class screen's list at school A, searching "a", as the scale test and the manual measurement use it. */
+export function schuleAClassListQuery(limit: number): URLSearchParams {
+  return new URLSearchParams({
+    typ: "KLASSE",
+    systemrechte: "KLASSEN_VERWALTEN",
+    administriertVon: DEMO_IDS.schuleA,
+    searchString: "a",
+    sortField: "name",
+    sortOrder: "asc",
+    offset: "0",
+    limit: String(limit),
+  });
 }
