@@ -18,14 +18,17 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-// The previous URL feeds "back" on the profile and the return from /no-second-factor.
-const NOT_REMEMBERED = new Set(["/profile", "/no-second-factor"]);
+// The previous URL feeds "back" on the profile. Only pages worth returning to are remembered, and only short
+// addresses: the cookie must stay far below the browsers' 4 KB whatever URL someone opens.
+const REMEMBERED = /^\/(start|admin)(\/|\?|$)/;
+const MAX_REMEMBERED_LENGTH = 500;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, session] = await Promise.all([optionalUser(request), getPortalSession(request)]);
   const path = currentPath(request);
   const toast = session.get("toast") ?? null;
-  if (!NOT_REMEMBERED.has(new URL(path, "http://portal").pathname)) session.set("previousUrl", path);
+  const interrupted = session.get("interrupted");
+  if (REMEMBERED.test(path) && path.length <= MAX_REMEMBERED_LENGTH) session.set("previousUrl", path);
 
   const headers = upstreamCookieHeaders(request);
   headers.append("Set-Cookie", await commitPortalSession(session));
@@ -34,6 +37,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       user: user ? { displayName: user.displayName } : null,
       loginHref: loginUrl(path),
       toast,
+      // Only on the form's own page; anywhere else the notice would make no sense.
+      interrupted: interrupted && interrupted.path === new URL(path, "http://portal").pathname ? { values: interrupted.values ?? {} } : null,
     },
     { headers },
   );

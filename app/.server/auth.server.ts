@@ -36,7 +36,7 @@ class UpstreamSessionStrategy extends Strategy<CurrentUser, UserinfoResponse> {
   name = "upstream-session";
 
   async authenticate(request: Request): Promise<CurrentUser> {
-    const answer = acceptUpstreamAnswer(request, await sharedLoginInfo(request));
+    const answer = await acceptUpstreamAnswer(request, await sharedLoginInfo(request));
     return this.verify(parseAnswer(answer, UserinfoResponse));
   }
 }

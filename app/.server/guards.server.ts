@@ -1,7 +1,7 @@
-import { redirect } from "@remix-run/node";
 import { hasPermissions, type RoutePermission } from "~/permissions";
-import { loginUrl } from "~/paths";
 import { authenticate, hasSecondFactor, UnknownPersonError, type CurrentUser } from "./auth.server";
+import { readFormData } from "./form-data.server";
+import { loginRedirect, redirectTo } from "./redirects.server";
 import { currentPath } from "./request-path.server";
 import { assertSameOrigin } from "./security.server";
 
@@ -17,13 +17,20 @@ export function notFound(): Response {
   });
 }
 
-/** (1) A session: without one the upstream answers 401 and the browser goes to the login. */
+/**
+ * (1) A session: without one the upstream answers 401 and the browser goes to the login. A post must come from
+ * the portal's own pages and be a readable form; it is read here, before anything else, so a refused body never
+ * reaches an action and a login that interrupts the post can offer the typed values again.
+ */
 export async function requireUser(request: Request): Promise<CurrentUser> {
-  assertSameOrigin(request);
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    assertSameOrigin(request);
+    await readFormData(request);
+  }
   try {
     return await authenticate(request);
   } catch (error) {
-    if (error instanceof UnknownPersonError) throw redirect("/login-error");
+    if (error instanceof UnknownPersonError) throw redirectTo("/login-error");
     throw error;
   }
 }
@@ -42,8 +49,8 @@ export async function requireAdmin(request: Request, { permissions, level = "gol
   const user = await requireUser(request);
   if (!hasPermissions(user.rights, permissions)) throw notFound();
   if (level === "gold" && user.acr !== "gold") {
-    if (await hasSecondFactor(request, user.personId)) throw redirect(loginUrl(currentPath(request), "gold"));
-    throw redirect("/no-second-factor");
+    if (await hasSecondFactor(request, user.personId)) throw await loginRedirect(request, { level: "gold" });
+    throw redirectTo(`/no-second-factor?${new URLSearchParams({ zurueck: currentPath(request) })}`);
   }
   return user;
 }

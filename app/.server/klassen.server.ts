@@ -1,20 +1,21 @@
 import { z } from "zod";
 import { notFound } from "./guards.server";
-import { PagingParams } from "./list-params.server";
+import { PagingParams, searchText } from "./list-params.server";
 import { findOrganisationen, getOrganisation } from "./upstream/organisationen.server";
 import { UpstreamFailure } from "./upstream.server";
 
 /** The class list's state in the URL: school, search, sort and paging. */
 export const KlassenListParams = PagingParams.extend({
   schule: z.string().uuid().optional().catch(undefined),
-  suche: z.string().trim().max(100).optional().catch(undefined),
+  suche: searchText,
   sortierung: z.enum(["name_asc", "name_desc"]).catch("name_asc"),
 });
 
 /**
  * A class together with its school, if the user may manage it. The upstream reads single
  * organisations without any permission check (ORGANISATIONS_ROLES.md §4.4), so the portal asks the
- * permission-filtered list whether this class is among the user's.
+ * permission-filtered list whether this class is among the user's. It asks by id, never by name: a
+ * rename by someone else in between must end in the conflict message, not in "not found".
  */
 export async function loadKlasseForAdmin(request: Request, id: string | undefined) {
   if (!z.string().uuid().safeParse(id).success) throw notFound();
@@ -28,8 +29,9 @@ export async function loadKlasseForAdmin(request: Request, id: string | undefine
     findOrganisationen(request, {
       typ: "KLASSE",
       systemrechte: ["KLASSEN_VERWALTEN"],
-      administriertVon: [klasse.administriertVon],
-      name: klasse.name,
+      // The listed ids come first when permitted, whatever the other criteria; one row answers the question.
+      organisationIds: [klasse.id],
+      limit: 1,
     }),
     getOrganisation(request, klasse.administriertVon),
   ]);

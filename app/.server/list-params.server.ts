@@ -1,15 +1,32 @@
-import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, pageCount } from "~/list-state";
 import { currentPath } from "./request-path.server";
 import { upstreamCookieHeaders } from "./upstream.server";
+import { redirectTo } from "./redirects.server";
+
+const MAX_PAGE = 100_000;
+
+/** A search text from the URL, without control characters (`suche=%00`), which no upstream field can hold. */
+export const searchText = z
+  .string()
+  .transform((text) => text.replace(/[\u0000-\u001f\u007f]/g, "").trim())
+  .pipe(z.string().max(100))
+  .optional()
+  .catch(undefined);
 
 /**
  * Paging parameters from the URL. Anything a person could type into the address bar falls back
  * to a sensible value instead of failing. Server-only, so list pages ship no zod to the browser.
  */
 export const PagingParams = z.object({
-  seite: z.coerce.number().int().min(1).catch(1),
+  // A page number from the address bar is bounded before it becomes the upstream's offset (`seite=1e20`); a page
+  // beyond the last one is then sent to the last one (`assertPageInRange`).
+  seite: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .catch(1)
+    .transform((page) => Math.min(page, MAX_PAGE)),
   anzahl: z.coerce
     .number()
     .refine((size) => (PAGE_SIZES as readonly number[]).includes(size))
@@ -25,5 +42,5 @@ export function assertPageInRange(request: Request, paging: { seite: number; anz
   if (total === 0 || paging.seite <= lastPage) return;
   const url = new URL(currentPath(request), "http://portal.invalid");
   url.searchParams.set("seite", String(lastPage));
-  throw redirect(`${url.pathname}${url.search}`, { headers: upstreamCookieHeaders(request) });
+  throw redirectTo(`${url.pathname}${url.search}`, { headers: upstreamCookieHeaders(request) });
 }

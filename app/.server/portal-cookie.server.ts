@@ -10,9 +10,18 @@ export const PORTAL_COOKIE_NAME = "__portal";
 interface PortalData {
   previousUrl: string;
 }
+/** A form post that a login interrupted: its page says once that nothing was saved, and offers the values again. */
+export interface InterruptedSubmission {
+  /** the path of the form's page */
+  path: string;
+  /** the typed values, when they were few and not secret */
+  values?: Record<string, string>;
+}
+
 interface PortalFlash {
   /** i18n key and values of a success message shown once on the next page */
   toast: { key: string; values?: Record<string, string> };
+  interrupted: InterruptedSubmission;
 }
 
 const storage = createCookieSessionStorage<PortalData, PortalFlash>({

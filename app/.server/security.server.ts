@@ -6,20 +6,28 @@ export function publicOrigin(request: Request): string {
 }
 
 /**
- * Refuse state-changing requests that another site's page sent (CSRF). Browsers send Origin on
- * every POST; Sec-Fetch-Site covers the rare case where Origin is missing.
+ * Refuse state-changing requests that another site's page sent (CSRF). Browsers send Origin on every POST; where
+ * it is missing (old browsers, privacy tools), the Referer and Sec-Fetch-Site tell where the post came from.
  */
 export function assertSameOrigin(request: Request): void {
   if (request.method === "GET" || request.method === "HEAD") return;
+  const own = publicOrigin(request);
   const origin = request.headers.get("Origin");
+  const referer = request.headers.get("Referer");
   const fetchSite = request.headers.get("Sec-Fetch-Site");
-  const foreign = origin ? origin !== publicOrigin(request) : fetchSite === "cross-site" || fetchSite === "same-site";
+  const foreign = origin
+    ? origin !== own
+    : (referer !== null && originOf(referer) !== own) || fetchSite === "cross-site" || fetchSite === "same-site";
   if (foreign) {
     throw new Response(JSON.stringify({ code: "CROSS_ORIGIN_REQUEST" }), {
       status: 403,
       headers: { "Content-Type": "application/json" },
     });
   }
+}
+
+function originOf(url: string): string | null {
+  return URL.canParse(url) ? new URL(url).origin : null;
 }
 
 const BASE_HEADERS = {

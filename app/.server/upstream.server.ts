@@ -1,8 +1,7 @@
 import { chooseErrorCode, type ErrorCode } from "~/errors";
-import { loginUrl } from "~/paths";
 import { env } from "./env.server";
-import { currentPath } from "./request-path.server";
 import { PORTAL_COOKIE_NAME } from "./portal-cookie.server";
+import { loginRedirect } from "./redirects.server";
 
 type QueryValue = string | number | undefined | null | readonly string[];
 export type Query = Record<string, QueryValue>;
@@ -117,14 +116,18 @@ export async function exchangeWithUpstream(
  * relayed, 401 becomes the login redirect back to this page, any other failure an UpstreamFailure
  * with the error code of spec section 8.
  */
-export function acceptUpstreamAnswer(request: Request, answer: UpstreamAnswer, defaultError?: ErrorCode): UpstreamAnswer {
+export async function acceptUpstreamAnswer(
+  request: Request,
+  answer: UpstreamAnswer,
+  defaultError?: ErrorCode,
+): Promise<UpstreamAnswer> {
   const setCookies = answer.headers.getSetCookie().map(hardenSetCookie);
   if (setCookies.length > 0) relayedCookies.set(request, [...(relayedCookies.get(request) ?? []), ...setCookies]);
 
   if (answer.status === 401) {
-    const headers = new Headers({ Location: loginUrl(currentPath(request)) });
+    const headers = new Headers();
     for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
-    throw new Response(null, { status: 302, headers });
+    throw await loginRedirect(request, { headers });
   }
   if (answer.status < 200 || answer.status >= 300) {
     const code = chooseErrorCode(parseJson(answer.text), defaultError);

@@ -8,6 +8,7 @@ export function PageMain({ children, wide = false }: { children: ReactNode; wide
   return (
     <main id="inhalt" tabIndex={-1} className={`mx-auto w-full flex-1 px-4 py-6 ${wide ? "" : "max-w-screen-xl"}`}>
       <Toast />
+      <InterruptedNotice />
       {children}
     </main>
   );
@@ -24,5 +25,17 @@ function Toast() {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** After a login interrupted a form post: nothing was saved, and the user should know before sending again. */
+function InterruptedNotice() {
+  const { t } = useTranslation();
+  const interrupted = useRouteLoaderData<RootLoader>("root")?.interrupted;
+  if (!interrupted) return null;
+  return (
+    <p role="alert" className="mb-4 rounded border-l-4 border-warning bg-[#fff4e5] p-3 font-semibold text-gray-900">
+      {t("form.interrupted")}
+    </p>
   );
 }

@@ -1,16 +1,17 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageMain } from "~/components/page-main";
 import { staticT } from "~/i18n-static";
 import type { RootLoader } from "~/root";
 import { optionalUser } from "~/.server/auth.server";
+import { redirectTo } from "~/.server/redirects.server";
 
 // Announced maintenance, shown only within its window (spec section 2: 7 and 8 December 2024).
 const MAINTENANCE_WINDOW = { from: Date.parse("2024-12-02T00:00:00+01:00"), until: Date.parse("2024-12-08T18:00:00+01:00") };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (await optionalUser(request)) throw redirect("/start");
+  if (await optionalUser(request)) throw redirectTo("/start");
   const now = Date.now();
   return { maintenance: now >= MAINTENANCE_WINDOW.from && now < MAINTENANCE_WINDOW.until };
 }

@@ -1,12 +1,13 @@
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ConfirmAction } from "~/components/confirm-action";
 import { FormError } from "~/components/form-error";
 import { formProps, RequiredFieldsNote, TextField } from "~/components/forms";
 import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
+import { useInterruptedValues } from "~/hooks/use-interrupted-values";
 import { pageTitle } from "~/i18n-static";
 import { organisationLabel, safeRedirectPath } from "~/paths";
 import { RenameKlasseSchema } from "~/validation/organisation-names";
@@ -15,6 +16,8 @@ import { loadKlasseForAdmin } from "~/.server/klassen.server";
 import { flashToast } from "~/.server/portal-cookie.server";
 import { renameOrganisation } from "~/.server/upstream/organisationen.server";
 import { formFailureStatus, upstreamCookieHeaders, UpstreamFailure } from "~/.server/upstream.server";
+import { readFormData } from "~/.server/form-data.server";
+import { redirectTo } from "~/.server/redirects.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [, { klasse, schule }] = await guardWhileLoading(requireAdmin(request, { permissions: ["klassenverwaltung"] }), () =>
@@ -36,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdmin(request, { permissions: ["klassenverwaltung"] });
   const { klasse } = await loadKlasseForAdmin(request, params.id);
-  const submission = parseWithZod(await request.formData(), { schema: RenameKlasseSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: RenameKlasseSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), error: null }, { status: 400 });
   }
@@ -45,7 +48,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const headers = upstreamCookieHeaders(request);
     headers.append("Set-Cookie", await flashToast(request, "klassen.edit.saved", { name: renamed.name }));
     const zurueck = safeRedirectPath(new URL(request.url).searchParams.get("zurueck"), LIST_PATH);
-    return redirect(detailsPath(klasse.id, zurueck), { headers });
+    return redirectTo(detailsPath(klasse.id, zurueck), { headers });
   } catch (error) {
     if (!(error instanceof UpstreamFailure)) throw error;
     return data(
@@ -117,10 +120,14 @@ function RenameForm() {
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const { formHandlers, dialog } = useUnsavedChangesWarning();
+  // After an interrupted save the typed name comes back, with the version it was typed against: a rename by
+  // someone else in the meantime still ends in the conflict message instead of being overwritten.
+  const interrupted = useInterruptedValues();
+  const version = interrupted.version ?? String(klasse.version);
   const [form, fields] = useForm({
     id: "klasse-bearbeiten",
     lastResult: actionData?.result,
-    defaultValue: { name: klasse.name, version: String(klasse.version) },
+    defaultValue: { name: interrupted.name ?? klasse.name, version },
     constraint: getZodConstraint(RenameKlasseSchema),
     // Check a field when it is left, then live while it is corrected; submit checks all fields.
     shouldValidate: "onBlur",
@@ -144,7 +151,7 @@ function RenameForm() {
         <p className="mb-4">
           <span className="font-semibold">{t("klassen.fields.schule")}:</span> {schule}
         </p>
-        <input type="hidden" name={fields.version.name} value={String(klasse.version)} />
+        <input type="hidden" name={fields.version.name} value={version} />
         <TextField field={fields.name} label={t("klassen.fields.name")} hint={t("klassen.fields.nameHint")} />
         <div className="mt-6 flex flex-wrap gap-3">
           <Link to={detailsPath(klasse.id, zurueck)} className="btn-secondary">

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form-error";
@@ -9,6 +9,7 @@ import { loadKlasseForAdmin } from "~/.server/klassen.server";
 import { flashToast } from "~/.server/portal-cookie.server";
 import { deleteKlasse } from "~/.server/upstream/organisationen.server";
 import { formFailureStatus, upstreamCookieHeaders, UpstreamFailure } from "~/.server/upstream.server";
+import { redirectTo } from "~/.server/redirects.server";
 
 /** The delete confirmation as a page of its own (without JavaScript) and the action behind the dialog. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -35,7 +36,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     "Set-Cookie",
     await flashToast(request, "klassen.delete.done", { name: klasse.name, schule: organisationLabel(schule) }),
   );
-  return redirect(pageAfterDeletion(new URL(request.url).searchParams.get("zurueck"), klasse.id), { headers });
+  return redirectTo(pageAfterDeletion(new URL(request.url).searchParams.get("zurueck"), klasse.id), { headers });
 }
 
 /**

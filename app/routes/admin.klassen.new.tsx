@@ -1,11 +1,12 @@
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form-error";
 import { formProps, RequiredFieldsNote, SelectField, TextField } from "~/components/forms";
 import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
+import { useInterruptedValues } from "~/hooks/use-interrupted-values";
 import { pageTitle } from "~/i18n-static";
 import { organisationLabel } from "~/paths";
 import { CreateKlasseSchema } from "~/validation/organisation-names";
@@ -13,6 +14,8 @@ import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
 import { loadKlasseForAdmin } from "~/.server/klassen.server";
 import { createKlasse, schulenWithRight } from "~/.server/upstream/organisationen.server";
 import { formFailureStatus, upstreamCookieHeaders, UpstreamFailure } from "~/.server/upstream.server";
+import { readFormData } from "~/.server/form-data.server";
+import { redirectTo } from "~/.server/redirects.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -41,13 +44,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request, { permissions: ["klassenverwaltung"] });
-  const submission = parseWithZod(await request.formData(), { schema: CreateKlasseSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: CreateKlasseSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), error: null }, { status: 400 });
   }
   try {
     const klasse = await createKlasse(request, submission.value.schule, submission.value.name);
-    return redirect(`/admin/klassen/new?erstellt=${klasse.id}`, { headers: upstreamCookieHeaders(request) });
+    return redirectTo(`/admin/klassen/new?erstellt=${klasse.id}`, { headers: upstreamCookieHeaders(request) });
   } catch (error) {
     if (!(error instanceof UpstreamFailure)) throw error;
     return data(
@@ -68,10 +71,11 @@ function CreateForm() {
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const { formHandlers, dialog } = useUnsavedChangesWarning();
+  const interrupted = useInterruptedValues();
   const [form, fields] = useForm({
     id: "klasse-anlegen",
     lastResult: actionData?.result,
-    defaultValue: { schule: preselected ?? "" },
+    defaultValue: { schule: interrupted.schule ?? preselected ?? "", name: interrupted.name },
     constraint: getZodConstraint(CreateKlasseSchema),
     // Check a field when it is left, then live while it is corrected; submit checks all fields.
     shouldValidate: "onBlur",

@@ -1,9 +1,10 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { staticT } from "~/i18n-static";
 import { sameOriginTarget } from "~/paths";
 import { env } from "~/.server/env.server";
 import { assertSameOrigin, publicOrigin, resourceSecurityHeaders } from "~/.server/security.server";
 import { hardenSetCookie, upstreamCookieHeader, upstreamUrl } from "~/.server/upstream.server";
+import { redirectTo } from "~/.server/redirects.server";
 
 /**
  * `/api/*` on the portal's origin is the upstream's: login, logout, password change, status and
@@ -52,7 +53,7 @@ async function passThrough(request: Request): Promise<Response> {
     });
   } catch (error) {
     console.error(`pass-through ${request.method} ${incoming.pathname} failed:`, error);
-    if (request.method === "GET") return redirect(SERVICE_UNAVAILABLE_PAGE);
+    if (request.method === "GET") return redirectTo(SERVICE_UNAVAILABLE_PAGE);
     return new Response(staticT("errors:UPSTREAM_UNAVAILABLE.message"), {
       status: 503,
       headers: { "Content-Type": "text/plain; charset=utf-8", ...resourceSecurityHeaders("text/plain") },
@@ -63,7 +64,7 @@ async function passThrough(request: Request): Promise<Response> {
   if (isNavigation && upstream.status >= 500) {
     console.error(`pass-through ${request.method} ${incoming.pathname} answered ${upstream.status}`);
     await upstream.body?.cancel();
-    return redirect(SERVICE_UNAVAILABLE_PAGE);
+    return redirectTo(SERVICE_UNAVAILABLE_PAGE);
   }
 
   const responseHeaders = new Headers();

@@ -1,5 +1,6 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { type LoaderFunctionArgs } from "@remix-run/node";
 import { callUpstream } from "~/.server/upstream.server";
+import { redirectTo } from "~/.server/redirects.server";
 
 /**
  * Where the /api pass-through sends a browser when the upstream cannot be reached. Reloading it
@@ -7,7 +8,7 @@ import { callUpstream } from "~/.server/upstream.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await callUpstream(request, "/api/config");
-  throw redirect("/");
+  throw redirectTo("/");
 }
 
 export default function UpstreamUnavailable() {

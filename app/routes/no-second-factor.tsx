@@ -1,4 +1,4 @@
-import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NoticePage } from "~/components/notice-page";
@@ -6,15 +6,18 @@ import { pageTitle } from "~/i18n-static";
 import { safeRedirectPath } from "~/paths";
 import { hasSecondFactor } from "~/.server/auth.server";
 import { requireUser } from "~/.server/guards.server";
-import { getPortalSession } from "~/.server/portal-cookie.server";
 import { upstreamCookieHeaders } from "~/.server/upstream.server";
+import { redirectTo } from "~/.server/redirects.server";
 
-/** Shown when level gold is needed but the user has no second factor; skipped once one exists. */
+/**
+ * Shown when level gold is needed but the user has no second factor; skipped once one exists. The guard names the
+ * page that asked for it (`zurueck`); without one, or for anything but an admin page, the way leads to the start.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   if (await hasSecondFactor(request, user.personId)) {
-    const session = await getPortalSession(request);
-    throw redirect(safeRedirectPath(session.get("previousUrl"), "/start"), { headers: upstreamCookieHeaders(request) });
+    const zurueck = safeRedirectPath(new URL(request.url).searchParams.get("zurueck"), "/start");
+    throw redirectTo(zurueck.startsWith("/admin/") ? zurueck : "/start", { headers: upstreamCookieHeaders(request) });
   }
   return data(null, { headers: upstreamCookieHeaders(request) });
 }

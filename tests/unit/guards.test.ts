@@ -75,7 +75,8 @@ describe("guards of admin routes", () => {
     auth.user = userWith(["KLASSEN_VERWALTEN"], "silver");
     auth.hasToken = false;
     const response = await thrownBy(requireAdmin(klassenPage(), { permissions: ["klassenverwaltung"] }));
-    expect(response.headers.get("Location")).toBe("/no-second-factor");
+    // The notice page knows where to return once a second factor exists.
+    expect(response.headers.get("Location")).toBe("/no-second-factor?zurueck=%2Fadmin%2Fklassen%3Fseite%3D2");
   });
 
   it("let a gold admin with the right through", async () => {
@@ -105,8 +106,44 @@ describe("cross-origin protection", () => {
   });
 
   it("accepts a form post from the portal itself", async () => {
-    const request = new Request("http://portal/admin/klassen/new", { method: "POST", headers: { Origin: "http://portal" } });
+    const request = new Request("http://portal/admin/klassen/new", {
+      method: "POST",
+      headers: { Origin: "http://portal" },
+      body: new URLSearchParams({ name: "5a" }),
+    });
     await expect(requireUser(request)).resolves.toBe(auth.user);
+  });
+
+  it("refuses a post without Origin whose Referer is another site", async () => {
+    const request = new Request("http://portal/admin/klassen/new", {
+      method: "POST",
+      headers: { Referer: "https://evil.example/page" },
+      body: new URLSearchParams({ name: "5a" }),
+    });
+    expect((await thrownBy(requireUser(request))).status).toBe(403);
+  });
+
+  it("refuses bodies that are not forms with 415, and broken or NUL-laden forms with 400, each with a German code", async () => {
+    const post = (body: BodyInit | null, contentType?: string) =>
+      new Request("http://portal/admin/klassen/new", {
+        method: "POST",
+        headers: { Origin: "http://portal", ...(contentType ? { "Content-Type": contentType } : {}) },
+        body,
+      });
+    const cases: [Request, number, string][] = [
+      [post(JSON.stringify({ name: "5a" }), "application/json"), 415, "FORM_ENCODING_UNSUPPORTED"],
+      [post("name=5a", "text/plain"), 415, "FORM_ENCODING_UNSUPPORTED"],
+      [post("<name>5a</name>", "application/xml"), 415, "FORM_ENCODING_UNSUPPORTED"],
+      [post(null), 415, "FORM_ENCODING_UNSUPPORTED"],
+      [post("--x\r\nbroken", "multipart/form-data; boundary=x"), 400, "FORM_UNREADABLE"],
+      [post("--x\r\nbroken", "multipart/form-data"), 400, "FORM_UNREADABLE"],
+      [post("name=5%00a", "application/x-www-form-urlencoded"), 400, "FORM_INVALID_CHARACTERS"],
+    ];
+    for (const [request, status, code] of cases) {
+      const response = await thrownBy(requireUser(request));
+      expect(response.status, code).toBe(status);
+      expect(await response.json()).toEqual({ code });
+    }
   });
 
   it("refuses a cross-site post whose browser hid the origin", async () => {
