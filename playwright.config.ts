@@ -1,8 +1,12 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumLaunchOptions } from "./scripts/chromium";
+import { PORT, STEP_UP_PORT, STEP_UP_TIMEOUT_SECONDS } from "./tests/e2e/support/servers";
 
-const PORT = Number(process.env.E2E_PORT ?? 3111);
-const UPSTREAM_PORT = PORT + 1;
+const SERVER_ENV = {
+  HOST: "127.0.0.1",
+  NODE_ENV: "production",
+  SESSION_SECRET: "e2e-session-secret-with-at-least-32-characters",
+};
 
 /**
  * Every journey runs twice: without JavaScript (the locked-down school PC) and with it.
@@ -26,20 +30,30 @@ export default defineConfig({
     { name: "ohne-js", use: { javaScriptEnabled: false } },
     { name: "mit-js", use: { javaScriptEnabled: true } },
   ],
-  webServer: {
-    command: "rm -rf .tmp/e2e-db && node --import tsx scripts/start.ts",
-    url: `http://127.0.0.1:${PORT}/`,
-    env: {
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      NODE_ENV: "production",
-      REFERENCE_UPSTREAM_PORT: String(UPSTREAM_PORT),
-      REFERENCE_DATA_DIR: ".tmp/e2e-db",
-      SESSION_SECRET: "e2e-session-secret-with-at-least-32-characters",
+  webServer: [
+    {
+      command: "rm -rf .tmp/e2e-db && node --import tsx scripts/start.ts",
+      url: `http://127.0.0.1:${PORT}/`,
+      env: { ...SERVER_ENV, PORT: String(PORT), REFERENCE_UPSTREAM_PORT: String(PORT + 1), REFERENCE_DATA_DIR: ".tmp/e2e-db" },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
     },
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+    {
+      command: "rm -rf .tmp/e2e-db-step-up && node --import tsx scripts/start.ts",
+      url: `http://127.0.0.1:${STEP_UP_PORT}/`,
+      env: {
+        ...SERVER_ENV,
+        PORT: String(STEP_UP_PORT),
+        REFERENCE_UPSTREAM_PORT: String(STEP_UP_PORT + 1),
+        REFERENCE_DATA_DIR: ".tmp/e2e-db-step-up",
+        STEP_UP_TIMEOUT_SECONDS: String(STEP_UP_TIMEOUT_SECONDS),
+      },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

@@ -33,7 +33,8 @@ export class UnknownPersonError extends Error {}
  * upstream client turns into the login redirect.
  */
 class UpstreamSessionStrategy extends Strategy<CurrentUser, UserinfoResponse> {
-  name = "upstream-session";
+  static readonly NAME = "upstream-session";
+  name = UpstreamSessionStrategy.NAME;
 
   async authenticate(request: Request): Promise<CurrentUser> {
     const answer = await acceptUpstreamAnswer(request, await sharedLoginInfo(request));
@@ -74,8 +75,13 @@ function sharedLoginInfo(request: Request): Promise<UpstreamAnswer> {
   return pending;
 }
 
+/**
+ * The strategy is called on the original request, not through `authenticator.authenticate`, which hands strategies
+ * a copy: the copy would take the form body from the action, and the upstream's refreshed cookie and the login
+ * redirect of an interrupted post belong to the original.
+ */
 export function authenticate(request: Request): Promise<CurrentUser> {
-  return authenticator.authenticate("upstream-session", request);
+  return authenticator.get<UpstreamSessionStrategy>(UpstreamSessionStrategy.NAME)!.authenticate(request);
 }
 
 /** The user if a session exists, else null — for public pages that adapt to a login. */

@@ -1,0 +1,124 @@
+import { expect, test, type Page } from "@playwright/test";
+import { createKlasseDirectly, SCHULE_C, uniqueToken, waitForHydration } from "./support/klassen";
+import { loginAs, pathOf, submitOtpForm, submitPasswordForm } from "./support/login";
+import { STEP_UP_BASE_URL, STEP_UP_TIMEOUT_SECONDS } from "./support/servers";
+
+/**
+ * Logins that happen in the middle of work: the admin tile after a password-only login, the second factor asked
+ * again after inactivity, an expired session. With JavaScript these start as client navigations or fetches, and
+ * must still end on the upstream's login form, never on a blank page.
+ */
+
+const sideNav = (page: Page) => page.getByRole("navigation", { name: "Navigation" }).first();
+const interruptedNotice = (page: Page) => page.getByRole("alert").filter({ hasText: "nicht gespeichert" });
+
+/** Lets the upstream's step-up level lapse: it asks for the second factor again after this much idle time. */
+async function idleUntilStepUpLapses(page: Page) {
+  await page.waitForTimeout((STEP_UP_TIMEOUT_SECONDS + 1) * 1000);
+}
+
+test.describe("Anmeldung mitten in der Arbeit", () => {
+  test("nach der Anmeldung nur mit Passwort führt die Kachel „Schulportal-Administration“ zum Einmalcode und dann in die Klassenverwaltung", async ({
+    page,
+  }) => {
+    await loginAs(page, "landesadmin", { target: "/start", otp: false });
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Schulportal-Administration" }).click();
+
+    await expect(page).toHaveURL(/\/api\/auth\/idp\/otp/);
+    await submitOtpForm(page, "landesadmin");
+    await expect(page).toHaveURL(/\/admin\/klassen$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Klassenverwaltung" })).toBeVisible();
+  });
+
+  test("nach abgelaufener Sitzung führt ein Klick in der Navigation zur Anmeldung und danach zur gewählten Seite", async ({
+    page,
+    context,
+  }) => {
+    await loginAs(page, "landesadmin", { target: "/admin/klassen" });
+    await waitForHydration(page);
+    // The upstream forgets the session; the browser still shows the page it had.
+    await context.clearCookies({ name: "connect.sid" });
+
+    await sideNav(page).getByRole("link", { name: "Klasse anlegen" }).click();
+    await expect(page).toHaveURL(/\/api\/auth\/idp\/login/);
+    await submitPasswordForm(page, "landesadmin");
+    await submitOtpForm(page, "landesadmin");
+    await expect(page).toHaveURL(/\/admin\/klassen\/new$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Klasse anlegen" })).toBeVisible();
+  });
+});
+
+test.describe("Einmalcode erneut nach Inaktivität", () => {
+  test.use({ baseURL: STEP_UP_BASE_URL });
+
+  test("ein Klick in der Navigation nach einer Pause fragt den Einmalcode ab und öffnet dann die gewählte Seite", async ({
+    page,
+  }) => {
+    await loginAs(page, "landesadmin", { target: "/admin/klassen" });
+    await waitForHydration(page);
+    await idleUntilStepUpLapses(page);
+
+    await sideNav(page).getByRole("link", { name: "Klasse anlegen" }).click();
+    await expect(page).toHaveURL(/\/api\/auth\/idp\/otp/);
+    await submitOtpForm(page, "landesadmin");
+    await expect(page).toHaveURL(/\/admin\/klassen\/new$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Klasse anlegen" })).toBeVisible();
+  });
+
+  test("ein Formular, das nach einer Pause abgeschickt wird, kommt nach dem Einmalcode mit den Eingaben und dem Hinweis zurück, dass nichts gespeichert wurde", async ({
+    page,
+  }) => {
+    const name = `Pause ${uniqueToken()}`;
+    await loginAs(page, "landesadmin", { target: "/admin/klassen/new" });
+    await waitForHydration(page);
+    await page.getByRole("combobox", { name: "Schule" }).selectOption({ label: SCHULE_C.label });
+    await page.getByRole("textbox", { name: "Klassenname" }).fill(name);
+    await idleUntilStepUpLapses(page);
+
+    await page.getByRole("button", { name: "Klasse anlegen" }).click();
+    await expect(page).toHaveURL(/\/api\/auth\/idp\/otp/);
+    await submitOtpForm(page, "landesadmin");
+
+    await expect(page).toHaveURL(/\/admin\/klassen\/new$/);
+    await expect(interruptedNotice(page)).toBeVisible();
+    await expect(page.getByRole("combobox", { name: "Schule" })).toHaveValue(SCHULE_C.id);
+    await expect(page.getByRole("textbox", { name: "Klassenname" })).toHaveValue(name);
+
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Klasse anlegen" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Klasse angelegt" })).toBeVisible();
+    await expect(page.getByRole("definition")).toHaveText([SCHULE_C.label, name]);
+    // The notice belonged to the interrupted post only.
+    await page.reload();
+    await expect(interruptedNotice(page)).toHaveCount(0);
+  });
+
+  test("eine Löschbestätigung nach einer Pause löscht erst nach dem Einmalcode und erneutem Bestätigen", async ({ page }) => {
+    await loginAs(page, "landesadmin", { target: "/admin/klassen" });
+    const name = `Bestaetigen ${uniqueToken()}`;
+    const id = await createKlasseDirectly(page, SCHULE_C.id, name);
+    await page.goto(`/admin/klassen?${new URLSearchParams({ suche: name })}`);
+    await waitForHydration(page);
+
+    await page.getByRole("link", { name: new RegExp(`^Klasse ${name} löschen`) }).or(
+      page.getByRole("button", { name: new RegExp(`^Klasse ${name} löschen`) }),
+    ).click();
+    await expect(page.getByRole("heading", { name: "Klasse löschen" })).toBeVisible();
+    await idleUntilStepUpLapses(page);
+    await page.getByRole("button", { name: "Klasse löschen" }).click();
+
+    await expect(page).toHaveURL(/\/api\/auth\/idp\/otp/);
+    await submitOtpForm(page, "landesadmin");
+    // Back on the confirmation, with nothing deleted yet.
+    await expect(page).toHaveURL(new RegExp(`/admin/klassen/${id}/loeschen`));
+    await expect(interruptedNotice(page)).toBeVisible();
+    await expect(page.getByText(`„${name}“`)).toBeVisible();
+
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Klasse löschen" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Die Klasse „${name}“` })).toBeVisible();
+    expect(pathOf(page)).toMatch(/^\/admin\/klassen\?/);
+    await expect(page.getByRole("table").getByRole("link", { name })).toHaveCount(0);
+  });
+});
