@@ -28,13 +28,21 @@ function Toast() {
   );
 }
 
-/** After a login interrupted a form post: nothing was saved, and the user should know before sending again. */
+/**
+ * After a login interrupted a form post: nothing was saved, and the user should know before sending again. The page
+ * is a fresh document load, where an alert is not announced by itself: it takes the focus.
+ */
 function InterruptedNotice() {
   const { t } = useTranslation();
   const interrupted = useRouteLoaderData<RootLoader>("root")?.interrupted;
   if (!interrupted) return null;
   return (
-    <p role="alert" className="mb-4 rounded border-l-4 border-warning bg-[#fff4e5] p-3 font-semibold text-gray-900">
+    <p
+      role="alert"
+      tabIndex={-1}
+      autoFocus
+      className="mb-4 rounded border-l-4 border-warning bg-[#fff4e5] p-3 font-semibold text-gray-900"
+    >
       {t("form.interrupted")}
     </p>
   );

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe";
 import { createKlasseDirectly, SCHULE_C, uniqueToken, waitForHydration } from "./support/klassen";
 import { loginAs, pathOf, submitOtpForm, submitPasswordForm } from "./support/login";
 import { STEP_UP_BASE_URL, STEP_UP_TIMEOUT_SECONDS } from "./support/servers";
@@ -72,48 +73,69 @@ test.describe("Einmalcode erneut nach Inaktivität", () => {
     const name = `Pause ${uniqueToken()}`;
     await loginAs(page, "landesadmin", { target: "/admin/klassen/new" });
     await waitForHydration(page);
-    await page.getByRole("combobox", { name: "Schule" }).selectOption({ label: SCHULE_C.label });
-    await page.getByRole("textbox", { name: "Klassenname" }).fill(name);
+    await fillKlasse(page, name);
     await idleUntilStepUpLapses(page);
 
     await page.getByRole("button", { name: "Klasse anlegen" }).click();
     await expect(page).toHaveURL(/\/api\/auth\/idp\/otp/);
     await submitOtpForm(page, "landesadmin");
+    await expectInterruptedForm(page, name);
+  });
 
-    await expect(page).toHaveURL(/\/admin\/klassen\/new$/);
-    await expect(interruptedNotice(page)).toBeVisible();
-    await expect(page.getByRole("combobox", { name: "Schule" })).toHaveValue(SCHULE_C.id);
-    await expect(page.getByRole("textbox", { name: "Klassenname" })).toHaveValue(name);
+  test("eine Löschbestätigung nach einer Pause löscht nichts, sondern kommt nach dem Einmalcode mit dem Hinweis zurück", async ({
+    page,
+  }) => {
+    await loginAs(page, "landesadmin", { target: "/admin/klassen" });
+    const name = `Bestaetigen ${uniqueToken()}`;
+    const id = await createKlasseDirectly(page, SCHULE_C.id, name);
+    await openDeleteConfirmation(page, name);
+    await idleUntilStepUpLapses(page);
+    await page.getByRole("button", { name: "Klasse löschen" }).click();
+
+    await expect(page).toHaveURL(/\/api\/auth\/idp\/otp/);
+    await submitOtpForm(page, "landesadmin");
+    await expectInterruptedConfirmation(page, id, name);
+  });
+});
+
+test.describe("Sitzung abgelaufen beim Absenden", () => {
+  test("ein Formular kommt nach der Anmeldung mit den Eingaben und dem Hinweis zurück und lässt sich dann speichern", async ({
+    page,
+    context,
+  }) => {
+    const name = `Abgelaufen ${uniqueToken()}`;
+    await loginAs(page, "landesadmin", { target: "/admin/klassen/new" });
+    await waitForHydration(page);
+    await fillKlasse(page, name);
+    await context.clearCookies({ name: "connect.sid" });
+
+    await page.getByRole("button", { name: "Klasse anlegen" }).click();
+    await submitPasswordForm(page, "landesadmin");
+    await submitOtpForm(page, "landesadmin");
+    await expectInterruptedForm(page, name);
+    await expectNoAxeViolations(page, "Klasse anlegen nach unterbrochenem Absenden");
 
     await waitForHydration(page);
     await page.getByRole("button", { name: "Klasse anlegen" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Klasse angelegt" })).toBeVisible();
     await expect(page.getByRole("definition")).toHaveText([SCHULE_C.label, name]);
     // The notice belonged to the interrupted post only.
-    await page.reload();
+    await page.goto("/admin/klassen/new");
     await expect(interruptedNotice(page)).toHaveCount(0);
   });
 
-  test("eine Löschbestätigung nach einer Pause löscht erst nach dem Einmalcode und erneutem Bestätigen", async ({ page }) => {
+  test("eine Löschbestätigung löscht erst nach der Anmeldung und erneutem Bestätigen", async ({ page, context }) => {
     await loginAs(page, "landesadmin", { target: "/admin/klassen" });
-    const name = `Bestaetigen ${uniqueToken()}`;
+    const name = `Abgelaufen loeschen ${uniqueToken()}`;
     const id = await createKlasseDirectly(page, SCHULE_C.id, name);
-    await page.goto(`/admin/klassen?${new URLSearchParams({ suche: name })}`);
-    await waitForHydration(page);
-
-    await page.getByRole("link", { name: new RegExp(`^Klasse ${name} löschen`) }).or(
-      page.getByRole("button", { name: new RegExp(`^Klasse ${name} löschen`) }),
-    ).click();
-    await expect(page.getByRole("heading", { name: "Klasse löschen" })).toBeVisible();
-    await idleUntilStepUpLapses(page);
+    await openDeleteConfirmation(page, name);
+    await context.clearCookies({ name: "connect.sid" });
     await page.getByRole("button", { name: "Klasse löschen" }).click();
 
-    await expect(page).toHaveURL(/\/api\/auth\/idp\/otp/);
+    await submitPasswordForm(page, "landesadmin");
     await submitOtpForm(page, "landesadmin");
-    // Back on the confirmation, with nothing deleted yet.
-    await expect(page).toHaveURL(new RegExp(`/admin/klassen/${id}/loeschen`));
-    await expect(interruptedNotice(page)).toBeVisible();
-    await expect(page.getByText(`„${name}“`)).toBeVisible();
+    await expectInterruptedConfirmation(page, id, name);
+    await expectNoAxeViolations(page, "Löschbestätigung nach unterbrochenem Absenden");
 
     await waitForHydration(page);
     await page.getByRole("button", { name: "Klasse löschen" }).click();
@@ -122,3 +144,31 @@ test.describe("Einmalcode erneut nach Inaktivität", () => {
     await expect(page.getByRole("table").getByRole("link", { name })).toHaveCount(0);
   });
 });
+
+async function fillKlasse(page: Page, name: string) {
+  await page.getByRole("combobox", { name: "Schule" }).selectOption({ label: SCHULE_C.label });
+  await page.getByRole("textbox", { name: "Klassenname" }).fill(name);
+}
+
+async function expectInterruptedForm(page: Page, name: string) {
+  await expect(page).toHaveURL(/\/admin\/klassen\/new$/);
+  await expect(interruptedNotice(page)).toBeFocused();
+  await expect(page.getByRole("combobox", { name: "Schule" })).toHaveValue(SCHULE_C.id);
+  await expect(page.getByRole("textbox", { name: "Klassenname" })).toHaveValue(name);
+}
+
+/** The delete trigger: a link to the confirmation page without JavaScript, a button opening the dialog with it. */
+async function openDeleteConfirmation(page: Page, name: string) {
+  await page.goto(`/admin/klassen?${new URLSearchParams({ suche: name })}`);
+  await waitForHydration(page);
+  const trigger = new RegExp(`^Klasse ${name} löschen`);
+  await page.getByRole("link", { name: trigger }).or(page.getByRole("button", { name: trigger })).click();
+  await expect(page.getByRole("heading", { name: "Klasse löschen" })).toBeVisible();
+}
+
+/** Back on the confirmation page, with nothing deleted yet. */
+async function expectInterruptedConfirmation(page: Page, id: string, name: string) {
+  await expect(page).toHaveURL(new RegExp(`/admin/klassen/${id}/loeschen`));
+  await expect(interruptedNotice(page)).toBeVisible();
+  await expect(page.getByText(`„${name}“`)).toBeVisible();
+}

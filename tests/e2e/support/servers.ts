@@ -5,5 +5,6 @@
  */
 export const PORT = Number(process.env.E2E_PORT ?? 3111);
 export const STEP_UP_PORT = PORT + 2;
-export const STEP_UP_TIMEOUT_SECONDS = 3;
+// Long enough for an axe scan between two requests, short enough for the journeys that wait it out.
+export const STEP_UP_TIMEOUT_SECONDS = 8;
 export const STEP_UP_BASE_URL = `http://127.0.0.1:${STEP_UP_PORT}`;
