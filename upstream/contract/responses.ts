@@ -117,9 +117,9 @@ export const FeatureFlagResponse = z.object({
   rolleBearbeitenEnabled: flag(false),
   befristungBearbeitenEnabled: flag(false),
   rolleErweiternEnabled: flag(false),
-  // current upstream only (§3.2), informational
-  setUemPasswordEnabled: flag(false),
-  schulischeAngeboteErstellen: flag(false),
+  // current upstream only (§3.2), informational; absent from the pinned one
+  setUemPasswordEnabled: z.boolean().nullish(),
+  schulischeAngeboteErstellen: z.boolean().nullish(),
 });
 
 export const TokenStateResponse = z.object({
