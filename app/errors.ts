@@ -1,20 +1,40 @@
 import errorTexts from "../locales/de/errors.json";
+import { CSRF_REFUSAL_MESSAGE } from "../upstream/contract/csrf";
 
 export type ErrorCode = string;
 const knownCodes = new Set(Object.keys(errorTexts));
 
 /**
+ * Keys meaning "someone else changed this record meanwhile": the pinned upstream's per-module keys,
+ * the current upstream's shared `MISMATCHED_REVISION` (409) and the SchulConneX 409 that stands for it
+ * in pinned person calls (CHANGES-SINCE-PIN §2.4). A call that offers "load the current state" names
+ * its own conflict code, and every key of this family is shown as that one.
+ */
+export const REVISION_CONFLICT_CODES: ReadonlySet<string> = new Set([
+  "MISMATCHED_REVISION",
+  "NEWER_VERSION_ORGANISATION",
+  "NEWER_VERSION_OF_PERSON_AVAILABLE",
+  "NEWER_VERSION_OF_ROLLE_AVAILABLE",
+  "NEWER_VERSION_OF_PERSONENKONTEXTE_AVAILABLE",
+  "409",
+]);
+
+/**
  * Error code choice of spec section 8: the body's i18nKey, then its code, then the call's default,
  * then UNSPECIFIED_ERROR. A candidate without German text is skipped, so every code we show has a
- * title and a message.
+ * title and a message. `conflictCode` folds the revision-conflict family into the call's own code.
  */
-export function chooseErrorCode(body: unknown, callDefault = "UNSPECIFIED_ERROR"): ErrorCode {
+export function chooseErrorCode(body: unknown, callDefault = "UNSPECIFIED_ERROR", conflictCode?: ErrorCode): ErrorCode {
   const fields = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
+  // The CSRF refusal names neither i18nKey nor code (CHANGES-SINCE-PIN §2.1); by the time it reaches
+  // the user the upstream client has fetched a fresh token and retried once.
+  if (fields.message === CSRF_REFUSAL_MESSAGE && fields.i18nKey === undefined) return "CSRF_TOKEN_INVALID";
   const candidates = [fields.i18nKey, fields.code, callDefault, "UNSPECIFIED_ERROR"]
     .filter((value) => typeof value === "string" || typeof value === "number")
     // One upstream key carries a leading space (PERSONS.md §1.5.2); normalise it.
     .map((value) => String(value).trim());
-  return candidates.find((code) => knownCodes.has(code)) ?? "UNSPECIFIED_ERROR";
+  const chosen = candidates.find((code) => knownCodes.has(code)) ?? "UNSPECIFIED_ERROR";
+  return conflictCode && REVISION_CONFLICT_CODES.has(chosen) ? conflictCode : chosen;
 }
 
 export function errorTitleKey(code: ErrorCode): string {

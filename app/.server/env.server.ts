@@ -11,6 +11,8 @@ const EnvSchema = z
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     SESSION_SECRET: z.string().min(32).optional(),
     PUBLIC_ORIGIN: z.string().url().optional(),
+    // The upstream's session cookie (express-session's default name); the portal keys the CSRF token cache by it.
+    UPSTREAM_SESSION_COOKIE: z.string().min(1).default("connect.sid"),
   })
   .transform((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {

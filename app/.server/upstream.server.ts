@@ -1,39 +1,25 @@
 import { chooseErrorCode, type ErrorCode } from "~/errors";
 import { env } from "./env.server";
-import { PORTAL_COOKIE_NAME } from "./portal-cookie.server";
 import { loginRedirect } from "./redirects.server";
+import { csrfTokenFor, isCsrfRefusal } from "./upstream/csrf.server";
+import { UpstreamFailure } from "./upstream/failure.server";
+import { parseJson, sendToUpstream, type Method, type Query, type UpstreamAnswer } from "./upstream/transport.server";
 
-type QueryValue = string | number | undefined | null | readonly string[];
-export type Query = Record<string, QueryValue>;
+export { formFailureStatus, UpstreamFailure } from "./upstream/failure.server";
+export { forwardedHeaders, upstreamCookieHeader, upstreamUrl } from "./upstream/transport.server";
+export type { Query, UpstreamAnswer } from "./upstream/transport.server";
 
-interface CallOptions {
-  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export interface CallOptions {
+  method?: Method;
   query?: Query;
   body?: unknown;
   /** The call's default error code (spec section 8) when the upstream names none. */
   defaultError?: ErrorCode;
-}
-
-/**
- * An upstream call that failed in a way the page cannot handle by itself. It is a Response so
- * that, thrown from a loader, Remix renders the error boundary with the German text of `code`.
- * Actions catch it to show the same text on their form.
- */
-export class UpstreamFailure extends Response {
-  constructor(
-    readonly code: ErrorCode,
-    status: number,
-  ) {
-    super(JSON.stringify({ code }), { status, headers: { "Content-Type": "application/json" } });
-  }
-}
-
-/**
- * The status of a page that shows an upstream failure on its form, with the user's input kept: a refusal is the
- * user's to fix (400); an outage keeps its own status.
- */
-export function formFailureStatus(failure: UpstreamFailure): number {
-  return failure.status >= 500 ? failure.status : 400;
+  /**
+   * The code this call shows for "someone changed the record meanwhile", whichever key the upstream
+   * used for it (pinned per-module keys, the current `MISMATCHED_REVISION`, a SchulConneX 409).
+   */
+  conflictError?: ErrorCode;
 }
 
 // Set-Cookie headers the upstream sent while serving one portal request; relayed to the browser.
@@ -47,7 +33,7 @@ export function upstreamCookieHeaders(request: Request): Headers {
 }
 
 /**
- * Harden the upstream's cookies on the way through: the real upstream sets no SameSite, and
+ * Harden the upstream's cookies on the way through: the pinned upstream sets no SameSite, and
  * behind an https origin they must be Secure.
  */
 export function hardenSetCookie(cookie: string): string {
@@ -58,57 +44,23 @@ export function hardenSetCookie(cookie: string): string {
   return hardened;
 }
 
-/** The browser's cookies minus the portal's own, which the upstream has no business reading. */
-export function upstreamCookieHeader(request: Request): string | null {
-  const cookie = request.headers.get("Cookie");
-  if (!cookie) return null;
-  const forwarded = cookie
-    .split(/;\s*/)
-    .filter((pair) => pair && !pair.startsWith(`${PORTAL_COOKIE_NAME}=`))
-    .join("; ");
-  return forwarded || null;
-}
-
-export function upstreamUrl(path: string, query: Query = {}): URL {
-  const url = new URL(path, env.UPSTREAM_URL);
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === "") continue;
-    for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(item));
-  }
-  return url;
-}
-
-/** What the upstream answered, read completely, so several loaders can share one answer. */
-export interface UpstreamAnswer {
-  status: number;
-  headers: Headers;
-  text: string;
-}
-
-/** The network part of a call: forwards the browser's cookies, bounded by the timeout. */
+/**
+ * The network part of a call: forwards the browser's cookies, bounded by the timeout. A write carries
+ * the upstream session's CSRF token where the upstream wants one; a refused token is fetched anew and
+ * the write sent once more (the upstream refuses before doing anything, so the retry is safe).
+ */
 export async function exchangeWithUpstream(
   request: Request,
   path: string,
   options: CallOptions = {},
 ): Promise<UpstreamAnswer> {
-  const headers = new Headers({ Accept: "application/json" });
-  const cookie = upstreamCookieHeader(request);
-  if (cookie) headers.set("Cookie", cookie);
-  if (options.body !== undefined) headers.set("Content-Type", "application/json");
-  try {
-    const response = await fetch(upstreamUrl(path, options.query), {
-      method: options.method ?? "GET",
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      redirect: "manual",
-      signal: AbortSignal.timeout(env.UPSTREAM_TIMEOUT_MS),
-    });
-    return { status: response.status, headers: response.headers, text: await response.text() };
-  } catch (error) {
-    const timedOut = error instanceof DOMException && error.name === "TimeoutError";
-    console.error(`upstream ${options.method ?? "GET"} ${path} failed:`, error);
-    throw new UpstreamFailure(timedOut ? "UPSTREAM_TIMEOUT" : "UPSTREAM_UNAVAILABLE", 503);
-  }
+  const send = { method: options.method, query: options.query, body: options.body };
+  if ((options.method ?? "GET") === "GET") return sendToUpstream(request, path, send);
+  const answer = await sendToUpstream(request, path, { ...send, csrfToken: await csrfTokenFor(request) });
+  if (!isCsrfRefusal(answer)) return answer;
+  const retried = await sendToUpstream(request, path, { ...send, csrfToken: await csrfTokenFor(request, { fresh: true }) });
+  if (isCsrfRefusal(retried)) console.error(`upstream ${options.method} ${path}: CSRF token refused twice`);
+  return retried;
 }
 
 /**
@@ -120,6 +72,7 @@ export async function acceptUpstreamAnswer(
   request: Request,
   answer: UpstreamAnswer,
   defaultError?: ErrorCode,
+  conflictError?: ErrorCode,
 ): Promise<UpstreamAnswer> {
   const setCookies = answer.headers.getSetCookie().map(hardenSetCookie);
   if (setCookies.length > 0) relayedCookies.set(request, [...(relayedCookies.get(request) ?? []), ...setCookies]);
@@ -130,16 +83,23 @@ export async function acceptUpstreamAnswer(
     throw await loginRedirect(request, { headers });
   }
   if (answer.status < 200 || answer.status >= 300) {
-    const code = chooseErrorCode(parseJson(answer.text), defaultError);
-    // 5xx of the upstream is not the user's fault: the page says "try again later" (502).
-    throw new UpstreamFailure(code, answer.status >= 500 ? 502 : answer.status);
+    const code = chooseErrorCode(parseJson(answer.text), defaultError, conflictError);
+    // 5xx of the upstream is not the user's fault: the page says "try again later" (502). Neither is a
+    // CSRF token the upstream keeps refusing after a fresh one was fetched.
+    const status = answer.status >= 500 || code === "CSRF_TOKEN_INVALID" ? 502 : answer.status;
+    throw new UpstreamFailure(code, status);
   }
   return answer;
 }
 
 /** One call to the upstream on behalf of the browser's request. */
 export async function callUpstream(request: Request, path: string, options: CallOptions = {}): Promise<UpstreamAnswer> {
-  return acceptUpstreamAnswer(request, await exchangeWithUpstream(request, path, options), options.defaultError);
+  return acceptAnswer(request, await exchangeWithUpstream(request, path, options), options);
+}
+
+/** acceptUpstreamAnswer with a call's options, for callers that exchange on their own (feature variants). */
+export function acceptAnswer(request: Request, answer: UpstreamAnswer, options: CallOptions = {}): Promise<UpstreamAnswer> {
+  return acceptUpstreamAnswer(request, answer, options.defaultError, options.conflictError);
 }
 
 /** A JSON answer parsed with the contract schema; anything else is the upstream's failure. */
@@ -159,14 +119,6 @@ export async function callUpstreamJson<T>(
   options: CallOptions = {},
 ): Promise<T> {
   return parseAnswer(await callUpstream(request, path, options), schema, options.defaultError);
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }
 
 /** Header paging of organisation and role lists (ORGANISATIONS_ROLES.md §0.2). */

@@ -3,7 +3,7 @@ import { staticT } from "~/i18n-static";
 import { sameOriginTarget } from "~/paths";
 import { env } from "~/.server/env.server";
 import { assertSameOrigin, publicOrigin, resourceSecurityHeaders } from "~/.server/security.server";
-import { hardenSetCookie, upstreamCookieHeader, upstreamUrl } from "~/.server/upstream.server";
+import { forwardedHeaders, hardenSetCookie, upstreamCookieHeader, upstreamUrl } from "~/.server/upstream.server";
 import { redirectTo } from "~/.server/redirects.server";
 
 /**
@@ -33,6 +33,8 @@ async function passThrough(request: Request): Promise<Response> {
   }
   const cookie = upstreamCookieHeader(request);
   if (cookie) headers.set("Cookie", cookie);
+  // The upstream's Secure session cookie needs to know the browser used https (docs/deployment.md).
+  for (const [name, value] of Object.entries(forwardedHeaders(request))) headers.set(name, value);
 
   // A browser following a link (login, logout, status) gets the portal's German page when the upstream fails.
   const isNavigation = request.method === "GET" && request.headers.get("Sec-Fetch-Dest") === "document";

@@ -1,14 +1,14 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PROVIDER_KATEGORIEN, type ServiceProviderResponse } from "../../upstream/contract";
+import type { ServiceProviderResponse } from "../../upstream/contract";
 import { PageMain } from "~/components/page-main";
 import { TimeLimitBanners } from "~/components/time-limit-banners";
 import { pageTitle } from "~/i18n-static";
 import { firstAdminPath } from "~/permissions";
 import { hasSecondFactor } from "~/.server/auth.server";
 import { guardWhileLoading, requireUser } from "~/.server/guards.server";
-import { currentMeldung, myProviders } from "~/.server/upstream/self.server";
+import { currentMeldung, myProviders, providersByKategorie } from "~/.server/upstream/self.server";
 import { upstreamCookieHeaders } from "~/.server/upstream.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -20,13 +20,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const blockedBySecondFactor = needsToken && !(await hasSecondFactor(request, user.personId));
   const adminPath = firstAdminPath(user.rights);
 
-  const groups = PROVIDER_KATEGORIEN.map((kategorie) => ({
-    kategorie,
-    tiles: providers
-      .filter((provider) => provider.kategorie === kategorie)
+  const groups = providersByKategorie(providers).map((group) => ({
+    kategorie: group.kategorie,
+    tiles: group.providers
       .sort((a, b) => a.name.localeCompare(b.name, "de"))
       .map((provider) => tileOf(provider, { blockedBySecondFactor, adminPath })),
-  })).filter((group) => group.tiles.length > 0);
+  }));
 
   return data(
     { groups, meldung: meldung?.inhalt ?? null, timeLimits: user.timeLimits },

@@ -262,6 +262,64 @@ const personsI18nKeys = [
   "ENTITY_NOT_FOUND",
 ];
 
+/**
+ * The current upstream (CHANGES-SINCE-PIN §2.4, §2.5, §2.9, §3): keys a call the portal makes today or
+ * in a screen of the spec can produce. Left out on purpose, because no such call can produce them:
+ * USER_EXTERNAL_DATA_WORKFLOW_ERROR and MULTIPLE_ROLLENARTEN (identity provider's internal callback),
+ * MISSING_ATTRIBUTE, VIDIS_API_ERROR, VIDIS_ERROR (VIDIS sync), DUPLICATE_NAME, INVALID_LOGO_COMBINATION,
+ * VIDIS_SERVICE_PROVIDER_IMMUTABLE, ATTACHED_ROLLEN, ATTACHED_ROLLENERWEITERUNGEN (offer editing, which
+ * the spec does not plan), MISSING_MERKMAL_VERFUEGBAR_FUER_ROLLENERWEITERUNG_ERROR and the per-role keys
+ * of the bulk Rollenerweiterung endpoint (not planned either).
+ */
+const currentUpstreamKeys = [
+  // shared domain errors (§2.4)
+  "ENTITY_NOT_FOUND",
+  "MISSING_PERMISSIONS",
+  "MISMATCHED_REVISION",
+  "INVALID_ATTRIBUTE_LENGTH",
+  "INVALID_CHARACTER_SET",
+  "INVALID_NAME",
+  "ENTITY_ALREADY_EXISTS",
+  "PERSON_ALREADY_EXISTS",
+  "EXCEEDS_LIMIT",
+  "ENTITY_COULD_NOT_BE_CREATED",
+  "ENTITY_COULD_NOT_BE_UPDATED",
+  "ENTITY_COULD_NOT_BE_DELETED",
+  "KEYCLOAK_CLIENT_ERROR",
+  "EMAIL_MICROSERVICE_COMMUNICATION_ERROR",
+  "INTERNAL",
+  // global filter (§2.4)
+  "DB_ERROR",
+  "INTERNAL_SERVER_ERROR",
+  // validation (§2.5; INVALID_LENGTH is declared but not produced yet)
+  "VALIDATION_ERROR",
+  "REQUIRED_VALUE",
+  "INVALID_DATE",
+  "INVALID_ENUM",
+  "INVALID_LENGTH",
+  // authentication (§2.4, §2.3)
+  "UNAUTHORIZED",
+  "KEYCLOAK_USER_NOT_FOUND",
+  "REQUIRED_STEP_UP_LEVEL_NOT_MET",
+  // person-context update (§3.6, §3.8)
+  "LERN_NOT_AT_SCHULE_AND_KLASSE",
+  // organisation delete (§4)
+  "ORGANISATION_HAT_KINDER",
+  "ORGANISATION_HAT_ZUGEHOERIGE",
+  "ORGANISATION_HAT_ROLLEN",
+  "ORGANISATION_HAT_PERSONENKONTEXTE",
+  "ORGANISATION_HAT_ANGEBOTE",
+  "ORGANISATION_HAT_ROLLENERWEITERUNGEN",
+  // roles (§3.10)
+  "SERVICE_PROVIDER_PROVIDED_OUT_OF_TREE",
+  // offers list (§3.9) and role extension (§3.10): the modules' fallbacks
+  "SERVICE_PROVIDER_ERROR",
+  "ROLLENERWEITERUNG_ERROR",
+  // import execute precondition (§3.5), person errors (§3.7)
+  "IMPORT_ERROR",
+  "PERSON_ERROR",
+];
+
 // Codes the rebuilt portal raises itself (gateway/timeout handling, login, bulk and import fallbacks).
 const portalCodes = [
   "UPSTREAM_UNAVAILABLE",
@@ -271,6 +329,8 @@ const portalCodes = [
   "FORM_UNREADABLE",
   "FORM_TOO_LARGE",
   "FORM_INVALID_CHARACTERS",
+  // the current upstream kept refusing the session's CSRF token after a fresh one was fetched
+  "CSRF_TOKEN_INVALID",
   "NOT_FOUND",
   "UNKNOWN_USER",
   "KEYCLOAK_CLIENT_ERROR",
@@ -297,6 +357,7 @@ const allCodes = [
     ...clientAreaCodes,
     ...organisationsRolesI18nKeys,
     ...personsI18nKeys,
+    ...currentUpstreamKeys,
     ...portalCodes,
   ]),
 ].sort();
@@ -331,6 +392,25 @@ describe("German error catalogue", () => {
 
   it("every upstream error code has a German title and message", () => {
     for (const code of [...organisationsRolesI18nKeys, ...personsI18nKeys]) expectGermanEntry(code);
+  });
+
+  it("every key of the current upstream that a planned call can produce has a German title and message", () => {
+    for (const code of currentUpstreamKeys) expectGermanEntry(code);
+  });
+
+  it("a refused deletion says what still hangs on the organisation, one text per reason", () => {
+    const reasons = currentUpstreamKeys.filter((code) => code.startsWith("ORGANISATION_HAT_"));
+    expect(reasons).toHaveLength(6);
+    const messages = new Set(reasons.map((code) => catalogue[code].message));
+    expect(messages.size).toBe(reasons.length);
+  });
+
+  it("a refused CSRF token is explained as a failed security check with a way out, not as a generic failure", () => {
+    const { title, message } = catalogue.CSRF_TOKEN_INVALID;
+    expect(title).toMatch(/Sicherheitsprüfung/);
+    expect(message).toMatch(/nicht gespeichert/);
+    expect(message).toMatch(/melden Sie sich ab und wieder an/);
+    expect(message).not.toBe(catalogue.UNSPECIFIED_ERROR.message);
   });
 
   it("errors the portal raises itself (unreachable service, timeouts, login, HTTP status) have a German title and message", () => {

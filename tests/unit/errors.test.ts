@@ -29,4 +29,45 @@ describe("choosing the error code to show (spec section 8)", () => {
       "BEFRISTUNG_REQUIRED_FOR_PERSONENKONTEXT",
     );
   });
+
+  it("shows the current upstream's string keys rather than the numeric code next to them", () => {
+    expect(chooseErrorCode({ i18nKey: "ENTITY_NOT_FOUND", code: 404 }, "KLASSE_ERROR")).toBe("ENTITY_NOT_FOUND");
+    expect(chooseErrorCode({ i18nKey: "ORGANISATION_HAT_PERSONENKONTEXTE", code: 400 }, "KLASSE_ERROR")).toBe(
+      "ORGANISATION_HAT_PERSONENKONTEXTE",
+    );
+    expect(chooseErrorCode({ i18nKey: "INTERNAL_SERVER_ERROR", code: 500 })).toBe("INTERNAL_SERVER_ERROR");
+    expect(chooseErrorCode({ i18nKey: "VALIDATION_ERROR", code: 400 }, "KLASSE_ERROR")).toBe("VALIDATION_ERROR");
+  });
+
+  it("reads the 2FA permission failure with its message as ENTITY_NOT_FOUND", () => {
+    expect(chooseErrorCode({ message: "requested Person with the following ID x was not found", code: "ENTITY_NOT_FOUND" })).toBe(
+      "ENTITY_NOT_FOUND",
+    );
+  });
+
+  it("names the refused CSRF token instead of the call's generic fallback", () => {
+    const refusal = { message: "Invalid or missing CSRF token", error: "Bad Request", statusCode: 400 };
+    expect(chooseErrorCode(refusal, "KLASSE_ERROR")).toBe("CSRF_TOKEN_INVALID");
+    // Another NestJS 400 stays with the call's fallback.
+    expect(chooseErrorCode({ message: "File is required", error: "Bad Request", statusCode: 400 }, "ERROR_UPLOADING_FILE")).toBe(
+      "ERROR_UPLOADING_FILE",
+    );
+  });
+
+  it("folds every revision conflict into the conflict code of a call that offers to load the current state", () => {
+    const rename = (body: unknown) => chooseErrorCode(body, "KLASSE_ERROR", "NEWER_VERSION_ORGANISATION");
+    // pinned upstream
+    expect(rename({ i18nKey: "NEWER_VERSION_ORGANISATION", code: 400 })).toBe("NEWER_VERSION_ORGANISATION");
+    // current upstream
+    expect(rename({ i18nKey: "MISMATCHED_REVISION", code: 409 })).toBe("NEWER_VERSION_ORGANISATION");
+    // a SchulConneX 409 of the pinned shared errors
+    expect(rename({ code: 409, subcode: "00", titel: "Konflikt", beschreibung: "x" })).toBe("NEWER_VERSION_ORGANISATION");
+    // other failures keep their own code
+    expect(rename({ i18nKey: "KLASSENNAME_AN_SCHULE_EINDEUTIG", code: 400 })).toBe("KLASSENNAME_AN_SCHULE_EINDEUTIG");
+    expect(rename({ i18nKey: "MISSING_PERMISSIONS", code: 404 })).toBe("MISSING_PERMISSIONS");
+  });
+
+  it("keeps MISMATCHED_REVISION for calls without a conflict code of their own (the notice form)", () => {
+    expect(chooseErrorCode({ i18nKey: "MISMATCHED_REVISION", code: 409 }, "MELDUNG_ERROR")).toBe("MISMATCHED_REVISION");
+  });
 });

@@ -1,6 +1,10 @@
 import { z } from "zod";
 
-/** The 18 system rights in the upstream's own order (ORGANISATIONS_ROLES.md §0.8). */
+/**
+ * The system rights in the upstream's own order: the pinned 18 (ORGANISATIONS_ROLES.md §0.8), then the
+ * two the current upstream added (CHANGES-SINCE-PIN §2.8). Answers may still carry names not listed
+ * here; the portal reads rights as plain strings and ignores those it does not know.
+ */
 export const SYSTEMRECHTE = [
   "ROLLEN_VERWALTEN",
   "PERSONEN_SOFORT_LOESCHEN",
@@ -20,6 +24,8 @@ export const SYSTEMRECHTE = [
   "HINWEISE_BEARBEITEN",
   "ROLLEN_ERWEITERN",
   "ANGEBOTE_VERWALTEN",
+  "ANGEBOTE_EINGESCHRAENKT_VERWALTEN",
+  "SCHULISCHE_VIDIS_ANGEBOTE_ABRUFEN",
 ] as const;
 export type Systemrecht = (typeof SYSTEMRECHTE)[number];
 export const TECHNICAL_SYSTEMRECHTE: readonly Systemrecht[] = ["CRON_DURCHFUEHREN", "PERSONEN_LESEN"];
@@ -37,18 +43,31 @@ export const ORGANISATIONS_TYPEN = [
 export const OrganisationsTyp = z.enum(ORGANISATIONS_TYPEN);
 export type OrganisationsTyp = z.infer<typeof OrganisationsTyp>;
 
-export const ROLLENARTEN = ["LERN", "LEHR", "EXTERN", "ORGADMIN", "LEIT", "SYSADMIN"] as const;
+/** Pinned six, then the current upstream's Sorgeberechtigte, Schulbegleitung and nicht-lehrendes Personal (§2.9). */
+export const ROLLENARTEN = ["LERN", "LEHR", "EXTERN", "ORGADMIN", "LEIT", "SYSADMIN", "SORGBER", "SCHB", "NLEHR"] as const;
 export type Rollenart = (typeof ROLLENARTEN)[number];
 
 export const ROLLEN_MERKMALE = ["BEFRISTUNG_PFLICHT", "KOPERS_PFLICHT"] as const;
 export type RollenMerkmal = (typeof ROLLEN_MERKMALE)[number];
 
-/** Start page category order (ORGANISATIONS_ROLES.md §6.0). */
+/** The pinned upstream's categories (ORGANISATIONS_ROLES.md §6.0), the ones the reference upstream seeds. */
 export const PROVIDER_KATEGORIEN = ["EMAIL", "UNTERRICHT", "VERWALTUNG", "HINWEISE", "ANGEBOTE"] as const;
 export type ProviderKategorie = (typeof PROVIDER_KATEGORIEN)[number];
+/**
+ * Every category either upstream version sends, in start page order: the current upstream replaced
+ * ANGEBOTE by SCHULISCH (CHANGES-SINCE-PIN §2.9); both come after HINWEISE in their version's order.
+ */
+export const KNOWN_PROVIDER_KATEGORIEN = ["EMAIL", "UNTERRICHT", "VERWALTUNG", "HINWEISE", "SCHULISCH", "ANGEBOTE"] as const;
+export type KnownProviderKategorie = (typeof KNOWN_PROVIDER_KATEGORIEN)[number];
 
 export const PROVIDER_TARGETS = ["URL", "EMAIL", "SCHULPORTAL_ADMINISTRATION"] as const;
-export const PROVIDER_MERKMALE = ["NACHTRAEGLICH_ZUWEISBAR", "VERFUEGBAR_FUER_ROLLENERWEITERUNG"] as const;
+export const PROVIDER_MERKMALE = [
+  "NACHTRAEGLICH_ZUWEISBAR",
+  "VERFUEGBAR_FUER_ROLLENERWEITERUNG",
+  // current upstream (CHANGES-SINCE-PIN §2.9)
+  "ANBIETEN_IN_SCHULISCHER_ANGEBOTSVERWALTUNG",
+  "ANBIETEN_IN_SCHULISCHER_ROLLENVERWALTUNG",
+] as const;
 
 export const STEP_UP_LEVELS = ["none", "silver", "gold"] as const;
 export const StepUpLevel = z.enum(STEP_UP_LEVELS);

@@ -2,3 +2,5 @@ export * from "./enums";
 export * from "./responses";
 export * from "./requests";
 export * from "./errors";
+export * from "./csrf";
+export * from "./lenient";

@@ -1,26 +1,31 @@
 import { z } from "zod";
 import {
+  KNOWN_PROVIDER_KATEGORIEN,
   MELDUNG_STATUS,
-  OrganisationsTyp,
-  PROVIDER_KATEGORIEN,
+  ORGANISATIONS_TYPEN,
   PROVIDER_MERKMALE,
   PROVIDER_TARGETS,
   StepUpLevel,
   TIME_LIMIT_OCCASIONS,
 } from "./enums";
+import { flag, isoDate, lenientArray, lenientEnum, optionalText } from "./lenient";
 
-// The upstream omits undefined fields and sends null for empty columns: treat both alike.
-const optionalText = z.string().nullish();
+/**
+ * Answers of the upstream as the portal reads them, tolerant of both the pinned and the current
+ * version (CHANGES-SINCE-PIN §2.7, §2.9, §2.11): see `lenient.ts` for the rules. Fields the portal
+ * does not read are not modelled and pass unnoticed.
+ */
 
 export const OrganisationResponse = z.object({
   id: z.string(),
   administriertVon: optionalText,
   zugehoerigZu: optionalText,
   kennung: optionalText,
-  name: z.string(),
+  // Nullable in the current upstream's model; the portal shows an empty name rather than failing.
+  name: optionalText.transform((name) => name ?? ""),
   namensergaenzung: optionalText,
   kuerzel: optionalText,
-  typ: OrganisationsTyp,
+  typ: lenientEnum(ORGANISATIONS_TYPEN),
   traegerschaft: optionalText,
   itslearningEnabled: z.boolean().nullish(),
   version: z.number().nullish(),
@@ -28,11 +33,13 @@ export const OrganisationResponse = z.object({
 export type OrganisationResponse = z.infer<typeof OrganisationResponse>;
 
 export const PersonTimeLimitInfo = z.object({
+  // An occasion of a later version has no text here: its entry is dropped from the list.
   occasion: z.enum(TIME_LIMIT_OCCASIONS),
-  deadline: z.string(),
+  deadline: isoDate,
   school: optionalText,
   rolle: optionalText,
 });
+export type PersonTimeLimitInfo = z.infer<typeof PersonTimeLimitInfo>;
 
 export const UserinfoResponse = z.object({
   sub: z.string(),
@@ -43,15 +50,14 @@ export const UserinfoResponse = z.object({
   preferred_username: optionalText,
   password_updated_at: optionalText,
   acr: StepUpLevel.catch("none"),
-  personenkontexte: z
-    .array(
-      z.object({
-        organisation: OrganisationResponse,
-        rolle: z.object({ systemrechte: z.array(z.string()), serviceProviderIds: z.array(z.string()).default([]) }),
-      }),
-    )
-    .default([]),
-  timeLimits: z.array(PersonTimeLimitInfo).default([]),
+  personenkontexte: lenientArray(
+    z.object({
+      organisation: OrganisationResponse,
+      // Rights stay plain strings: the current upstream added two, a later one may add more.
+      rolle: z.object({ systemrechte: lenientArray(z.string()), serviceProviderIds: lenientArray(z.string()) }),
+    }),
+  ),
+  timeLimits: lenientArray(PersonTimeLimitInfo),
 });
 export type UserinfoResponse = z.infer<typeof UserinfoResponse>;
 
@@ -60,60 +66,72 @@ export const PersonInfoResponse = z.object({
   person: z.object({
     id: z.string(),
     username: optionalText,
-    name: z.object({ familiennamen: z.string(), vorname: z.string() }),
+    name: z.object({
+      familiennamen: optionalText.transform((name) => name ?? ""),
+      vorname: optionalText.transform((name) => name ?? ""),
+    }),
     personalnummer: optionalText,
-    dienststellen: z.array(z.string()).default([]),
+    dienststellen: lenientArray(z.string()),
   }),
-  personenkontexte: z
-    .array(
-      z.object({
-        id: z.string(),
-        organisation: z.object({ id: z.string(), name: optionalText, typ: optionalText, kennung: optionalText }),
-        rollenart: optionalText,
-        rollenname: optionalText,
-      }),
-    )
-    .default([]),
-  email: z.object({ status: z.string(), address: z.string() }).nullish(),
+  personenkontexte: lenientArray(
+    z.object({
+      id: z.string(),
+      organisation: z.object({ id: z.string(), name: optionalText, typ: optionalText, kennung: optionalText }),
+      // SchulConneX role names; the current upstream adds SORGBER, SCHB and NLEHR (§3.2).
+      rollenart: optionalText,
+      rollenname: optionalText,
+    }),
+  ),
+  email: z.object({ status: z.string(), address: z.string() }).nullish().catch(null),
 });
 export type PersonInfoResponse = z.infer<typeof PersonInfoResponse>;
 
 export const ServiceProviderResponse = z.object({
   id: z.string(),
   name: z.string(),
-  target: z.enum(PROVIDER_TARGETS),
+  // null: a target this portal cannot open; the tile is shown without a link.
+  target: lenientEnum(PROVIDER_TARGETS),
   url: optionalText,
-  kategorie: z.enum(PROVIDER_KATEGORIEN),
-  hasLogo: z.boolean(),
-  requires2fa: z.boolean(),
-  merkmale: z.array(z.enum(PROVIDER_MERKMALE)).default([]),
+  // null: a category of a later version; the start page shows it under a neutral heading.
+  kategorie: lenientEnum(KNOWN_PROVIDER_KATEGORIEN),
+  hasLogo: flag(false),
+  // Optional in the pinned upstream, required in the current one (§2.11).
+  requires2fa: flag(false),
+  merkmale: lenientArray(z.enum(PROVIDER_MERKMALE)),
 });
 export type ServiceProviderResponse = z.infer<typeof ServiceProviderResponse>;
 
 export const MeldungResponse = z.object({
   id: z.string(),
   inhalt: z.string(),
-  status: z.enum(MELDUNG_STATUS),
+  status: lenientEnum(MELDUNG_STATUS),
   revision: z.number(),
   createdAt: optionalText,
   updatedAt: optionalText,
 });
 export type MeldungResponse = z.infer<typeof MeldungResponse>;
 
-export const SystemRechtResponse = z.object({ name: z.string(), isTechnical: z.boolean() });
+export const SystemRechtResponse = z.object({ name: z.string(), isTechnical: flag(false) });
 
 export const FeatureFlagResponse = z.object({
-  rolleBearbeitenEnabled: z.boolean(),
-  befristungBearbeitenEnabled: z.boolean(),
-  rolleErweiternEnabled: z.boolean(),
+  rolleBearbeitenEnabled: flag(false),
+  befristungBearbeitenEnabled: flag(false),
+  rolleErweiternEnabled: flag(false),
+  // current upstream only (§3.2), informational; absent from the pinned one
+  setUemPasswordEnabled: z.boolean().nullish(),
+  schulischeAngeboteErstellen: z.boolean().nullish(),
 });
 
 export const TokenStateResponse = z.object({
   hasToken: z.boolean(),
   // The upstream sends "" for "no token"; anything other than the two kinds means none.
-  tokenKind: z.string().transform((kind) => (kind === "software" || kind === "hardware" ? kind : null)),
-  serial: z.string().nullish(),
+  tokenKind: optionalText.transform((kind) => (kind === "software" || kind === "hardware" ? kind : null)),
+  serial: optionalText,
 });
 export type TokenStateResponse = z.infer<typeof TokenStateResponse>;
 
 export const TokenRequiredResponse = z.object({ required: z.boolean() });
+
+/** GET /api/auth/csrf-token of the current upstream (CHANGES-SINCE-PIN §2.1). */
+export const CsrfTokenResponse = z.object({ csrfToken: z.string().min(1) });
+export type CsrfTokenResponse = z.infer<typeof CsrfTokenResponse>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { OrganisationResponse, type FindOrganisationQuery } from "../../../upstream/contract";
-import { callUpstream, callUpstreamJson, pagingTotal, parseAnswer, type Query } from "../upstream.server";
+import { acceptAnswer, callUpstream, callUpstreamJson, exchangeWithUpstream, pagingTotal, parseAnswer, type Query } from "../upstream.server";
+import { UpstreamFeature } from "./capabilities.server";
 
 /** Named calls of the organisation endpoints (ORGANISATIONS_ROLES.md §4). */
 
@@ -39,12 +40,24 @@ export function renameOrganisation(request: Request, id: string, name: string, v
     method: "PATCH",
     body: { name, version },
     defaultError: "KLASSE_ERROR",
+    // The pinned upstream answers NEWER_VERSION_ORGANISATION, the current one may answer a 409 MISMATCHED_REVISION:
+    // the rename form offers "load the current state" for this one code.
+    conflictError: "NEWER_VERSION_ORGANISATION",
   });
 }
 
+/**
+ * Deleting an organisation: the current upstream deletes classes, schools and Träger with
+ * `DELETE /api/organisationen/{id}` (CHANGES-SINCE-PIN §4); the pinned one only classes, with
+ * `DELETE /api/organisationen/{id}/klasse`, which the current one no longer has.
+ */
+export const organisationDelete = new UpstreamFeature("organisation-delete", ["organisation", "klasse"]);
+
 export async function deleteKlasse(request: Request, id: string) {
-  await callUpstream(request, `/api/organisationen/${encodeURIComponent(id)}/klasse`, {
-    method: "DELETE",
-    defaultError: "KLASSE_ERROR",
-  });
+  const options = { method: "DELETE", defaultError: "KLASSE_ERROR" } as const;
+  const path = `/api/organisationen/${encodeURIComponent(id)}`;
+  const answer = await organisationDelete.exchange((variant) =>
+    exchangeWithUpstream(request, variant === "organisation" ? path : `${path}/klasse`, options),
+  );
+  await acceptAnswer(request, answer, options);
 }

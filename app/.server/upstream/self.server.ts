@@ -1,5 +1,7 @@
 import { z } from "zod";
 import {
+  KNOWN_PROVIDER_KATEGORIEN,
+  type KnownProviderKategorie,
   MeldungResponse,
   PersonInfoResponse,
   ServiceProviderResponse,
@@ -14,6 +16,24 @@ import { callUpstream, callUpstreamJson, parseAnswer, UpstreamFailure } from "..
 
 export function myProviders(request: Request) {
   return callUpstreamJson(request, "/api/provider", z.array(ServiceProviderResponse));
+}
+
+/** The start page's heading for offers of a category this portal does not know yet. */
+export const OTHER_KATEGORIE = "SONSTIGE";
+
+/**
+ * The start page's sections: known categories in their order (pinned ANGEBOTE and current SCHULISCH
+ * both included), then one neutral section for categories a later upstream may add. Empty sections
+ * are left out.
+ */
+export function providersByKategorie<P extends Pick<ServiceProviderResponse, "kategorie">>(providers: P[]) {
+  const order: (KnownProviderKategorie | typeof OTHER_KATEGORIE)[] = [...KNOWN_PROVIDER_KATEGORIEN, OTHER_KATEGORIE];
+  return order
+    .map((kategorie) => ({
+      kategorie,
+      providers: providers.filter((provider) => (provider.kategorie ?? OTHER_KATEGORIE) === kategorie),
+    }))
+    .filter((group) => group.providers.length > 0);
 }
 
 /** The published notice, or null: the upstream answers an empty body when there is none. */

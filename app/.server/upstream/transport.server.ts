@@ -1,0 +1,97 @@
+import { CSRF_HEADER } from "../../../upstream/contract/csrf";
+import { env } from "../env.server";
+import { PORTAL_COOKIE_NAME } from "../portal-cookie.server";
+import { publicOrigin } from "../security.server";
+import { UpstreamFailure } from "./failure.server";
+
+/**
+ * The network part of every upstream call: URL, forwarded cookies and proxy headers, timeout. It knows
+ * nothing about CSRF tokens, error codes or login redirects; `upstream.server.ts` adds those.
+ */
+
+type QueryValue = string | number | boolean | undefined | null | readonly string[];
+export type Query = Record<string, QueryValue>;
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** What the upstream answered, read completely, so several loaders can share one answer. */
+export interface UpstreamAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+/**
+ * Arrays go as repeated keys (`a=1&a=2`): the current upstream parses queries with Express 5's simple
+ * parser and silently drops the bracket form `a[]=1` (CHANGES-SINCE-PIN §2.6); the pinned one reads both.
+ */
+export function upstreamUrl(path: string, query: Query = {}): URL {
+  const url = new URL(path, env.UPSTREAM_URL);
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === "") continue;
+    for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(item));
+  }
+  return url;
+}
+
+/** The browser's cookies minus the portal's own, which the upstream has no business reading. */
+export function upstreamCookieHeader(request: Request): string | null {
+  const cookie = request.headers.get("Cookie");
+  if (!cookie) return null;
+  const forwarded = cookie
+    .split(/;\s*/)
+    .filter((pair) => pair && !pair.startsWith(`${PORTAL_COOKIE_NAME}=`))
+    .join("; ");
+  return forwarded || null;
+}
+
+/**
+ * The scheme and host the browser used. The real upstream sets its session cookie `Secure` and
+ * express-session withholds such a cookie on a request it believes to be plain http: behind a
+ * TLS-terminating ingress and an http hop to the upstream, the login then loops. With these headers
+ * (and the upstream trusting the portal as a proxy, see docs/deployment.md) it knows better. They are
+ * always the portal's own values, never what a browser sent.
+ */
+export function forwardedHeaders(request: Request): Record<string, string> {
+  const origin = new URL(publicOrigin(request));
+  return { "X-Forwarded-Proto": origin.protocol.slice(0, -1), "X-Forwarded-Host": origin.host };
+}
+
+export interface SendOptions {
+  method?: Method;
+  query?: Query;
+  body?: unknown;
+  /** The upstream session's CSRF token, sent on writes (CHANGES-SINCE-PIN §2.1). */
+  csrfToken?: string | null;
+}
+
+/** One request to the upstream on behalf of the browser's request, bounded by the timeout. */
+export async function sendToUpstream(request: Request, path: string, options: SendOptions = {}): Promise<UpstreamAnswer> {
+  const method = options.method ?? "GET";
+  const headers = new Headers({ Accept: "application/json", ...forwardedHeaders(request) });
+  const cookie = upstreamCookieHeader(request);
+  if (cookie) headers.set("Cookie", cookie);
+  if (options.body !== undefined) headers.set("Content-Type", "application/json");
+  if (options.csrfToken) headers.set(CSRF_HEADER, options.csrfToken);
+  try {
+    const response = await fetch(upstreamUrl(path, options.query), {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      redirect: "manual",
+      signal: AbortSignal.timeout(env.UPSTREAM_TIMEOUT_MS),
+    });
+    return { status: response.status, headers: response.headers, text: await response.text() };
+  } catch (error) {
+    const timedOut = error instanceof DOMException && error.name === "TimeoutError";
+    console.error(`upstream ${method} ${path} failed:`, error);
+    throw new UpstreamFailure(timedOut ? "UPSTREAM_TIMEOUT" : "UPSTREAM_UNAVAILABLE", 503);
+  }
+}
+
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
