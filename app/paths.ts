@@ -36,7 +36,10 @@ export function loginUrl(redirectPath: string, level?: "gold"): string {
   return `/api/auth/login?${query}`;
 }
 
-export const LOGOUT_URL = "/api/auth/logout";
+/** The portal's logout: it arranges the "logged out" message, then hands over to the upstream's logout. */
+export const LOGOUT_URL = "/abmelden";
+/** The upstream's logout; it ends the session (and the identity provider's) and lands on `/`. */
+export const UPSTREAM_LOGOUT_URL = "/api/auth/logout";
 
 /** Org display name as administrators know it: "1234567 (Name)" when a Dienststellennummer exists. */
 export function organisationLabel(org: { kennung?: string | null; name: string }): string {

@@ -1,6 +1,7 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { NavigationFocus } from "~/components/navigation-focus";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { errorPageTitle, GeneralErrorBoundary } from "~/components/error-page";
@@ -66,6 +67,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <SiteHeader user={rootData?.user ?? null} loginHref={rootData?.loginHref ?? "/api/auth/login"} />
         <div className="flex flex-1 flex-col">{children}</div>
         <SiteFooter />
+        <NavigationFocus />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -18,9 +18,12 @@ export interface InterruptedSubmission {
   values?: Record<string, string>;
 }
 
+/** How a one-time message looks: a success (the default), a neutral note, or a failure. */
+export type ToastTone = "success" | "info" | "error";
+
 interface PortalFlash {
-  /** i18n key and values of a success message shown once on the next page */
-  toast: { key: string; values?: Record<string, string> };
+  /** i18n key and values of a message shown once on the next page */
+  toast: { key: string; values?: Record<string, string>; tone?: ToastTone };
   interrupted: InterruptedSubmission;
 }
 
@@ -45,9 +48,14 @@ export function commitPortalSession(session: PortalSession): Promise<string> {
   return storage.commitSession(session);
 }
 
-/** Set-Cookie value that makes `key` appear once as a success message on the next page. */
-export async function flashToast(request: Request, key: string, values?: Record<string, string>): Promise<string> {
+/** Set-Cookie value that makes `key` appear once as a message (a success unless told otherwise) on the next page. */
+export async function flashToast(
+  request: Request,
+  key: string,
+  values?: Record<string, string>,
+  tone?: ToastTone,
+): Promise<string> {
   const session = await getPortalSession(request);
-  session.flash("toast", { key, values });
+  session.flash("toast", tone ? { key, values, tone } : { key, values });
   return commitPortalSession(session);
 }

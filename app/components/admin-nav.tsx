@@ -8,6 +8,8 @@ import { Modal, preloadModal } from "./modal";
 /**
  * The admin side navigation: a 320 px column from 1280 px on. Below that it is a <details>
  * disclosure that works without JavaScript; once React runs it becomes a Headless UI drawer.
+ * Both say whether they are open: the <summary> natively (expanded/collapsed) and with its label,
+ * the drawer's button with `aria-expanded`.
  */
 export function AdminNav({ sections }: { sections: NavSection[] }) {
   const { t } = useTranslation();
@@ -26,6 +28,8 @@ export function AdminNav({ sections }: { sections: NavSection[] }) {
             <button
               type="button"
               className="btn-secondary"
+              aria-expanded={drawerOpen}
+              aria-haspopup="dialog"
               onPointerEnter={preloadModal}
               onFocus={preloadModal}
               onClick={() => setDrawerOpen(true)}
@@ -33,15 +37,19 @@ export function AdminNav({ sections }: { sections: NavSection[] }) {
               {t("nav.open")}
             </button>
             <Modal open={drawerOpen} onClose={closeDrawer} title={t("nav.title")} placement="drawer">
-              <button type="button" className="btn-secondary" onClick={closeDrawer}>
+              <button type="button" className="btn-secondary" onClick={closeDrawer} data-autofocus>
                 {t("nav.close")}
               </button>
-              <NavContent sections={sections} onNavigate={closeDrawer} />
+              {/* The dialog's title names this navigation already; a second "Navigation" would be read twice. */}
+              <NavContent sections={sections} onNavigate={closeDrawer} inDialog />
             </Modal>
           </>
         ) : (
-          <details>
-            <summary className="btn-secondary cursor-pointer list-none">{t("nav.open")}</summary>
+          <details className="group">
+            <summary className="btn-secondary cursor-pointer list-none">
+              <span className="group-open:hidden">{t("nav.open")}</span>
+              <span className="hidden group-open:inline">{t("nav.close")}</span>
+            </summary>
             <NavContent sections={sections} />
           </details>
         )}
@@ -50,13 +58,23 @@ export function AdminNav({ sections }: { sections: NavSection[] }) {
   );
 }
 
-function NavContent({ sections, onNavigate }: { sections: NavSection[]; onNavigate?: () => void }) {
+function NavContent({
+  sections,
+  onNavigate,
+  inDialog = false,
+}: {
+  sections: NavSection[];
+  onNavigate?: () => void;
+  inDialog?: boolean;
+}) {
   const { t } = useTranslation();
   return (
-    <nav aria-label={t("nav.title")} className="px-4 py-4">
-      <p className="mb-2 text-lg font-bold" aria-hidden="true">
-        {t("nav.title")}
-      </p>
+    <nav aria-label={inDialog ? undefined : t("nav.title")} className="px-4 py-4">
+      {inDialog ? null : (
+        <p className="mb-2 text-lg font-bold" aria-hidden="true">
+          {t("nav.title")}
+        </p>
+      )}
       <NavItem to="/start" label={t("nav.start")} onNavigate={onNavigate} />
       {sections.map((section) => (
         <div key={section.label} className="mt-4">

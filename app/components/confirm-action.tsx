@@ -40,22 +40,13 @@ export function ConfirmAction({
   const error = useRef<string | undefined>(undefined);
   error.current = fetcher.data?.error;
 
+  // Success redirects, and the new page's heading takes the focus (`NavigationFocus`); an error stays in the dialog.
   useEffect(() => {
     if (fetcher.state !== "idle" || !submitted.current) return;
     submitted.current = false;
     if (error.current) return; // FormError takes the focus
     setOpen(false);
-    focusMainSoon();
   }, [fetcher.state]);
-
-  // After a delete the redirect usually removes the trigger (its table row, or the whole page)
-  // together with the dialog, and the dialog has nothing to return focus to.
-  useEffect(
-    () => () => {
-      if (submitted.current && !error.current) focusMainSoon();
-    },
-    [],
-  );
 
   if (!hydrated) {
     return (
@@ -76,8 +67,7 @@ export function ConfirmAction({
       >
         {triggerLabel}
       </button>
-      <Modal open={open} onClose={() => !busy && setOpen(false)} title={title}>
-        <p className="mb-4">{message}</p>
+      <Modal open={open} onClose={() => !busy && setOpen(false)} title={title} description={message}>
         <FormError id="bestaetigung-fehler" code={fetcher.data?.error} pending={busy} />
         <fetcher.Form
           method="post"
@@ -87,7 +77,8 @@ export function ConfirmAction({
           }}
           className="flex flex-wrap justify-end gap-3"
         >
-          <button type="button" className="btn-secondary" onClick={() => setOpen(false)} disabled={busy}>
+          {/* A destructive question starts on the harmless answer: Enter or Space by habit deletes nothing. */}
+          <button type="button" className="btn-secondary" onClick={() => setOpen(false)} disabled={busy} data-autofocus>
             {t("form.cancel")}
           </button>
           <button type="submit" className="btn-danger" disabled={busy}>
@@ -97,12 +88,4 @@ export function ConfirmAction({
       </Modal>
     </>
   );
-}
-
-/**
- * Focus the page's main landmark, where the success message appears. Later than the dialog's own
- * focus return (a microtask on unmount), which would pick some earlier, unrelated element.
- */
-function focusMainSoon(): void {
-  setTimeout(() => document.getElementById("inhalt")?.focus(), 0);
 }

@@ -26,6 +26,10 @@ export function ErrorList({ id, errors }: { id: string; errors?: string[] }) {
 /**
  * conform's form props, plus focus: when the browser-side check refuses a submit (conform then cancels the event),
  * focus moves to the first field to correct, as the server's `autofocus` does without JavaScript.
+ *
+ * Only a submit by the user moves the focus. conform checks a field the user leaves by submitting the form with an
+ * intent of its own (a hidden button named `__intent__`); moving the focus then would pull it back from wherever
+ * Tab or Shift+Tab was taking it.
  */
 export function formProps<Schema extends Record<string, unknown>>(form: FormMetadata<Schema, string[]>) {
   const props = getFormProps(form);
@@ -33,7 +37,7 @@ export function formProps<Schema extends Record<string, unknown>>(form: FormMeta
     ...props,
     onSubmit(event: FormEvent<HTMLFormElement>) {
       props.onSubmit(event);
-      if (!event.defaultPrevented) return;
+      if (!event.defaultPrevented || isConformIntent(event)) return;
       const formElement = event.currentTarget;
       // The error state renders first; then the first marked field can take the focus.
       requestAnimationFrame(() => {
@@ -42,6 +46,14 @@ export function formProps<Schema extends Record<string, unknown>>(form: FormMeta
       });
     },
   };
+}
+
+// conform's reserved submitter name for its own intents (validate, reset, …): `INTENT` of @conform-to/dom.
+const CONFORM_INTENT = "__intent__";
+
+function isConformIntent(event: FormEvent<HTMLFormElement>): boolean {
+  const submitter = (event.nativeEvent as SubmitEvent).submitter;
+  return submitter?.getAttribute("name") === CONFORM_INTENT;
 }
 
 /**

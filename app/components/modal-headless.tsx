@@ -1,20 +1,26 @@
-import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
+import { Description, Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import type { ModalProps } from "./modal";
 
-/** The Headless UI dialog behind `Modal`: focus trap, Escape, focus return, inert background. */
-export default function HeadlessModal({ onClose, title, children, placement = "center" }: ModalProps) {
+/**
+ * The Headless UI dialog behind `Modal`: focus trap, Escape, focus return, inert background. The first focus goes
+ * to the element marked `data-autofocus` (without one, Headless UI would focus the panel itself).
+ */
+export default function HeadlessModal({ onClose, title, description, children, placement = "center" }: ModalProps) {
+  const text = description ? <Description className="mb-4">{description}</Description> : null;
   return (
     <Dialog open onClose={onClose} className="relative z-50">
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
       {placement === "drawer" ? (
         <DialogPanel className="fixed inset-y-0 left-0 w-[320px] max-w-full overflow-y-auto bg-primary-light p-4 shadow-xl">
           <DialogTitle className="mb-3 text-lg font-bold">{title}</DialogTitle>
+          {text}
           {children}
         </DialogPanel>
       ) : (
         <div className="fixed inset-0 flex items-center justify-center p-4">
           <DialogPanel className="w-full max-w-lg rounded bg-white p-6 shadow-xl">
             <DialogTitle className="mb-3 text-xl font-bold">{title}</DialogTitle>
+            {text}
             {children}
           </DialogPanel>
         </div>

@@ -1,8 +1,11 @@
-import { lazy, Suspense, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from "react";
 
 export interface ModalProps {
   onClose: () => void;
   title: string;
+  /** What the dialog asks or says: read out with its title when it opens (`aria-describedby`). */
+  description?: string;
+  /** Its controls; the one to focus first carries `data-autofocus`. */
   children: ReactNode;
   placement?: "center" | "drawer";
 }
@@ -19,10 +22,34 @@ export function preloadModal(): void {
 
 /** A modal dialog that exists only while open. */
 export function Modal({ open, ...props }: ModalProps & { open: boolean }) {
+  useFocusReturn(open);
   if (!open) return null;
   return (
     <Suspense fallback={null}>
       <HeadlessModal {...props} />
     </Suspense>
   );
+}
+
+/**
+ * Closing a dialog returns the focus to what opened it. Headless UI does that from a focus history it only starts
+ * recording once its code has loaded, which is after the trigger took the focus the first time: without this the
+ * focus fell to the page. A focus someone else placed meanwhile (a new page's heading) stays.
+ */
+function useFocusReturn(open: boolean): void {
+  const opener = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (open) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      return;
+    }
+    const target = opener.current;
+    opener.current = null;
+    if (!target) return;
+    const timer = setTimeout(() => {
+      const lost = !document.activeElement || document.activeElement === document.body;
+      if (lost && target.isConnected) target.focus();
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [open]);
 }

@@ -6,7 +6,7 @@ import type { RootLoader } from "~/root";
 /** The page's main landmark, with the one-time success message of the previous action on top. */
 export function PageMain({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
   return (
-    <main id="inhalt" tabIndex={-1} className={`mx-auto w-full flex-1 px-4 py-6 ${wide ? "" : "max-w-screen-xl"}`}>
+    <main id="inhalt" tabIndex={-1} className={`mx-auto w-full min-w-0 flex-1 px-4 py-6 ${wide ? "" : "max-w-screen-xl"}`}>
       <Toast />
       <InterruptedNotice />
       {children}
@@ -14,17 +14,30 @@ export function PageMain({ children, wide = false }: { children: ReactNode; wide
   );
 }
 
+const TONE_CLASSES = {
+  success: "border-accent bg-[#e6f4f2]",
+  info: "border-primary bg-primary-light",
+  error: "border-danger bg-[#fdecf1]",
+} as const;
+
+/**
+ * The status region is always in the page, so a message that arrives with a client navigation is announced; a
+ * failure is an alert of its own instead.
+ */
 function Toast() {
   const { t } = useTranslation();
   const toast = useRouteLoaderData<RootLoader>("root")?.toast;
+  const tone = toast?.tone ?? "success";
+  const message = toast ? (
+    <p className={`mb-4 rounded border-l-4 p-3 font-semibold text-gray-900 ${TONE_CLASSES[tone]}`}>{t(toast.key, toast.values)}</p>
+  ) : null;
   return (
-    <div role="status" aria-live="polite">
-      {toast ? (
-        <p className="mb-4 rounded border-l-4 border-accent bg-[#e6f4f2] p-3 font-semibold text-gray-900">
-          {t(toast.key, toast.values)}
-        </p>
-      ) : null}
-    </div>
+    <>
+      {tone === "error" ? <div role="alert">{message}</div> : null}
+      <div role="status" aria-live="polite">
+        {tone === "error" ? null : message}
+      </div>
+    </>
   );
 }
 

@@ -9,11 +9,15 @@ interface Props {
   total: number;
 }
 
-/** Previous/next links and the position in the list; plain links, so they work without JavaScript. */
+/**
+ * Previous/next links and the position in the list; plain links, so they work without JavaScript. An empty list
+ * has no position: its page says so in one sentence instead.
+ */
 export function Pagination({ search, page, pageSize, total }: Props) {
   const { t } = useTranslation();
+  if (total === 0) return null;
   const pages = pageCount(total, pageSize);
-  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const from = (page - 1) * pageSize + 1;
   const to = Math.min(page * pageSize, total);
   return (
     <nav aria-label={t("list.pagination")} className="mt-4 flex flex-wrap items-center gap-4">

@@ -1,4 +1,4 @@
-import { Link, NavLink } from "@remix-run/react";
+import { Link, NavLink, useMatches } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EXTERNAL_LINKS } from "~/external-links";
 import { LOGOUT_URL } from "~/paths";
@@ -8,9 +8,21 @@ interface Props {
   loginHref: string;
 }
 
+/**
+ * A route whose page offers the one way on itself exports `handle = { accountLinks: false }`: e.g. `/login-error`,
+ * where a header "Anmelden" would contradict the page's "Abmelden".
+ */
+export interface HeaderHandle {
+  accountLinks?: boolean;
+}
+
+const hidesAccountLinks = (handle: unknown) =>
+  typeof handle === "object" && handle !== null && (handle as HeaderHandle).accountLinks === false;
+
 /** Dark bar with logo and help, light bar with login or profile and logout (spec section 2). */
 export function SiteHeader({ user, loginHref }: Props) {
   const { t } = useTranslation();
+  const accountLinks = !useMatches().some((match) => hidesAccountLinks(match.handle));
   return (
     <header>
       <div className="bg-primary text-white">
@@ -26,26 +38,30 @@ export function SiteHeader({ user, loginHref }: Props) {
         </div>
       </div>
       <div className="border-b border-gray-300 bg-primary-light">
-        <nav
-          aria-label={t("layout.userNavigation")}
-          className="mx-auto flex h-[40px] max-w-screen-2xl items-center justify-end gap-6 px-4"
-        >
-          {user ? (
-            <>
-              <span className="hidden text-sm sm:inline">{t("layout.loggedInAs", { name: user.displayName })}</span>
-              <NavLink to="/profile" end className="font-semibold text-primary">
-                {t("layout.profile")}
-              </NavLink>
-              <a href={LOGOUT_URL} className="font-semibold text-primary">
-                {t("layout.logout")}
+        {accountLinks ? (
+          <nav
+            aria-label={t("layout.userNavigation")}
+            className="mx-auto flex h-[40px] max-w-screen-2xl items-center justify-end gap-6 px-4"
+          >
+            {user ? (
+              <>
+                <span className="hidden text-sm sm:inline">{t("layout.loggedInAs", { name: user.displayName })}</span>
+                <NavLink to="/profile" end className="font-semibold text-primary">
+                  {t("layout.profile")}
+                </NavLink>
+                <a href={LOGOUT_URL} className="font-semibold text-primary">
+                  {t("layout.logout")}
+                </a>
+              </>
+            ) : (
+              <a href={loginHref} className="font-semibold text-primary">
+                {t("layout.login")}
               </a>
-            </>
-          ) : (
-            <a href={loginHref} className="font-semibold text-primary">
-              {t("layout.login")}
-            </a>
-          )}
-        </nav>
+            )}
+          </nav>
+        ) : (
+          <div className="h-[40px]" />
+        )}
       </div>
     </header>
   );

@@ -50,10 +50,15 @@ export function useUnsavedChangesWarning() {
   const formHandlers = { onInput: markDirty, onChange: markDirty };
 
   const dialog = (
-    <Modal open={blocker.state === "blocked"} onClose={() => blocker.reset?.()} title={t("unsavedChanges.title")}>
-      <p className="mb-4">{t("unsavedChanges.message")}</p>
+    <Modal
+      open={blocker.state === "blocked"}
+      onClose={() => blocker.reset?.()}
+      title={t("unsavedChanges.title")}
+      description={t("unsavedChanges.message")}
+    >
       <div className="flex flex-wrap justify-end gap-3">
-        <button type="button" className="btn-secondary" onClick={() => blocker.reset?.()}>
+        {/* Staying loses nothing, so it is the first focus. */}
+        <button type="button" className="btn-secondary" onClick={() => blocker.reset?.()} data-autofocus>
           {t("unsavedChanges.stay")}
         </button>
         <button type="button" className="btn-danger" onClick={() => blocker.proceed?.()}>

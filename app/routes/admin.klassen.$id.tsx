@@ -4,13 +4,16 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ConfirmAction } from "~/components/confirm-action";
-import { FormError } from "~/components/form-error";
+import { FormError, useCurrentFormError } from "~/components/form-error";
 import { formProps, RequiredFieldsNote, TextField } from "~/components/forms";
+import { SaveButton } from "~/components/save-button";
 import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
 import { useInterruptedValues } from "~/hooks/use-interrupted-values";
 import { pageTitle } from "~/i18n-static";
 import { organisationLabel, safeRedirectPath } from "~/paths";
+import { hasChanges } from "~/validation/changes";
 import { RenameKlasseSchema } from "~/validation/organisation-names";
+import { nothingChanged } from "~/.server/edit-form.server";
 import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
 import { loadKlasseForAdmin } from "~/.server/klassen.server";
 import { flashToast } from "~/.server/portal-cookie.server";
@@ -43,11 +46,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply(), error: null }, { status: 400 });
   }
+  const zurueck = safeRedirectPath(new URL(request.url).searchParams.get("zurueck"), LIST_PATH);
+  if (!hasChanges(submission.value, { name: klasse.name })) return nothingChanged(request, detailsPath(klasse.id, zurueck));
   try {
     const renamed = await renameOrganisation(request, klasse.id, submission.value.name, submission.value.version);
     const headers = upstreamCookieHeaders(request);
     headers.append("Set-Cookie", await flashToast(request, "klassen.edit.saved", { name: renamed.name }));
-    const zurueck = safeRedirectPath(new URL(request.url).searchParams.get("zurueck"), LIST_PATH);
     return redirectTo(detailsPath(klasse.id, zurueck), { headers });
   } catch (error) {
     if (!(error instanceof UpstreamFailure)) throw error;
@@ -134,11 +138,12 @@ function RenameForm() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RenameKlasseSchema }),
   });
+  const formError = useCurrentFormError(form, actionData);
 
   return (
     <>
-      <FormError id="klasse-bearbeiten-fehler" code={actionData?.error} />
-      {actionData?.error === "NEWER_VERSION_ORGANISATION" ? (
+      <FormError id="klasse-bearbeiten-fehler" code={formError} />
+      {formError === "NEWER_VERSION_ORGANISATION" ? (
         // Someone renamed the class meanwhile: show its current state before the user decides again.
         <p className="mb-4">
           <Link to={detailsPath(klasse.id, zurueck, { bearbeiten: true })} className="text-primary underline">
@@ -157,9 +162,7 @@ function RenameForm() {
           <Link to={detailsPath(klasse.id, zurueck)} className="btn-secondary">
             {t("form.cancel")}
           </Link>
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {t("form.save")}
-          </button>
+          <SaveButton form={form} stored={{ name: klasse.name }} busy={busy} />
         </div>
       </Form>
       {dialog}

@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ConfirmAction } from "~/components/confirm-action";
+import { DataTable } from "~/components/data-table";
 import { Pagination } from "~/components/pagination";
 import { pageTitle } from "~/i18n-static";
 import { PAGE_SIZES, withParams } from "~/list-state";
@@ -9,8 +10,11 @@ import { organisationLabel } from "~/paths";
 import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
 import { KlassenListParams } from "~/.server/klassen.server";
 import { assertPageInRange } from "~/.server/list-params.server";
+import { flashToast } from "~/.server/portal-cookie.server";
+import { currentPath } from "~/.server/request-path.server";
 import { findOrganisationen, schulenWithRight } from "~/.server/upstream/organisationen.server";
 import { upstreamCookieHeaders } from "~/.server/upstream.server";
+import { redirectTo } from "~/.server/redirects.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = KlassenListParams.parse(Object.fromEntries(new URL(request.url).searchParams));
@@ -30,6 +34,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
       }),
     ]),
   );
+  // Another school's id (a shared or outdated link) is not the user's to show: their own list, with a word why.
+  if (params.schule && !schulen.some((schule) => schule.id === params.schule)) {
+    const url = new URL(currentPath(request), "http://portal.invalid");
+    url.searchParams.delete("schule");
+    url.searchParams.delete("seite");
+    const headers = upstreamCookieHeaders(request);
+    headers.append("Set-Cookie", await flashToast(request, "klassen.list.schuleNotAvailable", undefined, "info"));
+    throw redirectTo(`${url.pathname}${url.search}`, { headers });
+  }
   assertPageInRange(request, params, klassen.total);
   const labels = new Map(schulen.map((schule) => [schule.id, organisationLabel(schule)]));
 
@@ -118,37 +131,30 @@ export default function KlassenList() {
         {t("klassen.list.count", { count: total })}
       </p>
 
-      <table className="w-full border-collapse text-left">
-        <caption className="sr-only">{t("klassen.list.caption")}</caption>
-        <thead>
-          <tr className="border-b-2 border-primary">
-            {fixedSchule ? null : <th scope="col" className="p-2">{t("klassen.fields.schule")}</th>}
-            <th scope="col" className="p-2" aria-sort={descending ? "descending" : "ascending"}>
-              <Link
-                to={withParams(search, { sortierung: descending ? "name_asc" : "name_desc", seite: 1 })}
-                aria-label={t(descending ? "list.sortAscending" : "list.sortDescending", {
-                  column: t("klassen.fields.name"),
-                })}
-                className="text-primary underline"
-              >
-                {t("klassen.fields.name")}
-                <span aria-hidden="true">{descending ? " ▼" : " ▲"}</span>
-              </Link>
-            </th>
-            <th scope="col" className="p-2">
-              {t("list.actions")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={3} className="p-2">
-                {t("list.empty")}
-              </td>
+      {rows.length === 0 ? null : (
+        <DataTable caption={t("klassen.list.caption")}>
+          <thead>
+            <tr className="border-b-2 border-primary">
+              {fixedSchule ? null : <th scope="col" className="p-2">{t("klassen.fields.schule")}</th>}
+              <th scope="col" className="p-2" aria-sort={descending ? "descending" : "ascending"}>
+                <Link
+                  to={withParams(search, { sortierung: descending ? "name_asc" : "name_desc", seite: 1 })}
+                  aria-label={t(descending ? "list.sortAscending" : "list.sortDescending", {
+                    column: t("klassen.fields.name"),
+                  })}
+                  className="text-primary underline"
+                >
+                  {t("klassen.fields.name")}
+                  <span aria-hidden="true">{descending ? " ▼" : " ▲"}</span>
+                </Link>
+              </th>
+              <th scope="col" className="p-2">
+                {t("list.actions")}
+              </th>
             </tr>
-          ) : (
-            rows.map((row) => (
+          </thead>
+          <tbody>
+            {rows.map((row) => (
               <tr key={row.id} className="border-b border-gray-300 hover:bg-primary-light">
                 {fixedSchule ? null : <td className="p-2">{row.schule}</td>}
                 <td className="p-2">
@@ -170,10 +176,10 @@ export default function KlassenList() {
                   />
                 </td>
               </tr>
-            ))
-          )}
-        </tbody>
-      </table>
+            ))}
+          </tbody>
+        </DataTable>
+      )}
 
       <Pagination search={search} page={params.seite} pageSize={params.anzahl} total={total} />
     </>

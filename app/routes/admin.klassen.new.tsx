@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FormError } from "~/components/form-error";
+import { FormError, useCurrentFormError } from "~/components/form-error";
 import { formProps, RequiredFieldsNote, SelectField, TextField } from "~/components/forms";
 import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
 import { useInterruptedValues } from "~/hooks/use-interrupted-values";
@@ -82,11 +82,12 @@ function CreateForm() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateKlasseSchema }),
   });
+  const formError = useCurrentFormError(form, actionData);
 
   return (
     <>
       <h1 className="mb-4 text-2xl font-bold">{t("klassen.create.title")}</h1>
-      <FormError id="klasse-anlegen-fehler" code={actionData?.error} />
+      <FormError id="klasse-anlegen-fehler" code={formError} />
       <Form method="post" {...formProps(form)} {...formHandlers} className="max-w-2xl">
         <RequiredFieldsNote />
         <SelectField field={fields.schule} label={t("klassen.fields.schule")} placeholder={t("klassen.create.chooseSchule")}>

@@ -1,8 +1,12 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { NoticePage } from "~/components/notice-page";
+import type { HeaderHandle } from "~/components/site-header";
 import { pageTitle } from "~/i18n-static";
 import { LOGOUT_URL } from "~/paths";
+
+// The page's "Abmelden" is the one way out: the header offers no login beside it.
+export const handle: HeaderHandle = { accountLinks: false };
 
 /** The identity account has no person in the portal (unknown user). No guard: nobody is logged in. */
 export default function LoginError() {

@@ -7,7 +7,7 @@ import { errorMessageKey } from "~/errors";
 import { pageTitle } from "~/i18n-static";
 import { safeRedirectPath } from "~/paths";
 import { guardWhileLoading, requireUser } from "~/.server/guards.server";
-import { getPortalSession } from "~/.server/portal-cookie.server";
+import { flashToast, getPortalSession } from "~/.server/portal-cookie.server";
 import { publicOrigin } from "~/.server/security.server";
 import {
   assignmentsBySchool,
@@ -17,6 +17,7 @@ import {
   type SchoolAssignment,
 } from "~/.server/upstream/self.server";
 import { upstreamCookieHeaders } from "~/.server/upstream.server";
+import { redirectTo } from "~/.server/redirects.server";
 
 /** E-mail states worth telling the user; any other state hides the row (the original does the same). */
 const EMAIL_TEXT = {
@@ -27,8 +28,24 @@ const EMAIL_TEXT = {
 type EmailStatus = keyof typeof EMAIL_TEXT | "ENABLED";
 const isShownEmailStatus = (status: string): status is EmailStatus => status === "ENABLED" || Object.hasOwn(EMAIL_TEXT, status);
 
+/** What the identity provider's `kc_action_status` after a password change means: text and tone of the message. */
+const PASSWORD_NOTICES = {
+  success: { key: "profile.password.changed", tone: "success" },
+  cancelled: { key: "profile.password.cancelled", tone: "info" },
+  failed: { key: "profile.password.failed", tone: "error" },
+} as const;
+
 /** Own data and school assignments, read-only; the password change runs at the upstream. */
 export async function loader({ request }: LoaderFunctionArgs) {
+  // The identity provider reports the password change in the address. Said once, the address is clean again, so a
+  // reload or a bookmark does not repeat it.
+  const status = new URL(request.url).searchParams.get("kc_action_status");
+  if (status !== null) {
+    const notice = status === "success" || status === "cancelled" ? PASSWORD_NOTICES[status] : PASSWORD_NOTICES.failed;
+    throw redirectTo("/profile", {
+      headers: { "Set-Cookie": await flashToast(request, notice.key, undefined, notice.tone) },
+    });
+  }
   // Person info names the person id, so the two-factor reads need not wait for the guard's login info.
   const [user, [{ info, twoFactor }, session]] = await guardWhileLoading(requireUser(request), () =>
     Promise.all([
@@ -36,7 +53,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       getPortalSession(request),
     ]),
   );
-  const status = new URL(request.url).searchParams.get("kc_action_status");
   // The identity provider sends the browser back to this absolute address (it does not accept a bare path).
   const resetQuery = new URLSearchParams({
     redirectUrl: `${publicOrigin(request)}/profile`,
@@ -53,8 +69,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       assignments: assignmentsBySchool(info.personenkontexte, user),
       passwordUpdatedAt: user.passwordUpdatedAt,
       passwordChange: `/api/auth/reset-password?${resetQuery}`,
-      passwordNotice:
-        status === null ? null : status === "success" ? "changed" : status === "cancelled" ? "cancelled" : "failed",
       twoFactor,
       back: safeRedirectPath(session.get("previousUrl"), "/start"),
     },
@@ -73,15 +87,6 @@ export default function Profile() {
         </Link>
       </p>
       <h1 className="mb-4 text-2xl font-bold">{t("profile.title")}</h1>
-      {profile.passwordNotice === "failed" ? (
-        <p role="alert" className="mb-4 rounded border-l-4 border-danger bg-[#fdecf1] p-3">
-          {t("profile.password.failed")}
-        </p>
-      ) : profile.passwordNotice ? (
-        <p role="status" className="mb-4 rounded border-l-4 border-accent bg-[#e6f4f2] p-3">
-          {t(profile.passwordNotice === "changed" ? "profile.password.changed" : "profile.password.cancelled")}
-        </p>
-      ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="flex flex-col gap-6">
           <section aria-labelledby="persoenliche-daten" className="rounded border border-gray-400 p-4">

@@ -6,7 +6,8 @@ import { z } from "zod";
  * names: apostrophes, hyphen, period, comma, parentheses.
  */
 const ALLOWED_NAME_CHARACTERS = /^[\p{L}\p{M}0-9 '’`´.,\-()]*$/u;
-// The upstream counts only ASCII letters and digits (ORGANISATIONS_ROLES.md §4.1); so do we.
+// The upstream counts only ASCII letters and digits (ORGANISATIONS_ROLES.md §4.1, unchanged at its current version):
+// "Ü" alone is refused there, so here too, and the message says so instead of promising that umlauts count.
 const HAS_LETTER_OR_DIGIT = /[A-Za-z0-9]/;
 
 export const klassenname = z

@@ -85,7 +85,9 @@ test.describe("Fehler beim Anlegen und Löschen von Klassen", () => {
       {
         schule: SCHULE_C,
         name: "--",
-        messages: ["Der Klassenname muss mindestens einen Buchstaben (A–Z) oder eine Ziffer enthalten."],
+        messages: [
+          "Der Klassenname muss mindestens einen Buchstaben von A bis Z (groß oder klein) oder eine Ziffer enthalten. Umlaute und ß allein reichen dafür nicht.",
+        ],
       },
       { schule: null, name: "", messages: ["Bitte wählen Sie eine Schule aus.", "Bitte geben Sie einen Klassennamen ein."] },
     ];

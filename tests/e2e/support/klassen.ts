@@ -46,6 +46,6 @@ export async function deleteKlasseDirectly(page: Page, id: string) {
 /** Opens the class list filtered by a search text and checks how many classes match. */
 export async function expectKlassenCount(page: Page, suche: string, count: number) {
   await page.goto(`/admin/klassen?${new URLSearchParams({ suche })}`);
-  const text = count === 1 ? "1 Klasse gefunden" : `${count} Klassen gefunden`;
+  const text = count === 0 ? "Keine Klassen gefunden." : count === 1 ? "1 Klasse gefunden" : `${count} Klassen gefunden`;
   await expect(page.getByRole("status").filter({ hasText: /Klassen? gefunden/ })).toHaveText(text);
 }

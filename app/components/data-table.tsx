@@ -1,0 +1,56 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useHydrated } from "~/hooks/use-hydrated";
+
+/**
+ * A table that scrolls sideways inside its own box, so a narrow screen never scrolls the whole page (WCAG 1.4.10
+ * Reflow). The caption names the table and, while it overflows, the scroll box: a focusable region, so keyboard
+ * users can scroll it with the arrow keys. Use it for every list.
+ */
+export function DataTable({ caption, children }: { caption: string; children: ReactNode }) {
+  const captionId = useId();
+  return (
+    <ScrollBox labelledBy={captionId}>
+      <table className="w-full border-collapse text-left">
+        <caption id={captionId} className="sr-only">
+          {caption}
+        </caption>
+        {children}
+      </table>
+    </ScrollBox>
+  );
+}
+
+/**
+ * Without JavaScript nobody can measure whether the content overflows, so the server's HTML is always a focusable
+ * region; in the browser it becomes one only while the content is wider than the box (no extra tab stop otherwise).
+ */
+function ScrollBox({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const hydrated = useHydrated();
+  const [overflows, setOverflows] = useState(true);
+
+  useEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    const measure = () => setOverflows(box.scrollWidth > box.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    // The table changes its width with its rows (paging, filters) while the box keeps its own.
+    if (box.firstElementChild) observer.observe(box.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
+
+  const scrollable = !hydrated || overflows;
+  return (
+    <div
+      ref={ref}
+      className="overflow-x-auto"
+      role={scrollable ? "region" : undefined}
+      aria-labelledby={scrollable ? labelledBy : undefined}
+      tabIndex={scrollable ? 0 : undefined}
+    >
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import type { FormMetadata } from "@conform-to/react";
+import { useEffect, useState, type MouseEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { hasChanges } from "~/validation/changes";
+
+/**
+ * The submit button of an edit form, which saves only a change. With JavaScript it is disabled until a field differs
+ * from its stored value; `aria-disabled` rather than `disabled`, so it stays in the tab order and a hint says why.
+ * Without JavaScript it always submits, and the action answers an unchanged post with a neutral "nothing changed"
+ * (the same `hasChanges`, then `nothingChanged`) instead of asking the upstream.
+ *
+ * `stored` holds the editable fields as stored. The button reads the fields from the form itself on every input:
+ * conform's `form.dirty` compares the serialised form (a field order unlike the default value's reads as a change
+ * forever), and its `form.value` follows typing only once a field has been checked.
+ */
+export function SaveButton<Schema extends Record<string, unknown>>({
+  form,
+  stored,
+  busy,
+  label,
+}: {
+  form: FormMetadata<Schema, string[]>;
+  stored: Record<string, string>;
+  busy: boolean;
+  label?: string;
+}) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const changed = useChangedSinceStored(form.id, stored);
+  const unchanged = hydrated && !changed;
+  const hintId = `${form.id}-unveraendert`;
+  // Also stops the implicit submit of Enter in a text field, which clicks this (the form's default) button.
+  const refuseUnchanged = (event: MouseEvent<HTMLButtonElement>) => {
+    if (unchanged) event.preventDefault();
+  };
+  return (
+    <>
+      <button
+        type="submit"
+        className="btn-primary"
+        disabled={busy}
+        aria-disabled={unchanged || undefined}
+        aria-describedby={unchanged ? hintId : undefined}
+        onClick={refuseUnchanged}
+      >
+        {label ?? t("form.save")}
+      </button>
+      {unchanged ? (
+        <p id={hintId} className="self-center text-sm text-gray-700">
+          {t("form.saveNeedsChange")}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function useChangedSinceStored(formId: string, stored: Record<string, string>): boolean {
+  const [changed, setChanged] = useState(false);
+  const storedKey = JSON.stringify(stored);
+  useEffect(() => {
+    const element = document.getElementById(formId);
+    if (!(element instanceof HTMLFormElement)) return;
+    const fields: Record<string, string> = JSON.parse(storedKey);
+    const check = () => {
+      const data = new FormData(element);
+      const current = Object.fromEntries(Object.keys(fields).map((name) => [name, data.get(name)]));
+      setChanged(hasChanges(current, fields));
+    };
+    check();
+    element.addEventListener("input", check);
+    element.addEventListener("change", check);
+    return () => {
+      element.removeEventListener("input", check);
+      element.removeEventListener("change", check);
+    };
+  }, [formId, storedKey]);
+  return changed;
+}
