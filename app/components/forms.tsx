@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
-import type { FormEvent, ReactNode } from "react";
+import type { FormEvent, PointerEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/hooks/use-hydrated";
 
@@ -29,16 +29,27 @@ export function ErrorList({ id, errors }: { id: string; errors?: string[] }) {
  *
  * Only a submit by the user moves the focus. conform checks a field the user leaves by submitting the form with an
  * intent of its own (a hidden button named `__intent__`); moving the focus then would pull it back from wherever
- * Tab or Shift+Tab was taking it.
+ * Tab or Shift+Tab was taking it. One exception: the field was left by pressing the submit button. The message
+ * that appears then moves the button away under the pointer, the click never happens, and the user who meant to
+ * submit is answered as a submit would be.
  */
 export function formProps<Schema extends Record<string, unknown>>(form: FormMetadata<Schema, string[]>) {
   const props = getFormProps(form);
   return {
     ...props,
+    onPointerDown(event: PointerEvent<HTMLFormElement>) {
+      const formElement = event.currentTarget;
+      const target = event.target instanceof Element ? event.target.closest("button, input") : null;
+      if (!isSubmitButton(target) || target.form !== formElement) return;
+      pressingSubmit.add(formElement);
+      const release = () => setTimeout(() => pressingSubmit.delete(formElement), 0);
+      document.addEventListener("pointerup", release, { once: true });
+      document.addEventListener("pointercancel", release, { once: true });
+    },
     onSubmit(event: FormEvent<HTMLFormElement>) {
       props.onSubmit(event);
-      if (!event.defaultPrevented || isConformIntent(event)) return;
       const formElement = event.currentTarget;
+      if (!event.defaultPrevented || (isConformIntent(event) && !pressingSubmit.has(formElement))) return;
       // The error state renders first; then the first marked field can take the focus.
       requestAnimationFrame(() => {
         const invalid = [...formElement.elements].find((element) => element.getAttribute("aria-invalid") === "true");
@@ -51,9 +62,16 @@ export function formProps<Schema extends Record<string, unknown>>(form: FormMeta
 // conform's reserved submitter name for its own intents (validate, reset, …): `INTENT` of @conform-to/dom.
 const CONFORM_INTENT = "__intent__";
 
+/** Forms whose submit button is being pressed (pointer down, not yet up). */
+const pressingSubmit = new WeakSet<HTMLFormElement>();
+
 function isConformIntent(event: FormEvent<HTMLFormElement>): boolean {
   const submitter = (event.nativeEvent as SubmitEvent).submitter;
   return submitter?.getAttribute("name") === CONFORM_INTENT;
+}
+
+function isSubmitButton(element: Element | null): element is HTMLButtonElement | HTMLInputElement {
+  return (element instanceof HTMLButtonElement || element instanceof HTMLInputElement) && element.type === "submit";
 }
 
 /**
