@@ -3,7 +3,7 @@ import { parseJson, type UpstreamAnswer } from "./transport.server";
 
 /**
  * What the upstream in front of us offers, learnt from its own answers and remembered per process
- * (docs/decisions/008-upstream-versions.md). The pinned upstream (2025-11) and the current one differ
+ * (docs/decisions/008-two-upstream-versions.md). The pinned upstream (2025-11) and the current one differ
  * in routes: a feature lists its variants newest first, the first call tries them in that order, and a
  * framework route miss ("Cannot DELETE /api/…") moves on to the next. The variant that answered
  * anything else is remembered, so later calls cost no extra round trip. Should the upstream be
