@@ -25,6 +25,8 @@ export interface SessionData {
   user?: SessionUser;
   /** Embedded IdP "SSO session": who proved the password, and who still has to replace a start password. */
   idp?: { sub?: string; pendingPasswordChangeSub?: string };
+  /** CSRF token of the current upstream (lib/csrf.ts); lives and dies with the session. */
+  csrfToken?: string;
 }
 
 export interface SessionState {
@@ -34,6 +36,8 @@ export interface SessionState {
 }
 
 const newSessionId = () => randomBytes(32).toString("base64url");
+/** Only ids this server could have issued are looked up: a planted or garbled cookie simply means "no session". */
+const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * Loads the session of the request, applies the step-up inactivity rule (§1.6), and after the handler writes
@@ -45,7 +49,7 @@ export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
     const now = config.now();
     const cookieValue = getCookie(c, SESSION_COOKIE);
     let state: SessionState | null = null;
-    if (cookieValue) {
+    if (cookieValue && SESSION_ID_PATTERN.test(cookieValue)) {
       const [row] = await db
         .select()
         .from(sessionTable)
@@ -84,7 +88,8 @@ export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
     setCookie(c, SESSION_COOKIE, finalState.id, {
       httpOnly: true,
       path: "/",
-      sameSite: "Lax",
+      // The current upstream sets SameSite=Lax explicitly; the pinned one left it to the browser's default.
+      ...(config.apiVersion === "current" ? { sameSite: "Lax" as const } : {}),
       secure: config.cookieSecure,
       maxAge: config.sessionTtlSeconds,
       expires: expiresAt,
