@@ -1,13 +1,11 @@
-import { readFile } from "node:fs/promises";
-import { PGlite } from "@electric-sql/pglite";
 import { expect } from "vitest";
 import { createReferenceApp, type ReferenceApp } from "../../upstream/reference/app.ts";
-import { type DatabaseHandle, fromPglite } from "../../upstream/reference/db/client.ts";
+import type { DatabaseHandle } from "../../upstream/reference/db/client.ts";
 import { type ApiVersion, type ReferenceConfig, defaultReferenceConfig } from "../../upstream/reference/env.ts";
 import { currentOtp } from "../../upstream/reference/seed/demo-accounts.ts";
 import { DEMO_IDS } from "../../upstream/reference/seed/ids.ts";
 import { DEMO_PASSWORD } from "../../upstream/reference/seed/demo-accounts.ts";
-import { TEMPLATE_PATH } from "./template-path.ts";
+import { openTestDatabase } from "./test-database.ts";
 
 export interface TestUpstream {
   app: ReferenceApp;
@@ -18,11 +16,9 @@ export interface TestUpstream {
   close(): Promise<void>;
 }
 
-/** A fresh in-memory clone of the seeded template database with an app on top. */
+/** A fresh clone of the seeded template database (PGlite, or PostgreSQL with DATABASE_URL) with an app on top. */
 export async function startTestUpstream(overrides: Partial<ReferenceConfig> = {}): Promise<TestUpstream> {
-  const dump = await readFile(TEMPLATE_PATH);
-  const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
-  const handle = fromPglite(client);
+  const handle = await openTestDatabase();
   const config = defaultReferenceConfig({ cookieSecure: false, stepUpTimeoutSeconds: 0, ...overrides });
   return {
     app: createReferenceApp(handle.db, config),
