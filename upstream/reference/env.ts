@@ -30,7 +30,7 @@ const EnvSchema = z.object({
   FEATURE_FLAG_ROLLE_ERWEITERN: booleanFlag(true),
   FEATURE_FLAG_SET_UEM_PASSWORD: booleanFlag(true),
   FEATURE_FLAG_SCHULISCHE_ANGEBOTE_ERSTELLEN: booleanFlag(true),
-  REFERENCE_API_VERSION: z.enum(["current", "pinned"]).default("current"),
+  REFERENCE_API_VERSION: z.preprocess((value) => (value === "" ? undefined : value), z.enum(["current", "pinned"]).default("current")),
   LOGIN_LOCKOUT_MAX_FAILURES: z.coerce.number().int().min(0).max(1000).default(10),
   LOGIN_LOCKOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
 });
