@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { ORGANISATIONS_TYPEN, PAGING_HEADERS, ROOT_ORGANISATION_ID } from "../../contract/index.ts";
 import type { AppEnv } from "../app-env.ts";
+import type { ReferenceDb } from "../db/client.ts";
 import type { ApiVersion } from "../env.ts";
 import { organisation, personenkontext, rolle, rollenerweiterung, serviceProvider } from "../db/schema.ts";
 import { requireCaller, requireGold, requireUser } from "../lib/caller.ts";
@@ -86,11 +87,26 @@ const descendantsOf = (parents: string[]) => sql`WITH RECURSIVE below(id) AS (
   ) SELECT id FROM below`;
 
 /** Typs the current `DELETE /api/organisationen/{id}` handles, each with the right it needs. */
-const DELETE_RIGHT: Partial<Record<string, AnySystemrecht>> = {
+const DELETE_RIGHT: Record<string, AnySystemrecht> = {
   TRAEGER: "SCHULTRAEGER_VERWALTEN",
   SCHULE: "SCHULEN_VERWALTEN",
   KLASSE: "KLASSEN_VERWALTEN",
 };
+
+/** The organisation lies in the caller's permitted set (with children) of at least one of the rights. */
+async function visibleThroughAny(db: ReferenceDb, callerId: string, organisationId: string, rights: readonly AnySystemrecht[]) {
+  for (const right of rights) {
+    const permitted = await permittedOrganisations(db, callerId, [right]);
+    if (permitted.all) return true;
+    const [row] = await db
+      .select({ id: organisation.id })
+      .from(organisation)
+      .where(and(eq(organisation.id, organisationId), permittedPredicate(organisation.id, permitted)))
+      .limit(1);
+    if (row) return true;
+  }
+  return false;
+}
 
 export function organisationRoutes(version: ApiVersion) {
   const app = new Hono<AppEnv>();
@@ -329,15 +345,7 @@ export function organisationRoutes(version: ApiVersion) {
 
       // Visible through any of the three management rights (with children), else it "does not exist".
       const target = await findOrganisation(db, organisationId);
-      let visible = false;
-      for (const right of Object.values(DELETE_RIGHT)) {
-        if (!target || visible || !right) break;
-        const permitted = await permittedOrganisations(db, caller.id, [right]);
-        visible =
-          permitted.all ||
-          (await db.select({ id: organisation.id }).from(organisation).where(and(eq(organisation.id, target.id), permittedPredicate(organisation.id, permitted))).limit(1)).length > 0;
-      }
-      if (!target || !visible) throw notFound();
+      if (!target || !(await visibleThroughAny(db, caller.id, target.id, Object.values(DELETE_RIGHT)))) throw notFound();
       const right = DELETE_RIGHT[target.typ];
       if (!right || !(await hasRightAt(db, caller.id, target.id, right))) throw missingPermissions();
 
