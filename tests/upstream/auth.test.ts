@@ -1,8 +1,10 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UserinfoResponse } from "../../upstream/contract/index.ts";
+import { person } from "../../upstream/reference/db/schema.ts";
 import { DEMO_PASSWORD, currentOtp } from "../../upstream/reference/seed/demo-accounts.ts";
 import { DEMO_IDS } from "../../upstream/reference/seed/ids.ts";
-import { Browser, type TestUpstream, loggedIn, startTestUpstream } from "./support.ts";
+import { API_VERSIONS, Browser, type TestUpstream, errorBodies, loggedIn, startTestUpstream } from "./support.ts";
 
 let upstream: TestUpstream;
 beforeAll(async () => {
@@ -249,10 +251,27 @@ describe("Abmeldung und Sitzung", () => {
 });
 
 describe("Wer bin ich (logininfo)", () => {
-  it("answers 401 with the framework body when nobody is logged in", async () => {
-    const response = await upstream.app.request("/api/auth/logininfo");
-    expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ statusCode: 401, message: "Unauthorized" });
+  it.each(API_VERSIONS)("answers 401 with the body of the upstream version (%s) when nobody is logged in", async (version) => {
+    await errorBodies(version).unauthorized(await upstream.restart({ apiVersion: version }).request("/api/auth/logininfo"));
+  });
+
+  it("personal data are never cached: Cache-Control no-store", async () => {
+    const browser = await loggedIn(upstream.app, "lehrkraft");
+    const response = await browser.get("/api/auth/logininfo");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect((await browser.get("/api/person-info")).headers.get("Cache-Control")).toBe("no-store");
+  });
+
+  it.each([
+    ["current", 90],
+    ["pinned", 84],
+  ] as const)("the deletion date of a person without assignments follows the upstream version (%s: +%i days)", async (version, days) => {
+    const browser = await loggedIn(upstream.restart({ apiVersion: version }), "ohnezuordnung");
+    const info = UserinfoResponse.parse(await (await browser.get("/api/auth/logininfo")).json());
+    const [row] = await upstream.handle.db.select().from(person).where(eq(person.username, "ohnezuordnung"));
+    const expected = new Date((row?.orgUnassignmentDate?.getTime() ?? 0) + days * 24 * 60 * 60 * 1000).toISOString();
+    expect(info.timeLimits).toEqual([{ occasion: "NO_KONTEXTE", deadline: expected }]);
   });
 
   it("lists each kontext with its organisation and system rights", async () => {

@@ -5,12 +5,26 @@ import { identityAccount, organisation, person, serviceProvider } from "../../up
 import { DEMO_ACCOUNTS, currentOtp } from "../../upstream/reference/seed/demo-accounts.ts";
 import { isDatabaseEmpty, seedIfEmpty } from "../../upstream/reference/seed/index.ts";
 import { type TestUpstream, startTestUpstream } from "./support.ts";
+import { POSTGRES_URL, postgresNames } from "./test-database.ts";
 
 let upstream: TestUpstream;
 beforeAll(async () => {
   upstream = await startTestUpstream();
 });
 afterAll(() => upstream.close());
+
+describe("Testdatenbank", () => {
+  it("jede Testdatei arbeitet auf ihrer eigenen Kopie: PGlite, oder mit DATABASE_URL eine eigene PostgreSQL-Datenbank", async () => {
+    const result = await upstream.handle.db.execute(sql`SELECT current_database() AS name, version() AS version`);
+    const [row] = (result as unknown as { rows: Array<{ name: string; version: string }> }).rows;
+    if (POSTGRES_URL) {
+      expect(row?.name.startsWith(postgresNames(POSTGRES_URL).testPrefix)).toBe(true);
+      expect(row?.version).not.toMatch(/wasm|emscripten/i);
+    } else {
+      expect(row?.version).toMatch(/wasm|emscripten/i);
+    }
+  });
+});
 
 describe("Demodaten", () => {
   it("contain enough schools and classes for paging, with 7-digit Dienststellennummern", async () => {

@@ -1,15 +1,17 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { fromPglite } from "../../upstream/reference/db/client.ts";
+import { fromPglite, openDatabase } from "../../upstream/reference/db/client.ts";
 import { seedDemoData } from "../../upstream/reference/seed/index.ts";
 import { TEMPLATE_PATH } from "./template-path.ts";
+import { POSTGRES_URL, onServer, postgresNames, quoteIdent, urlForDatabase } from "./test-database.ts";
 
 /**
- * Builds one migrated and seeded database per test run and stores it as a PGlite data-dir dump; every test file then
- * clones it in ~0.5 s instead of paying initdb + migrations + seed (several seconds, ~700 MB) again.
+ * Builds one migrated and seeded database per test run; every test file then clones it (test-database.ts) instead
+ * of paying migrations + seed (several seconds) again. PGlite: a data-dir dump. PostgreSQL: a template database.
  */
 export default async function setup() {
+  if (POSTGRES_URL) return setupPostgres(POSTGRES_URL);
   const client = await PGlite.create();
   const handle = fromPglite(client);
   await handle.migrate();
@@ -18,4 +20,28 @@ export default async function setup() {
   await mkdir(dirname(TEMPLATE_PATH), { recursive: true });
   await writeFile(TEMPLATE_PATH, Buffer.from(await dump.arrayBuffer()));
   await client.close();
+}
+
+async function setupPostgres(url: string) {
+  const { template, testPrefix } = postgresNames(url);
+  /** Copies a crashed earlier run may have left behind, and (at the start) the old template. */
+  const dropLeftovers = (withTemplate: boolean) =>
+    onServer(url, async (client) => {
+      const { rows } = await client.query<{ datname: string }>(
+        "SELECT datname FROM pg_database WHERE starts_with(datname, $1) OR ($2 AND datname = $3)",
+        [testPrefix, withTemplate, template],
+      );
+      for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${quoteIdent(datname)} WITH (FORCE)`);
+    });
+  await dropLeftovers(true);
+  await onServer(url, (client) => client.query(`CREATE DATABASE ${quoteIdent(template)}`));
+  const handle = await openDatabase({ databaseUrl: urlForDatabase(url, template), dataDir: "" });
+  try {
+    await handle.migrate();
+    await seedDemoData(handle.db);
+  } finally {
+    // CREATE DATABASE … TEMPLATE needs the template without open connections.
+    await handle.close();
+  }
+  return () => dropLeftovers(true);
 }

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import {
   FeatureFlagResponse,
   MeldungResponse,
@@ -13,7 +14,10 @@ import {
 import { meldung } from "../../upstream/reference/db/schema.ts";
 import { stableId } from "../../upstream/reference/lib/ids.ts";
 import { DEMO_IDS } from "../../upstream/reference/seed/ids.ts";
-import { type Browser, type TestUpstream, loggedIn, startTestUpstream } from "./support.ts";
+import { API_VERSIONS, type Browser, type TestUpstream, loggedIn, startTestUpstream } from "./support.ts";
+
+/** The tile schema of the contract, but open for the categories of either upstream version (SCHULISCH is new). */
+const Tile = ServiceProviderResponse.extend({ kategorie: z.string(), rollenartenWhitelist: z.array(z.string()).optional() });
 
 let upstream: TestUpstream;
 let lehrkraft: Browser;
@@ -31,9 +35,17 @@ beforeAll(async () => {
 afterAll(() => upstream.close());
 
 describe("Öffentliche Stammdaten", () => {
-  it("the portal reads the feature flags without login", async () => {
-    const response = await upstream.app.request("/api/config");
-    expect(FeatureFlagResponse.parse(await response.json())).toEqual(upstream.config.featureFlags);
+  it("the portal reads the feature flags without login; the current upstream adds two informational ones", async () => {
+    const flags = upstream.config.featureFlags;
+    const pinned = await (await upstream.restart({ apiVersion: "pinned" }).request("/api/config")).json();
+    expect(pinned).toEqual({
+      rolleBearbeitenEnabled: flags.rolleBearbeitenEnabled,
+      befristungBearbeitenEnabled: flags.befristungBearbeitenEnabled,
+      rolleErweiternEnabled: flags.rolleErweiternEnabled,
+    });
+    const current = await (await upstream.restart({ apiVersion: "current" }).request("/api/config")).json();
+    expect(FeatureFlagResponse.parse(current)).toEqual(pinned);
+    expect(current).toEqual({ ...pinned, setUemPasswordEnabled: true, schulischeAngeboteErstellen: true });
   });
 
   it("the status link redirects to the configured status page, which the reference serves itself", async () => {
@@ -47,10 +59,15 @@ describe("Öffentliche Stammdaten", () => {
     expect((await custom.request("/api/status")).headers.get("Location")).toBe("https://status.example.org/");
   });
 
-  it("lists all 18 system rights in order with the technical flag", async () => {
-    const rights = SystemRechtResponse.array().parse(await (await upstream.app.request("/api/rolle/systemrechte")).json());
-    expect(rights.map((r) => r.name)).toEqual([...SYSTEMRECHTE]);
-    expect(rights.filter((r) => r.isTechnical).map((r) => r.name)).toEqual(["CRON_DURCHFUEHREN", "PERSONEN_LESEN"]);
+  it("lists the system rights in order with the technical flag: 18 pinned, 20 current", async () => {
+    const rightsOf = async (version: "current" | "pinned") =>
+      SystemRechtResponse.array().parse(await (await upstream.restart({ apiVersion: version }).request("/api/rolle/systemrechte")).json());
+    const pinned = await rightsOf("pinned");
+    expect(pinned.map((r) => r.name)).toEqual([...SYSTEMRECHTE]);
+    expect(pinned.filter((r) => r.isTechnical).map((r) => r.name)).toEqual(["CRON_DURCHFUEHREN", "PERSONEN_LESEN"]);
+    const current = await rightsOf("current");
+    expect(current.map((r) => r.name)).toEqual([...SYSTEMRECHTE, "ANGEBOTE_EINGESCHRAENKT_VERWALTEN", "SCHULISCHE_VIDIS_ANGEBOTE_ABRUFEN"]);
+    expect(current.filter((r) => r.isTechnical).map((r) => r.name)).toEqual(["CRON_DURCHFUEHREN", "PERSONEN_LESEN"]);
   });
 
   it("unknown API paths answer 404", async () => {
@@ -75,7 +92,7 @@ describe("Profil (person-info)", () => {
 
 describe("Kacheln der Startseite", () => {
   it("a teacher sees the teacher set plus the extra offer of her school's Rollenerweiterung", async () => {
-    const tiles = ServiceProviderResponse.array().parse(await (await lehrkraft.get("/api/provider")).json());
+    const tiles = Tile.array().parse(await (await lehrkraft.get("/api/provider")).json());
     const names = tiles.map((t) => t.name);
     expect(names).toContain("E-Mail");
     expect(names).toContain("Mediathek Nord");
@@ -86,20 +103,35 @@ describe("Kacheln der Startseite", () => {
   it("without the rolleErweitern flag the Rollenerweiterung adds no tile", async () => {
     const app = upstream.restart({ featureFlags: { ...upstream.config.featureFlags, rolleErweiternEnabled: false } });
     const browser = await loggedIn(app, "lehrkraft");
-    const tiles = ServiceProviderResponse.array().parse(await (await browser.get("/api/provider")).json());
+    const tiles = Tile.array().parse(await (await browser.get("/api/provider")).json());
     expect(tiles.map((t) => t.name)).not.toContain("Mediathek Nord");
   });
 
   it("a pupil only sees itslearning", async () => {
-    const tiles = ServiceProviderResponse.array().parse(await (await schueler.get("/api/provider")).json());
+    const tiles = Tile.array().parse(await (await schueler.get("/api/provider")).json());
     expect(tiles.map((t) => t.name)).toEqual(["itslearning"]);
   });
 
   it("a school admin gets the administration tile without url", async () => {
-    const tiles = ServiceProviderResponse.array().parse(await (await schuladmin.get("/api/provider")).json());
+    const tiles = Tile.array().parse(await (await schuladmin.get("/api/provider")).json());
     const admin = tiles.find((t) => t.id === DEMO_IDS.providerAdministration);
     expect(admin).toMatchObject({ target: "SCHULPORTAL_ADMINISTRATION", kategorie: "VERWALTUNG", requires2fa: true, hasLogo: true });
     expect(admin?.url ?? null).toBeNull();
+  });
+
+  it.each(API_VERSIONS)("renders the offers as the upstream version (%s) does: categories, whitelist, empty url", async (version) => {
+    const app = upstream.restart({ apiVersion: version });
+    const tilesOf = async (username: string) => (await (await loggedIn(app, username)).get("/api/provider")).json() as Promise<Array<Record<string, unknown>>>;
+    const mediathek = (await tilesOf("lehrkraft")).find((t) => t.name === "Mediathek Nord");
+    const admin = (await tilesOf("schuladmin")).find((t) => t.id === DEMO_IDS.providerAdministration);
+    if (version === "current") {
+      expect(mediathek).toMatchObject({ kategorie: "SCHULISCH", rollenartenWhitelist: [] });
+      expect(admin).not.toHaveProperty("url");
+    } else {
+      expect(mediathek).toMatchObject({ kategorie: "ANGEBOTE" });
+      expect(mediathek).not.toHaveProperty("rollenartenWhitelist");
+      expect(admin).toHaveProperty("url", null);
+    }
   });
 
   it("logos are served as images; a provider without logo answers 404", async () => {
@@ -156,16 +188,23 @@ describe("Zwei-Faktor-Status", () => {
     expect(await required.json()).toEqual({ required: false });
   });
 
-  it("foreign persons outside one's scope, unknown and missing ids answer 403 ENTITY_NOT_FOUND", async () => {
-    for (const path of [
-      `/api/2fa-token/state?personId=${DEMO_IDS.personSchuladmin}`,
-      `/api/2fa-token/required?personId=${DEMO_IDS.personOhnetoken}`,
-      "/api/2fa-token/state?personId=kaputt",
-      "/api/2fa-token/state",
+  it.each(API_VERSIONS)("foreign persons outside one's scope, unknown and missing ids answer 403 ENTITY_NOT_FOUND (%s)", async (version) => {
+    const teacher = await loggedIn(upstream.restart({ apiVersion: version }), "lehrkraft");
+    for (const [path, id] of [
+      [`/api/2fa-token/state?personId=${DEMO_IDS.personSchuladmin}`, DEMO_IDS.personSchuladmin],
+      [`/api/2fa-token/required?personId=${DEMO_IDS.personOhnetoken}`, DEMO_IDS.personOhnetoken],
+      ["/api/2fa-token/state?personId=kaputt", "kaputt"],
+      ["/api/2fa-token/state?personId=%00", "\u0000"],
+      ["/api/2fa-token/state", ""],
     ]) {
-      const response = await lehrkraft.get(path);
+      const response = await teacher.get(path);
       expect(response.status).toBe(403);
-      expect(await response.json()).toEqual({ code: "ENTITY_NOT_FOUND" });
+      // The body is the serialised internal error; the current upstream's compiler target keeps its message.
+      expect(await response.json()).toEqual(
+        version === "pinned"
+          ? { code: "ENTITY_NOT_FOUND" }
+          : { message: `requested Person with the following ID ${id} was not found`, code: "ENTITY_NOT_FOUND" },
+      );
     }
     const outside = await schuladmin.get(`/api/2fa-token/state?personId=${DEMO_IDS.personOhnetoken}`);
     expect(outside.status).toBe(403);

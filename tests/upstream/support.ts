@@ -1,12 +1,11 @@
-import { readFile } from "node:fs/promises";
-import { PGlite } from "@electric-sql/pglite";
+import { expect } from "vitest";
 import { createReferenceApp, type ReferenceApp } from "../../upstream/reference/app.ts";
-import { type DatabaseHandle, fromPglite } from "../../upstream/reference/db/client.ts";
-import { type ReferenceConfig, defaultReferenceConfig } from "../../upstream/reference/env.ts";
+import type { DatabaseHandle } from "../../upstream/reference/db/client.ts";
+import { type ApiVersion, type ReferenceConfig, defaultReferenceConfig } from "../../upstream/reference/env.ts";
 import { currentOtp } from "../../upstream/reference/seed/demo-accounts.ts";
 import { DEMO_IDS } from "../../upstream/reference/seed/ids.ts";
 import { DEMO_PASSWORD } from "../../upstream/reference/seed/demo-accounts.ts";
-import { TEMPLATE_PATH } from "./template-path.ts";
+import { openTestDatabase } from "./test-database.ts";
 
 export interface TestUpstream {
   app: ReferenceApp;
@@ -17,11 +16,9 @@ export interface TestUpstream {
   close(): Promise<void>;
 }
 
-/** A fresh in-memory clone of the seeded template database with an app on top. */
+/** A fresh clone of the seeded template database (PGlite, or PostgreSQL with DATABASE_URL) with an app on top. */
 export async function startTestUpstream(overrides: Partial<ReferenceConfig> = {}): Promise<TestUpstream> {
-  const dump = await readFile(TEMPLATE_PATH);
-  const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
-  const handle = fromPglite(client);
+  const handle = await openTestDatabase();
   const config = defaultReferenceConfig({ cookieSecure: false, stepUpTimeoutSeconds: 0, ...overrides });
   return {
     app: createReferenceApp(handle.db, config),
@@ -32,9 +29,15 @@ export async function startTestUpstream(overrides: Partial<ReferenceConfig> = {}
   };
 }
 
-/** Minimal browser: keeps the session cookie and lets tests follow redirects step by step. */
+/**
+ * Minimal browser: keeps the session cookie and lets tests follow redirects step by step. Like the portal, `json()`
+ * sends the session's CSRF token (fetched once per session from GET /api/auth/csrf-token) on every non-GET call,
+ * and none when that endpoint does not exist (pinned version); `request()` sends exactly what it is given.
+ */
 export class Browser {
   cookie: string | undefined;
+  /** The CSRF token fetched for the current cookie; null = the endpoint does not exist or refused. */
+  private csrf: { cookie: string | undefined; token: string | null } | undefined;
 
   constructor(public app: ReferenceApp) {}
 
@@ -50,6 +53,15 @@ export class Browser {
     return response;
   }
 
+  /** The session's CSRF token as the portal obtains it, or null when the upstream has no token endpoint. */
+  async csrfToken(): Promise<string | null> {
+    if (this.csrf && this.csrf.cookie === this.cookie) return this.csrf.token;
+    const response = await this.get("/api/auth/csrf-token");
+    const token = response.status === 200 ? ((await response.json()) as { csrfToken: string }).csrfToken : null;
+    this.csrf = { cookie: this.cookie, token };
+    return token;
+  }
+
   get(path: string) {
     return this.request(path);
   }
@@ -62,12 +74,13 @@ export class Browser {
     });
   }
 
-  json(method: string, path: string, body?: unknown) {
-    return this.request(path, {
-      method,
-      headers: body === undefined ? {} : { "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+  async json(method: string, path: string, body?: unknown) {
+    const headers = new Headers(body === undefined ? {} : { "Content-Type": "application/json" });
+    if (method !== "GET" && method !== "HEAD") {
+      const token = await this.csrfToken();
+      if (token) headers.set("X-CSRF-Token", token);
+    }
+    return this.request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   }
 
   /** Follows GET redirects while they stay inside the reference's /api/ space; returns the last response. */
@@ -117,4 +130,54 @@ export function schuleAClassListQuery(limit: number): URLSearchParams {
     offset: "0",
     limit: String(limit),
   });
+}
+
+export const API_VERSIONS = ["current", "pinned"] as const satisfies readonly ApiVersion[];
+
+/**
+ * Expectations for the error bodies that differ between the versions (CHANGES-SINCE-PIN §2.4/2.5): the current
+ * upstream answers Dbiam bodies, the pinned one SchulConneX bodies (shape B) on the organisation routes.
+ */
+export function errorBodies(version: ApiVersion) {
+  const schulconnex = async (response: Response, status: number, subcode?: string) => {
+    expect(response.status).toBe(status);
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ code: status, titel: expect.any(String), beschreibung: expect.any(String) });
+    if (subcode) expect(body.subcode).toBe(subcode);
+    return body;
+  };
+  const dbiam = async (response: Response, i18nKey: string, code: number) => {
+    expect(response.status).toBe(code);
+    expect(await response.json()).toEqual({ i18nKey, code });
+  };
+  return {
+    /** Unknown entity: ENTITY_NOT_FOUND / SchulConneX 404 "01". */
+    entityNotFound: (response: Response) =>
+      version === "current" ? dbiam(response, "ENTITY_NOT_FOUND", 404) : schulconnex(response, 404, "01"),
+    /** Missing right: MISSING_PERMISSIONS (still 404) / indistinguishable from not found. */
+    missingPermissions: (response: Response) =>
+      version === "current" ? dbiam(response, "MISSING_PERMISSIONS", 404) : schulconnex(response, 404, "01"),
+    /** An unmapped 500: the given current key (INTERNAL_SERVER_ERROR by default) / SchulConneX 500 "00". */
+    internal: (response: Response, currentKey = "INTERNAL_SERVER_ERROR") =>
+      version === "current" ? dbiam(response, currentKey, 500) : schulconnex(response, 500, "00"),
+    /**
+     * A validation failure of `path`: current {i18nKey, 400} with the key of the rule, pinned SchulConneX with the
+     * subcode of the rule and the path at the end of `beschreibung`.
+     */
+    validation: async (response: Response, rule: "enum" | "required" | "other" = "other", path?: string) => {
+      if (version === "current") {
+        const key = { enum: "INVALID_ENUM", required: "REQUIRED_VALUE", other: "VALIDATION_ERROR" }[rule];
+        return dbiam(response, key, 400);
+      }
+      const body = await schulconnex(response, 400, { enum: "10", required: "01", other: "03" }[rule]);
+      if (path !== undefined) expect(body.beschreibung).toContain(`'${path}'`);
+    },
+    /** Not logged in: UNAUTHORIZED / NestJS plain 401. */
+    unauthorized: async (response: Response) => {
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual(
+        version === "current" ? { i18nKey: "UNAUTHORIZED", code: 401 } : { statusCode: 401, message: "Unauthorized" },
+      );
+    },
+  };
 }

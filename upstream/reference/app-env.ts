@@ -1,5 +1,6 @@
 import type { ReferenceDb } from "./db/client.ts";
 import type { ReferenceConfig } from "./env.ts";
+import type { ControllerFamily } from "./lib/errors.ts";
 import type { SessionState } from "./session.ts";
 
 /** Per-request variables shared by all route modules. */
@@ -8,5 +9,7 @@ export interface AppEnv {
     db: ReferenceDb;
     config: ReferenceConfig;
     session: SessionState | null;
+    /** Decides the error bodies of the route (errors.ts); set by the route module, "default" otherwise. */
+    family: ControllerFamily;
   };
 }

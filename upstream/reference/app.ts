@@ -1,8 +1,10 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "./app-env.ts";
 import type { ReferenceDb } from "./db/client.ts";
 import type { ReferenceConfig } from "./env.ts";
-import { HttpError, internalError } from "./lib/errors.ts";
+import { HttpError, databaseError, internalError, routeNotFoundBody } from "./lib/errors.ts";
+import { invalidRequest } from "./lib/validation.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { idpRoutes } from "./routes/idp.ts";
 import { meldungRoutes } from "./routes/meldung.ts";
@@ -14,11 +16,17 @@ import { resetPasswordRoutes } from "./routes/reset-password.ts";
 import { twoFactorRoutes } from "./routes/two-factor.ts";
 import { sessionMiddleware } from "./session.ts";
 
-/** A database driver error carries a five-character SQLSTATE `code` (pg and PGlite alike). */
-const isDatabaseError = (error: Error) => {
-  const code: unknown = (error as Error & { code?: unknown }).code;
-  return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code);
-};
+/** Express' JSON body parser (the upstream's) refuses bodies above 100 kB; no form or JSON call comes close. */
+const MAX_BODY_BYTES = 100 * 1024;
+
+/** The SQLSTATE of a database driver error (pg and PGlite alike), also when drizzle wrapped it as `cause`. */
+function sqlState(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    const code: unknown = (current as Error & { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
 
 /** Builds the Hono app of the reference upstream on an open, migrated database. */
 export function createReferenceApp(db: ReferenceDb, config: ReferenceConfig) {
@@ -27,33 +35,55 @@ export function createReferenceApp(db: ReferenceDb, config: ReferenceConfig) {
   app.use("*", async (c, next) => {
     c.set("db", db);
     c.set("config", config);
+    c.set("family", "default");
     await next();
+    // Personal data and session-bound answers must not land in shared or browser caches; routes that may be cached
+    // (stylesheet, logos) set their own policy.
+    if (c.req.path.startsWith("/api/") && !c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ message: "request entity too large", error: "Payload Too Large", statusCode: 413 }, 413),
+    }),
+  );
   app.use("/api/*", sessionMiddleware());
 
   app.route("/api/auth/idp", idpRoutes());
   app.route("/api/auth/reset-password", resetPasswordRoutes());
-  app.route("/api/auth", authRoutes());
+  app.route("/api/auth", authRoutes(config.apiVersion));
   app.route("/api", metaRoutes());
-  app.route("/api/organisationen", organisationRoutes());
+  app.route("/api/organisationen", organisationRoutes(config.apiVersion));
   app.route("/api/provider", providerRoutes());
   app.route("/api/portal/meldung", meldungRoutes());
   app.route("/api/person-info", personInfoRoutes());
   app.route("/api/2fa-token", twoFactorRoutes());
 
-  app.notFound((c) =>
-    c.json({ message: `Cannot ${c.req.method} ${new URL(c.req.url).pathname}`, error: "Not Found", statusCode: 404 }, 404),
-  );
+  app.notFound((c) => c.json(routeNotFoundBody(c.req.method, new URL(c.req.url).pathname), 404));
 
   app.onError((error, c) => {
-    if (error instanceof HttpError) return c.json(error.body, error.status);
-    if (isDatabaseError(error)) {
+    const context = { version: c.var.config?.apiVersion ?? config.apiVersion, family: c.var.family ?? "default" };
+    if (error instanceof HttpError) {
+      const { status, body } = error.render(context);
+      return c.json(body, status);
+    }
+    const state = sqlState(error);
+    // Class 22 "data exception": the database refused a value the request carried (NUL byte, number out of range,
+    // malformed literal). Validation should have caught it; if it did not, it is still the caller's bad request.
+    if (state?.startsWith("22")) {
+      console.warn(`[reference-upstream] database refused a request value (SQLSTATE ${state}) on ${c.req.method} ${c.req.path}`);
+      const { status, body } = invalidRequest("other", "").render(context);
+      return c.json(body, status);
+    }
+    if (state) {
       console.error("[reference-upstream] database error", error);
-      const body = internalError("Bei der Verarbeitung in der Datenbank ist ein Fehler aufgetreten.").body;
-      return c.json(body, 500);
+      const { status, body } = databaseError().render(context);
+      return c.json(body, status);
     }
     console.error("[reference-upstream] unexpected error", error);
-    return c.json(internalError().body, 500);
+    const { status, body } = internalError().render(context);
+    return c.json(body, status);
   });
 
   return app;

@@ -28,6 +28,11 @@ const EnvSchema = z.object({
   FEATURE_FLAG_ROLLE_BEARBEITEN: booleanFlag(true),
   FEATURE_FLAG_BEFRISTUNG_BEARBEITEN: booleanFlag(true),
   FEATURE_FLAG_ROLLE_ERWEITERN: booleanFlag(true),
+  FEATURE_FLAG_SET_UEM_PASSWORD: booleanFlag(true),
+  FEATURE_FLAG_SCHULISCHE_ANGEBOTE_ERSTELLEN: booleanFlag(true),
+  REFERENCE_API_VERSION: z.preprocess((value) => (value === "" ? undefined : value), z.enum(["current", "pinned"]).default("current")),
+  LOGIN_LOCKOUT_MAX_FAILURES: z.coerce.number().int().min(0).max(1000).default(10),
+  LOGIN_LOCKOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
 });
 
 const parsed = EnvSchema.safeParse(process.env);
@@ -41,6 +46,25 @@ export interface FeatureFlags {
   rolleBearbeitenEnabled: boolean;
   befristungBearbeitenEnabled: boolean;
   rolleErweiternEnabled: boolean;
+  /** Served by the current upstream only (informational there as well). */
+  setUemPasswordEnabled: boolean;
+  /** Served by the current upstream only (informational there as well). */
+  schulischeAngeboteErstellen: boolean;
+}
+
+/**
+ * Which upstream the reference imitates: `current` = the upstream as of CHANGES-SINCE-PIN.md (CSRF guard, Dbiam
+ * error bodies, empty columns omitted, moved endpoints), `pinned` = the commit PERSONS.md and ORGANISATIONS_ROLES.md
+ * describe. The portal's tests can run against either.
+ */
+export type ApiVersion = "current" | "pinned";
+
+/** Temporary lockout after consecutive failed logins (in the spirit of the IdP's brute-force detection). */
+export interface LoginLockout {
+  /** Consecutive failures (password or one-time password) that lock the login; 0 disables the lockout. */
+  maxFailures: number;
+  /** How long the login stays locked once the limit is reached. */
+  lockoutSeconds: number;
 }
 
 /** Runtime configuration of one app instance. */
@@ -52,6 +76,8 @@ export interface ReferenceConfig {
   cookieSecure: boolean;
   statusRedirectUrl: string;
   featureFlags: FeatureFlags;
+  apiVersion: ApiVersion;
+  loginLockout: LoginLockout;
   /** Clock, injectable so tests can simulate inactivity without sleeping. */
   now: () => Date;
 }
@@ -72,11 +98,20 @@ export const referenceEnv = {
       rolleBearbeitenEnabled: env.FEATURE_FLAG_ROLLE_BEARBEITEN,
       befristungBearbeitenEnabled: env.FEATURE_FLAG_BEFRISTUNG_BEARBEITEN,
       rolleErweiternEnabled: env.FEATURE_FLAG_ROLLE_ERWEITERN,
+      setUemPasswordEnabled: env.FEATURE_FLAG_SET_UEM_PASSWORD,
+      schulischeAngeboteErstellen: env.FEATURE_FLAG_SCHULISCHE_ANGEBOTE_ERSTELLEN,
     },
+    apiVersion: env.REFERENCE_API_VERSION,
+    loginLockout: { maxFailures: env.LOGIN_LOCKOUT_MAX_FAILURES, lockoutSeconds: env.LOGIN_LOCKOUT_SECONDS },
     now: () => new Date(),
   } satisfies ReferenceConfig,
 } as const;
 
 export function defaultReferenceConfig(overrides: Partial<ReferenceConfig> = {}): ReferenceConfig {
-  return { ...referenceEnv.config, featureFlags: { ...referenceEnv.config.featureFlags }, ...overrides };
+  return {
+    ...referenceEnv.config,
+    featureFlags: { ...referenceEnv.config.featureFlags },
+    loginLockout: { ...referenceEnv.config.loginLockout },
+    ...overrides,
+  };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, inArray, lt } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { StepUpLevel } from "../contract/index.ts";
@@ -25,6 +25,8 @@ export interface SessionData {
   user?: SessionUser;
   /** Embedded IdP "SSO session": who proved the password, and who still has to replace a start password. */
   idp?: { sub?: string; pendingPasswordChangeSub?: string };
+  /** CSRF token of the current upstream (lib/csrf.ts); lives and dies with the session. */
+  csrfToken?: string;
 }
 
 export interface SessionState {
@@ -34,6 +36,27 @@ export interface SessionState {
 }
 
 const newSessionId = () => randomBytes(32).toString("base64url");
+/** Only ids this server could have issued are looked up: a planted or garbled cookie simply means "no session". */
+const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** More than a handful of session cookies in one request is nobody's real browser. */
+const MAX_SESSION_COOKIES = 5;
+
+/**
+ * All well-formed `connect.sid` values of the Cookie header, in order. Several can arrive when another (sub)domain or
+ * path planted one next to ours; a malformed planted value is skipped instead of hiding the real session.
+ */
+function sessionIdsOf(header: string | undefined): string[] {
+  if (!header) return [];
+  const ids: string[] = [];
+  for (const pair of header.split(";")) {
+    const separator = pair.indexOf("=");
+    if (separator === -1 || pair.slice(0, separator).trim() !== SESSION_COOKIE) continue;
+    const value = pair.slice(separator + 1).trim().replace(/^"(.*)"$/, "$1");
+    if (SESSION_ID_PATTERN.test(value) && !ids.includes(value)) ids.push(value);
+    if (ids.length === MAX_SESSION_COOKIES) break;
+  }
+  return ids;
+}
 
 /**
  * Loads the session of the request, applies the step-up inactivity rule (§1.6), and after the handler writes
@@ -43,14 +66,16 @@ export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const { db, config } = c.var;
     const now = config.now();
-    const cookieValue = getCookie(c, SESSION_COOKIE);
+    const candidates = sessionIdsOf(c.req.header("Cookie"));
+    const hadSessionCookie = candidates.length > 0 || getCookie(c, SESSION_COOKIE) !== undefined;
     let state: SessionState | null = null;
-    if (cookieValue) {
-      const [row] = await db
+    if (candidates.length > 0) {
+      const rows = await db
         .select()
         .from(sessionTable)
-        .where(and(eq(sessionTable.id, cookieValue), gt(sessionTable.expiresAt, now)))
-        .limit(1);
+        .where(and(inArray(sessionTable.id, candidates), gt(sessionTable.expiresAt, now)));
+      // The first cookie (browsers send the most specific path first) that names a live session wins.
+      const row = candidates.map((id) => rows.find((candidate) => candidate.id === id)).find((candidate) => candidate !== undefined);
       if (row) state = { id: row.id, data: row.data as SessionData, destroyed: false };
     }
     if (state) {
@@ -68,7 +93,7 @@ export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
     const finalState = c.var.session;
     if (!finalState) {
       // A stale or unknown cookie is cleared so the browser stops sending it.
-      if (cookieValue) deleteCookie(c, SESSION_COOKIE, { path: "/" });
+      if (hadSessionCookie) deleteCookie(c, SESSION_COOKIE, { path: "/" });
       return;
     }
     if (finalState.destroyed) {
@@ -84,7 +109,8 @@ export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
     setCookie(c, SESSION_COOKIE, finalState.id, {
       httpOnly: true,
       path: "/",
-      sameSite: "Lax",
+      // The current upstream sets SameSite=Lax explicitly; the pinned one left it to the browser's default.
+      ...(config.apiVersion === "current" ? { sameSite: "Lax" as const } : {}),
       secure: config.cookieSecure,
       maxAge: config.sessionTtlSeconds,
       expires: expiresAt,

@@ -257,3 +257,18 @@ export const session = pgTable(
   },
   (t) => [index("session_expires_at_idx").on(t.expiresAt)],
 );
+
+/**
+ * Consecutive failed logins per entered username (lower case), also for names without an account, so that the
+ * lockout message reveals nothing about which accounts exist (lib/lockout.ts).
+ */
+export const loginFailure = pgTable(
+  "login_failure",
+  {
+    username: text("username").primaryKey(),
+    failures: integer("failures").notNull(),
+    lastFailureAt: timestamp("last_failure_at", { withTimezone: true, mode: "date" }).notNull(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [index("login_failure_last_failure_idx").on(t.lastFailureAt)],
+);

@@ -1,8 +1,14 @@
 import type { Context } from "hono";
 import { validationError } from "./validation.ts";
 
-/** Reads a JSON object body; anything else is a validation error (the upstream requires an object). */
+/**
+ * Reads a JSON object body. Like the upstream's body parser only JSON content types are parsed; any other body
+ * counts as empty, so the schema then reports the first missing property. Unparsable JSON and non-objects are a
+ * validation error (the upstream requires an object).
+ */
 export async function readJsonBody(c: Context): Promise<Record<string, unknown>> {
+  const contentType = c.req.header("Content-Type") ?? "";
+  if (!/^application\/([\w.+-]*\+)?json\s*(;|$)/i.test(contentType)) return {};
   let parsed: unknown;
   try {
     parsed = await c.req.json();

@@ -3,18 +3,25 @@ import type { Context } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { person } from "../db/schema.ts";
 import type { SessionUser } from "../session.ts";
+import { checkCsrf } from "./csrf.ts";
 import { personVanished, stepUpRequired, unauthorized } from "./errors.ts";
 
 export type PersonRow = typeof person.$inferSelect;
 
-/** Step 2 of the check order (§0.6): 401 shape C without a logged-in session user. */
+/**
+ * The guards of every non-public route, in the upstream's order: authentication (401), then — current version
+ * only — the CSRF guard (400), then (requireGold) the step-up guard (403). Validation and the handler follow.
+ * Public routes (login pages, config, status, system rights, the token endpoint) never call this, which is exactly
+ * the CSRF guard's "public route" exemption.
+ */
 export function requireUser(c: Context<AppEnv>): SessionUser {
   const user = c.var.session?.data.user;
   if (!user) throw unauthorized();
+  checkCsrf(c);
   return user;
 }
 
-/** Step 3 of the check order: the step-up guard demands exactly gold. */
+/** The step-up guard demands exactly gold. */
 export function requireGold(c: Context<AppEnv>): SessionUser {
   const user = requireUser(c);
   if (user.stepUpLevel !== "gold") throw stepUpRequired();

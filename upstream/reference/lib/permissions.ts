@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
-import { ROOT_ORGANISATION_ID, type Systemrecht } from "../../contract/index.ts";
+import { ROOT_ORGANISATION_ID } from "../../contract/index.ts";
+import type { AnySystemrecht } from "./systemrechte.ts";
 import type { ReferenceDb } from "../db/client.ts";
 import { organisation, personenkontext, rolleSystemrecht } from "../db/schema.ts";
 
@@ -18,7 +19,7 @@ export function ancestorsOrSelfSql(organisationId: string): SQL {
 }
 
 /** "has right R at organisation O": a kontext at O or an ancestor whose role carries R. */
-export async function hasRightAt(db: ReferenceDb, personId: string, organisationId: string, right: Systemrecht) {
+export async function hasRightAt(db: ReferenceDb, personId: string, organisationId: string, right: AnySystemrecht) {
   const rows = await db
     .select({ one: sql<number>`1` })
     .from(personenkontext)
@@ -32,7 +33,7 @@ export async function hasRightAt(db: ReferenceDb, personId: string, organisation
 }
 
 /** "has rights R1..Rn at ROOT": each right individually via kontexte placed directly at ROOT. */
-export async function hasRightsAtRoot(db: ReferenceDb, personId: string, rights: readonly Systemrecht[]) {
+export async function hasRightsAtRoot(db: ReferenceDb, personId: string, rights: readonly AnySystemrecht[]) {
   const wanted = [...new Set(rights)];
   if (wanted.length === 0) return true;
   const rows = await db
@@ -55,7 +56,7 @@ export type PermittedOrganisations = { all: true } | { all: false; subquery: SQL
 export async function permittedOrganisations(
   db: ReferenceDb,
   personId: string,
-  rights: readonly Systemrecht[],
+  rights: readonly AnySystemrecht[],
 ): Promise<PermittedOrganisations> {
   const wanted = [...new Set(rights)];
   if (await hasRightsAtRoot(db, personId, wanted)) return { all: true };
@@ -84,7 +85,7 @@ export async function isPersonVisible(
   db: ReferenceDb,
   callerId: string,
   target: { id: string; istTechnisch: boolean },
-  right: Systemrecht = "PERSONEN_VERWALTEN",
+  right: AnySystemrecht = "PERSONEN_VERWALTEN",
 ): Promise<boolean> {
   if (target.istTechnisch) return false;
   const permitted = await permittedOrganisations(db, callerId, [right]);

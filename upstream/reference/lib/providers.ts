@@ -2,6 +2,27 @@ import { asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { ServiceProviderResponse } from "../../contract/index.ts";
 import type { ReferenceDb } from "../db/client.ts";
 import { serviceProvider, serviceProviderMerkmal } from "../db/schema.ts";
+import type { ApiVersion } from "../env.ts";
+
+/** A provider as the API renders it; the current upstream adds fields and renamed a category (see below). */
+export type ServiceProviderJson = Omit<ServiceProviderResponse, "kategorie"> & {
+  kategorie: string;
+  rollenartenWhitelist?: string[];
+};
+
+/**
+ * The current upstream removed the category ANGEBOTE and added SCHULISCH (3b22d53b9, ea90d4cc5); its school offers
+ * are SCHULISCH. The demo data keep the pinned ANGEBOTE, so the current version renders them as SCHULISCH, and adds
+ * the always present `rollenartenWhitelist` (empty: the reference restricts no offer to rollenarten).
+ */
+export function renderServiceProvider(provider: ServiceProviderResponse, version: ApiVersion): ServiceProviderJson {
+  if (version === "pinned") return provider;
+  return {
+    ...provider,
+    kategorie: provider.kategorie === "ANGEBOTE" ? "SCHULISCH" : provider.kategorie,
+    rollenartenWhitelist: [],
+  };
+}
 
 /** Columns needed for `ServiceProviderResponse`; the logo bytes are deliberately never selected here. */
 const tileColumns = {

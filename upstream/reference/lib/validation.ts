@@ -1,14 +1,24 @@
-import type { z, ZodIssue } from "zod";
+import { z, type ZodIssue } from "zod";
+import type { ApiVersion } from "../env.ts";
 import { HttpError } from "./errors.ts";
 
 /**
- * Maps a zod failure to the SchulConnex validation body (shape B): only the first failing property is reported;
- * subcode 10 for enum rules, 09 for date rules, 01 for "not empty"/missing, otherwise 03.
+ * Request validation in the upstream's manner: only the first failing property counts. The body depends on version
+ * and controller family (see errors.ts):
+ * - current, non-SchulConneX controllers: `{"i18nKey": INVALID_DATE | INVALID_ENUM | REQUIRED_VALUE | VALIDATION_ERROR, "code": 400}`
+ *   (CHANGES-SINCE-PIN §2.5; the property path is no longer reported);
+ * - SchulConneX endpoints, and every default controller of the pinned version: SchulConneX body with subcode
+ *   10 (enum), 09 (date), 01 (not empty / missing), otherwise 03, and the property path at the end;
+ * - the pinned 2FA controller: NestJS `{"message":"validation error","statusCode":400}`.
  * Schemas mark "not empty" rules with the message NOT_EMPTY and date rules with DATE.
  */
 export const NOT_EMPTY = "NOT_EMPTY";
 export const DATE_RULE = "DATE";
 
+type Rule = "date" | "enum" | "required" | "other";
+
+const SUBCODE: Record<Rule, string> = { date: "09", enum: "10", required: "01", other: "03" };
+const I18N_KEY: Record<Rule, string> = { date: "INVALID_DATE", enum: "INVALID_ENUM", required: "REQUIRED_VALUE", other: "VALIDATION_ERROR" };
 const TITEL: Record<string, string> = {
   "01": "Fehlende Parameter",
   "03": "Validierungsfehler",
@@ -16,47 +26,99 @@ const TITEL: Record<string, string> = {
   "10": "Attributwerte entsprechen keinem der erwarteten Werte",
 };
 
-function subcodeOf(issue: ZodIssue): string {
-  if (issue.message === DATE_RULE) return "09";
-  if (issue.code === "invalid_enum_value") return "10";
-  if (issue.message === NOT_EMPTY) return "01";
-  if (issue.code === "invalid_type" && issue.received === "undefined") return "01";
-  return "03";
+function ruleOf(issue: ZodIssue): Rule {
+  if (issue.message === DATE_RULE) return "date";
+  if (issue.code === "invalid_enum_value") return "enum";
+  if (issue.message === NOT_EMPTY) return "required";
+  if (issue.code === "invalid_type" && issue.received === "undefined") return "required";
+  return "other";
 }
 
-export function validationError(issue: ZodIssue | undefined): HttpError {
-  const subcode = issue ? subcodeOf(issue) : "03";
-  const path = issue ? issue.path.join(".") : "";
-  return new HttpError(400, {
-    code: 400,
-    subcode,
-    titel: TITEL[subcode] ?? "Validierungsfehler",
-    beschreibung: `Die Anfrage enthält ein ungültiges oder fehlendes Attribut: '${path}'`,
+/** A 400 for one failing property (`path` may be empty when the body as a whole is unusable). */
+export function invalidRequest(rule: Rule, path: string): HttpError {
+  return new HttpError(I18N_KEY[rule], ({ version, family }) => {
+    if (version === "pinned" && family === "twoFactor") {
+      return { status: 400, body: { message: "validation error", statusCode: 400 } };
+    }
+    if (version === "current" && family !== "schulconnex") {
+      return { status: 400, body: { i18nKey: I18N_KEY[rule], code: 400 } };
+    }
+    const subcode = SUBCODE[rule];
+    return {
+      status: 400,
+      body: {
+        code: 400,
+        subcode,
+        titel: TITEL[subcode] ?? "Validierungsfehler",
+        beschreibung: `Die Anfrage enthält ein ungültiges oder fehlendes Attribut: '${path}'`,
+      },
+    };
   });
 }
 
+/** The reported property: array items are reported as their array property, like the upstream's `each` rules. */
+const propertyPath = (path: ReadonlyArray<string | number>) => path.filter((part) => typeof part === "string").join(".");
+
+export function validationError(issue: ZodIssue | undefined): HttpError {
+  return issue ? invalidRequest(ruleOf(issue), propertyPath(issue.path)) : invalidRequest("other", "");
+}
+
+/**
+ * Path of the first string (value or key) holding a NUL character, which PostgreSQL cannot store in text or jsonb;
+ * such input is refused as invalid instead of failing in the database.
+ */
+export function findNulPath(input: unknown, path: string[] = []): string | undefined {
+  if (typeof input === "string") return input.includes("\u0000") ? path.join(".") : undefined;
+  if (Array.isArray(input)) {
+    for (const item of input) {
+      const found = findNulPath(item, path);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (typeof input === "object" && input !== null) {
+    for (const [key, value] of Object.entries(input)) {
+      if (key.includes("\u0000")) return [...path, key].join(".");
+      const found = findNulPath(value, [...path, key]);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
+/** Validates like the upstream (unknown properties are dropped), then refuses NUL bytes in what is left. */
 export function parseOrThrow<S extends z.ZodTypeAny>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (!result.success) throw validationError(result.error.issues[0]);
+  const nulPath = findNulPath(result.data);
+  if (nulPath !== undefined) throw invalidRequest("other", nulPath);
   return result.data;
 }
 
 /**
- * Reads query parameters in the upstream's manner: repeated keys or `key[]` become arrays,
- * a single value of an array parameter becomes a one-element array.
+ * A paging number (`offset`, `limit`): coerced from the query string like the upstream's implicit conversion, and
+ * bounded so that every accepted value is exact in JavaScript and fits PostgreSQL's bigint (values the database
+ * cannot take are a 400, not a database error).
  */
-export function readQuery(url: string, arrayKeys: readonly string[]): Record<string, string | string[]> {
+export const pagingNumber = (min: number) => z.coerce.number().int().min(min).max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * Reads query parameters in the upstream's manner. Repeated keys become arrays; a single value of an array
+ * parameter becomes a one-element array; a repeated non-array parameter stays an array (and then fails validation,
+ * like in the upstream). Bracket keys (`ids[]=a`): the pinned version (extended parser) reads them as arrays, the
+ * current one (Express 5 "simple" parser) does not understand them, so they are dropped like any unknown parameter.
+ */
+export function readQuery(url: string, arrayKeys: readonly string[], version: ApiVersion): Record<string, string | string[]> {
   const params = new URL(url).searchParams;
   const result: Record<string, string | string[]> = {};
   for (const rawKey of new Set(params.keys())) {
-    const key = rawKey.endsWith("[]") ? rawKey.slice(0, -2) : rawKey;
+    const bracket = rawKey.endsWith("[]");
+    if (bracket && version === "current") continue;
+    const key = bracket ? rawKey.slice(0, -2) : rawKey;
     const values = params.getAll(rawKey);
-    if (arrayKeys.includes(key)) {
-      const existing = result[key];
-      result[key] = [...(Array.isArray(existing) ? existing : []), ...values];
-    } else {
-      result[key] = values[0] ?? "";
-    }
+    const existing = result[key];
+    const merged = [...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing]), ...values];
+    result[key] = arrayKeys.includes(key) || merged.length > 1 ? merged : (merged[0] ?? "");
   }
   return result;
 }

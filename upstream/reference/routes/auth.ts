@@ -2,20 +2,38 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import type { UserinfoResponse } from "../../contract/index.ts";
 import type { AppEnv } from "../app-env.ts";
+import type { ApiVersion } from "../env.ts";
 import { identityAccount, organisation, personenkontext, rolle, rolleMerkmal, rolleServiceProvider, rolleSystemrecht } from "../db/schema.ts";
 import { type PersonRow, requireCaller, requireUser } from "../lib/caller.ts";
 import type { ReferenceDb } from "../db/client.ts";
 import { toOrganisationResponse, organisationResponseColumns } from "../lib/organisationen.ts";
+import { newCsrfToken } from "../lib/csrf.ts";
+import { unauthorized } from "../lib/errors.ts";
 import { safeRedirectPath } from "../lib/redirects.ts";
+import { entityJson } from "../lib/render.ts";
 import { ensureSession } from "../session.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const KOPERS_LOCK_DAYS = 56;
-const NO_KONTEXTE_DELETE_DAYS = 84;
+/** Persons without kontexte are deleted after 84 days (pinned) resp. 90 days (current, ed9864553). */
+const NO_KONTEXTE_DELETE_DAYS: Record<ApiVersion, number> = { pinned: 84, current: 90 };
 const BEFRISTUNG_WARNING_DAYS = 56;
 
-export function authRoutes() {
+export function authRoutes(version: ApiVersion) {
   const app = new Hono<AppEnv>();
+
+  /**
+   * CHANGES-SINCE-PIN §2.1: a public route that checks the session itself. One token per session: the stored one,
+   * or a new one. Only the current upstream has it; pinned, the route does not exist (404).
+   */
+  if (version === "current") {
+    app.get("/csrf-token", (c) => {
+      const session = c.var.session;
+      if (!session?.data.user) throw unauthorized();
+      session.data.csrfToken ??= newCsrfToken();
+      return c.json({ csrfToken: session.data.csrfToken });
+    });
+  }
 
   /** §1.2 with the embedded IdP of §1.7 instead of an external OIDC provider. */
   app.get("/login", async (c) => {
@@ -58,16 +76,17 @@ export function authRoutes() {
       updated_at: caller.updatedAt.toISOString(),
       ...(account?.passwordUpdatedAt ? { password_updated_at: account.passwordUpdatedAt.toISOString() } : {}),
       acr: user.stepUpLevel ?? "silver",
-      ...(await kontexteAndTimeLimits(db, caller, config.now())),
+      ...(await kontexteAndTimeLimits(db, caller, config.now(), config.apiVersion)),
     };
-    return c.json(body);
+    c.header("Cache-Control", "no-store");
+    return entityJson(c, body);
   });
 
   return app;
 }
 
 /** personenkontexte with rights/providers per kontext, and the timeLimits banners (§1.4). */
-async function kontexteAndTimeLimits(db: ReferenceDb, caller: PersonRow, now: Date) {
+async function kontexteAndTimeLimits(db: ReferenceDb, caller: PersonRow, now: Date, version: ApiVersion) {
   const kontexte = await db
     .select({
       kontext: {
@@ -117,7 +136,7 @@ async function kontexteAndTimeLimits(db: ReferenceDb, caller: PersonRow, now: Da
     timeLimits.push({ occasion: "KOPERS", deadline: new Date(earliest + KOPERS_LOCK_DAYS * DAY_MS).toISOString() });
   }
   if (caller.orgUnassignmentDate) {
-    const deadline = new Date(caller.orgUnassignmentDate.getTime() + NO_KONTEXTE_DELETE_DAYS * DAY_MS);
+    const deadline = new Date(caller.orgUnassignmentDate.getTime() + NO_KONTEXTE_DELETE_DAYS[version] * DAY_MS);
     timeLimits.push({ occasion: "NO_KONTEXTE", deadline: deadline.toISOString() });
   }
   for (const row of kontexte) {

@@ -1,9 +1,11 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { identityAccount, person } from "../db/schema.ts";
+import { findAccountByUsername, passwordMatches, readFormFields } from "../lib/accounts.ts";
 import { LOGIN_USER_NOT_FOUND_BODY } from "../lib/errors.ts";
-import { hashPassword, verifyPassword } from "../lib/password.ts";
+import { lockedUntil, minutesLeft, recordFailure, recordSuccess } from "../lib/lockout.ts";
+import { hashPassword } from "../lib/password.ts";
 import { activeToken, verifyOtp } from "../lib/tokens.ts";
 import { PAGE_SECURITY_HEADERS, STYLESHEET, type SafeHtml, alertBox, field, html, page, text } from "../html/layout.ts";
 import type { TextKey } from "../html/texts.ts";
@@ -20,8 +22,21 @@ const readAcr = (value: string | undefined): Acr => (value === "gold" ? "gold" :
 
 type IdpContext = Context<AppEnv>;
 
-export function renderPage(c: IdpContext, title: TextKey, body: SafeHtml, status: 200 | 400 | 401 = 200) {
+export type PageStatus = 200 | 400 | 401 | 429;
+
+export function renderPage(c: IdpContext, title: TextKey, body: SafeHtml, status: PageStatus = 200) {
   return c.html(page({ title, body }), status, PAGE_SECURITY_HEADERS);
+}
+
+/** The German lockout message; the same for every username, with or without an account. */
+export function lockedMessage(c: IdpContext, until: Date): SafeHtml {
+  const minutes = minutesLeft(until, c.var.config.now());
+  return minutes === 1 ? text("login.errors.lockedOneMinute") : text("login.errors.locked", { minutes });
+}
+
+/** 429 with Retry-After, so that clients and proxies see the refusal for what it is. */
+export function setRetryAfter(c: IdpContext, until: Date) {
+  c.header("Retry-After", String(Math.max(1, Math.ceil((until.getTime() - c.var.config.now().getTime()) / 1000))));
 }
 
 export function idpRoutes() {
@@ -46,18 +61,26 @@ export function idpRoutes() {
   app.post("/login", async (c) => {
     const acr = readAcr(c.req.query("acr"));
     const session = await ensureSession(c);
-    const form = await c.req.parseBody();
-    const username = typeof form.username === "string" ? form.username.trim() : "";
-    const password = typeof form.password === "string" ? form.password : "";
+    const form = await readFormFields(c, ["username", "password"]);
+    const username = form.username.trim();
+    const { password } = form;
     if (!username || !password) {
       return renderLoginForm(c, acr, { username, error: text("login.errors.missing") }, 400);
     }
-    const [account] = await c.var.db
-      .select()
-      .from(identityAccount)
-      .where(eq(sql`lower(${identityAccount.username})`, username.toLowerCase()))
-      .limit(1);
-    if (!account || !(await verifyPassword(password, account.passwordHash))) {
+    const { db, config } = c.var;
+    // While locked, nothing entered is checked, so a correct guess cannot be told apart from a wrong one.
+    const locked = await lockedUntil(db, config, username);
+    if (locked) {
+      setRetryAfter(c, locked);
+      return renderLoginForm(c, acr, { username, error: lockedMessage(c, locked) }, 429);
+    }
+    const account = await findAccountByUsername(db, username);
+    if (!(await passwordMatches(account, password)) || !account) {
+      const lockStarted = await recordFailure(db, config, username);
+      if (lockStarted) {
+        setRetryAfter(c, lockStarted);
+        return renderLoginForm(c, acr, { username, error: lockedMessage(c, lockStarted) }, 429);
+      }
       return renderLoginForm(c, acr, { username, error: text("login.errors.invalid") }, 401);
     }
     if (!account.enabled) {
@@ -83,13 +106,26 @@ export function idpRoutes() {
     const session = await ensureSession(c);
     const sub = session.data.idp?.sub;
     if (!sub) return c.redirect(`${IDP_BASE}/login?acr=gold`, 302);
-    const form = await c.req.parseBody();
-    const code = typeof form.otp === "string" ? form.otp.replace(/\s+/g, "") : "";
-    const [owner] = await c.var.db.select({ id: person.id }).from(person).where(eq(person.keycloakUserId, sub)).limit(1);
+    const { db, config } = c.var;
+    const form = await readFormFields(c, ["otp"]);
+    const code = form.otp.replace(/\s+/g, "");
+    const [owner] = await db.select({ id: person.id }).from(person).where(eq(person.keycloakUserId, sub)).limit(1);
     if (!owner) return completeLogin(c, session, sub, "gold");
-    const token = await activeToken(c.var.db, owner.id);
+    const token = await activeToken(db, owner.id);
     if (!token) return renderOtpForm(c, sub);
+    const [account] = await db.select({ username: identityAccount.username }).from(identityAccount).where(eq(identityAccount.id, sub)).limit(1);
+    const username = account?.username ?? sub;
+    const locked = await lockedUntil(db, config, username);
+    if (locked) {
+      setRetryAfter(c, locked);
+      return renderOtpForm(c, sub, lockedMessage(c, locked), 429);
+    }
     if (!(await verifyOtp(token.secret, code))) {
+      const lockStarted = await recordFailure(db, config, username);
+      if (lockStarted) {
+        setRetryAfter(c, lockStarted);
+        return renderOtpForm(c, sub, lockedMessage(c, lockStarted), 429);
+      }
       return renderOtpForm(c, sub, text("otp.invalid"), 401);
     }
     return completeLogin(c, session, sub, "gold");
@@ -107,14 +143,13 @@ export function idpRoutes() {
     const session = await ensureSession(c);
     const sub = session.data.idp?.pendingPasswordChangeSub;
     if (!sub) return c.redirect(`${IDP_BASE}/login?acr=${acr}`, 302);
-    const form = await c.req.parseBody();
+    const form = await readFormFields(c, ["newPassword", "confirmPassword"]);
     const [account] = await c.var.db.select().from(identityAccount).where(eq(identityAccount.id, sub)).limit(1);
     if (!account) {
       session.data.idp = {};
       return c.redirect(`${IDP_BASE}/login?acr=${acr}`, 302);
     }
-    const newPassword = typeof form.newPassword === "string" ? form.newPassword : "";
-    const confirmation = typeof form.confirmPassword === "string" ? form.confirmPassword : "";
+    const { newPassword, confirmPassword: confirmation } = form;
     const problem = await checkNewPassword(newPassword, confirmation, account.passwordHash);
     if (problem) return renderNewPasswordForm(c, acr, problem, 400);
     await c.var.db
@@ -147,13 +182,15 @@ async function completeLogin(c: IdpContext, session: SessionState, sub: string, 
     return c.json(LOGIN_USER_NOT_FOUND_BODY, 302, { Location: "/login-error" });
   }
   const target = session.data.redirectUrl ?? "/";
+  const [account] = await c.var.db.select({ username: identityAccount.username }).from(identityAccount).where(eq(identityAccount.id, sub)).limit(1);
+  if (account) await recordSuccess(c.var.db, c.var.config, account.username);
   // A fresh session id after authentication prevents session fixation.
   const rotated = await rotateSession(c, session);
   rotated.data.user = { sub, stepUpLevel: level, redirectUri: session.data.redirectUrl };
   return c.redirect(target, 302);
 }
 
-function renderLoginForm(c: IdpContext, acr: Acr, state: { username?: string; error?: SafeHtml } = {}, status: 200 | 400 | 401 = 200) {
+function renderLoginForm(c: IdpContext, acr: Acr, state: { username?: string; error?: SafeHtml } = {}, status: PageStatus = 200) {
   const errorId = state.error ? "login-error" : undefined;
   return renderPage(
     c,
@@ -169,7 +206,7 @@ ${field({ id: "password", label: text("login.password"), type: "password", autoc
   );
 }
 
-async function renderOtpForm(c: IdpContext, sub: string, error?: SafeHtml, status: 200 | 400 | 401 = 200) {
+async function renderOtpForm(c: IdpContext, sub: string, error?: SafeHtml, status: PageStatus = 200) {
   const [owner] = await c.var.db.select({ id: person.id }).from(person).where(eq(person.keycloakUserId, sub)).limit(1);
   const token = owner ? await activeToken(c.var.db, owner.id) : undefined;
   if (owner && !token) {

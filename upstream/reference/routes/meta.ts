@@ -1,13 +1,19 @@
 import { Hono } from "hono";
-import { SYSTEMRECHTE, TECHNICAL_SYSTEMRECHTE } from "../../contract/index.ts";
+import { TECHNICAL_SYSTEMRECHTE } from "../../contract/index.ts";
 import type { AppEnv } from "../app-env.ts";
 import { PAGE_SECURITY_HEADERS, html, page, text } from "../html/layout.ts";
+import { systemrechteOf } from "../lib/systemrechte.ts";
 
 /** Public endpoints without data access: feature flags (§2), status redirect (§3), system rights (§5.2). */
 export function metaRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.get("/config", (c) => c.json(c.var.config.featureFlags));
+  /** The current upstream adds two informational flags (CHANGES-SINCE-PIN §3.2). */
+  app.get("/config", (c) => {
+    const { setUemPasswordEnabled, schulischeAngeboteErstellen, ...pinned } = c.var.config.featureFlags;
+    if (c.var.config.apiVersion === "pinned") return c.json(pinned);
+    return c.json({ ...pinned, setUemPasswordEnabled, schulischeAngeboteErstellen });
+  });
 
   app.get("/status", (c) => c.redirect(c.var.config.statusRedirectUrl, 302));
 
@@ -25,7 +31,12 @@ export function metaRoutes() {
   );
 
   app.get("/rolle/systemrechte", (c) =>
-    c.json(SYSTEMRECHTE.map((name) => ({ name, isTechnical: TECHNICAL_SYSTEMRECHTE.includes(name) }))),
+    c.json(
+      systemrechteOf(c.var.config.apiVersion).map((name) => ({
+        name,
+        isTechnical: (TECHNICAL_SYSTEMRECHTE as readonly string[]).includes(name),
+      })),
+    ),
   );
 
   return app;

@@ -1,11 +1,13 @@
-import { type SQL, and, count, eq, inArray, notInArray, or, sql } from "drizzle-orm";
+import { type SQL, and, count, eq, inArray, ne, notInArray, or, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { ORGANISATIONS_TYPEN, PAGING_HEADERS, ROOT_ORGANISATION_ID, SYSTEMRECHTE } from "../../contract/index.ts";
+import { ORGANISATIONS_TYPEN, PAGING_HEADERS, ROOT_ORGANISATION_ID } from "../../contract/index.ts";
 import type { AppEnv } from "../app-env.ts";
-import { organisation, personenkontext } from "../db/schema.ts";
+import type { ReferenceDb } from "../db/client.ts";
+import type { ApiVersion } from "../env.ts";
+import { organisation, personenkontext, rolle, rollenerweiterung, serviceProvider } from "../db/schema.ts";
 import { requireCaller, requireGold, requireUser } from "../lib/caller.ts";
-import { dbiamError, internalError, notFound } from "../lib/errors.ts";
+import { couldNotBe, dbiamError, internalError, missingPermissions, notFound } from "../lib/errors.ts";
 import { newId } from "../lib/ids.ts";
 import {
   containsPattern,
@@ -18,27 +20,38 @@ import {
   traegerNameTaken,
 } from "../lib/organisationen.ts";
 import { hasRightAt, hasRightsAtRoot, permittedOrganisations, permittedPredicate } from "../lib/permissions.ts";
-import { NOT_EMPTY, parseOrThrow, readQuery } from "../lib/validation.ts";
+import { NOT_EMPTY, pagingNumber, parseOrThrow, readQuery } from "../lib/validation.ts";
 import { readJsonBody } from "../lib/body.ts";
+import { entityJson, omitNulls } from "../lib/render.ts";
+import { type AnySystemrecht, systemrechteOf } from "../lib/systemrechte.ts";
 
 const uniqueArray = <T extends z.ZodTypeAny>(item: T) =>
   z.array(item).refine((values) => new Set(values).size === values.length, { message: "UNIQUE" });
 
-const FindQuery = z.object({
-  offset: z.coerce.number().int().min(0).optional(),
-  limit: z.coerce.number().int().min(1).optional(),
-  kennung: z.string().optional(),
-  name: z.string().optional(),
-  searchString: z.string().optional(),
-  typ: z.enum(ORGANISATIONS_TYPEN).optional(),
-  systemrechte: uniqueArray(z.enum(SYSTEMRECHTE)).optional(),
-  excludeTyp: uniqueArray(z.enum(ORGANISATIONS_TYPEN)).optional(),
-  administriertVon: uniqueArray(z.string().uuid()).optional(),
-  zugehoerigZu: uniqueArray(z.string().uuid()).optional(),
-  organisationIds: uniqueArray(z.string().uuid()).optional(),
-  sortOrder: z.enum(["asc", "desc"]).optional(),
-  sortField: z.enum(["name", "kennung"]).optional(),
-});
+/** `true`/`1`/`false`/`0` like the upstream's boolean transform; anything else fails validation. */
+const queryBoolean = z
+  .string()
+  .refine((value) => ["true", "1", "false", "0"].includes(value))
+  .transform((value) => value === "true" || value === "1");
+
+const findQuerySchema = (version: ApiVersion) =>
+  z.object({
+    offset: pagingNumber(0).optional(),
+    limit: pagingNumber(1).optional(),
+    kennung: z.string().optional(),
+    name: z.string().optional(),
+    searchString: z.string().optional(),
+    typ: z.enum(ORGANISATIONS_TYPEN).optional(),
+    systemrechte: uniqueArray(z.enum(systemrechteOf(version))).optional(),
+    excludeTyp: uniqueArray(z.enum(ORGANISATIONS_TYPEN)).optional(),
+    administriertVon: uniqueArray(z.string().uuid()).optional(),
+    zugehoerigZu: uniqueArray(z.string().uuid()).optional(),
+    organisationIds: uniqueArray(z.string().uuid()).optional(),
+    sortOrder: z.enum(["asc", "desc"]).optional(),
+    sortField: z.enum(["name", "kennung"]).optional(),
+    // New in the current upstream (c8c7db991); the pinned one strips it like any unknown parameter.
+    getChildrenRecursively: version === "current" ? queryBoolean.optional() : z.undefined().catch(undefined),
+  });
 const ARRAY_PARAMS = ["systemrechte", "excludeTyp", "administriertVon", "zugehoerigZu", "organisationIds"] as const;
 
 const IdParam = z.object({ organisationId: z.string().uuid() });
@@ -55,7 +68,7 @@ const CreateBody = z.object({
   emailAdress: z.string().optional(),
 });
 
-const RenameBody = z.object({ name: z.string(), version: z.number() });
+const RenameBody = z.object({ name: z.string(), version: z.number().finite() });
 
 /** 400 with code 500: the upstream's unmapped specification errors (§4.1). */
 const specificationError = () => dbiamError("ORGANISATION_SPECIFICATION_ERROR", 500, 400);
@@ -66,12 +79,42 @@ const hasBadBlanks = (value: string | undefined) =>
   value !== undefined && value !== "" && (value.trim() !== value || value.trim() === "");
 const hasAsciiLetterOrDigit = (value: string) => /[a-zA-Z0-9]/.test(value);
 
-export function organisationRoutes() {
+/** Organisations administered (transitively) below any of `parents`. */
+const descendantsOf = (parents: string[]) => sql`WITH RECURSIVE below(id) AS (
+    SELECT o.id FROM ${organisation} o WHERE o.administriert_von IN ${parents}
+    UNION
+    SELECT o.id FROM ${organisation} o JOIN below b ON o.administriert_von = b.id
+  ) SELECT id FROM below`;
+
+/** Typs the current `DELETE /api/organisationen/{id}` handles, each with the right it needs. */
+const DELETE_RIGHT: Record<string, AnySystemrecht> = {
+  TRAEGER: "SCHULTRAEGER_VERWALTEN",
+  SCHULE: "SCHULEN_VERWALTEN",
+  KLASSE: "KLASSEN_VERWALTEN",
+};
+
+/** The organisation lies in the caller's permitted set (with children) of at least one of the rights. */
+async function visibleThroughAny(db: ReferenceDb, callerId: string, organisationId: string, rights: readonly AnySystemrecht[]) {
+  for (const right of rights) {
+    const permitted = await permittedOrganisations(db, callerId, [right]);
+    if (permitted.all) return true;
+    const [row] = await db
+      .select({ id: organisation.id })
+      .from(organisation)
+      .where(and(eq(organisation.id, organisationId), permittedPredicate(organisation.id, permitted)))
+      .limit(1);
+    if (row) return true;
+  }
+  return false;
+}
+
+export function organisationRoutes(version: ApiVersion) {
   const app = new Hono<AppEnv>();
+  const FindQuery = findQuerySchema(version);
 
   app.get("/", async (c) => {
     requireUser(c);
-    const query = parseOrThrow(FindQuery, readQuery(c.req.url, ARRAY_PARAMS));
+    const query = parseOrThrow(FindQuery, readQuery(c.req.url, ARRAY_PARAMS, version));
     const caller = await requireCaller(c);
     const { db } = c.var;
 
@@ -80,7 +123,11 @@ export function organisationRoutes() {
     if (query.kennung !== undefined) conditions.push(eq(organisation.kennung, query.kennung));
     if (query.name !== undefined) conditions.push(eq(organisation.name, query.name));
     if (query.typ !== undefined) conditions.push(eq(organisation.typ, query.typ));
-    if (query.administriertVon?.length) conditions.push(inArray(organisation.administriertVon, query.administriertVon));
+    if (query.administriertVon?.length && query.getChildrenRecursively) {
+      conditions.push(sql`${organisation.id} IN (${descendantsOf(query.administriertVon)})`);
+    } else if (query.administriertVon?.length) {
+      conditions.push(inArray(organisation.administriertVon, query.administriertVon));
+    }
     if (query.zugehoerigZu?.length) conditions.push(inArray(organisation.zugehoerigZu, query.zugehoerigZu));
     if (query.excludeTyp?.length) conditions.push(notInArray(organisation.typ, query.excludeTyp));
     if (query.searchString) {
@@ -128,7 +175,7 @@ export function organisationRoutes() {
     c.header(PAGING_HEADERS.pageTotal, String(pageTotal));
     c.header(PAGING_HEADERS.offset, String(query.offset ?? 0));
     c.header(PAGING_HEADERS.limit, String(query.limit ?? pagingTotal));
-    return c.json(combined.map(toOrganisationResponse));
+    return entityJson(c, combined.map(toOrganisationResponse));
   });
 
   app.get("/root", async (c) => {
@@ -136,7 +183,7 @@ export function organisationRoutes() {
     await requireCaller(c);
     const root = await findOrganisation(c.var.db, ROOT_ORGANISATION_ID);
     if (!root) throw notFound();
-    return c.json(toOrganisationResponse(root));
+    return entityJson(c, toOrganisationResponse(root));
   });
 
   app.get("/root/children", async (c) => {
@@ -144,7 +191,7 @@ export function organisationRoutes() {
     await requireCaller(c);
     const { oeffentlich, ersatz } = await findRootChildren(c.var.db);
     if (!oeffentlich || !ersatz) throw notFound();
-    return c.json({ oeffentlich: toOrganisationResponse(oeffentlich), ersatz: toOrganisationResponse(ersatz) });
+    return entityJson(c, { oeffentlich: toOrganisationResponse(oeffentlich), ersatz: toOrganisationResponse(ersatz) });
   });
 
   app.get("/:organisationId", async (c) => {
@@ -153,7 +200,7 @@ export function organisationRoutes() {
     await requireCaller(c);
     const row = await findOrganisation(c.var.db, organisationId);
     if (!row) throw notFound();
-    return c.json(toOrganisationResponse(row));
+    return entityJson(c, toOrganisationResponse(row));
   });
 
   app.post("/", async (c) => {
@@ -170,7 +217,7 @@ export function organisationRoutes() {
           : body.typ === "TRAEGER"
             ? await hasRightsAtRoot(db, caller.id, ["SCHULTRAEGER_VERWALTEN"])
             : false;
-    if (!permitted) throw notFound();
+    if (!permitted) throw missingPermissions();
 
     if (hasBadBlanks(body.name)) throw orgError("NAME_ENTHAELT_LEERZEICHEN");
     if (hasBadBlanks(body.kennung)) throw orgError("KENNUNG_ENTHAELT_LEERZEICHEN");
@@ -211,8 +258,9 @@ export function organisationRoutes() {
         emailAdress: body.emailAdress ?? null,
       })
       .returning();
-    if (!created) throw internalError("Die Entität konnte nicht angelegt werden.");
-    return c.json(toOrganisationResponse(created), 201);
+    if (!created) throw couldNotBe("CREATED");
+    // Both versions answer the created object as built, so optional fields that were not sent are absent.
+    return c.json(omitNulls(toOrganisationResponse(created)), 201);
   });
 
   app.patch("/:organisationId/name", async (c) => {
@@ -222,10 +270,10 @@ export function organisationRoutes() {
     const caller = await requireCaller(c);
     const { db } = c.var;
 
-    if (!(await hasRightAt(db, caller.id, organisationId, "KLASSEN_VERWALTEN"))) throw notFound();
+    if (!(await hasRightAt(db, caller.id, organisationId, "KLASSEN_VERWALTEN"))) throw missingPermissions();
     const current = await findOrganisation(db, organisationId);
     if (!current) throw notFound();
-    if (current.typ !== "KLASSE" && current.typ !== "TRAEGER") throw internalError();
+    if (current.typ !== "KLASSE" && current.typ !== "TRAEGER") throw couldNotBe("UPDATED");
     if (current.typ === "KLASSE" && current.administriertVon) {
       const schule = await findOrganisation(db, current.administriertVon);
       if (!schule) throw notFound();
@@ -254,16 +302,20 @@ export function organisationRoutes() {
       .where(and(eq(organisation.id, current.id), eq(organisation.version, current.version)))
       .returning();
     if (!updated) throw orgError("NEWER_VERSION_ORGANISATION");
-    return c.json(toOrganisationResponse(updated));
+    return entityJson(c, toOrganisationResponse(updated));
   });
 
+  /**
+   * Pinned class deletion (§4.7). The current upstream replaced it by `DELETE /api/organisationen/{id}`; the
+   * reference keeps both in the current version on purpose, so the portal can be tested on either path.
+   */
   app.delete("/:organisationId/klasse", async (c) => {
     requireGold(c);
     const { organisationId } = parseOrThrow(IdParam, c.req.param());
     const caller = await requireCaller(c);
     const { db } = c.var;
 
-    if (!(await hasRightAt(db, caller.id, organisationId, "KLASSEN_VERWALTEN"))) throw notFound();
+    if (!(await hasRightAt(db, caller.id, organisationId, "KLASSEN_VERWALTEN"))) throw missingPermissions();
     // One matching kontext is enough; counting would read every pupil of a full class (personenkontext_organisation_idx).
     const assigned = await db
       .select({ id: personenkontext.id })
@@ -282,6 +334,39 @@ export function organisationRoutes() {
     await db.delete(organisation).where(eq(organisation.id, klasse.id));
     return c.body(null, 204);
   });
+
+  if (version === "current") {
+    /** CHANGES-SINCE-PIN §4: deletes a Träger, school or class that nothing refers to any more. */
+    app.delete("/:organisationId", async (c) => {
+      requireGold(c);
+      const { organisationId } = parseOrThrow(IdParam, c.req.param());
+      const caller = await requireCaller(c);
+      const { db } = c.var;
+
+      // Visible through any of the three management rights (with children), else it "does not exist".
+      const target = await findOrganisation(db, organisationId);
+      if (!target || !(await visibleThroughAny(db, caller.id, target.id, Object.values(DELETE_RIGHT)))) throw notFound();
+      const right = DELETE_RIGHT[target.typ];
+      if (!right || !(await hasRightAt(db, caller.id, target.id, right))) throw missingPermissions();
+
+      // First failure wins, in the upstream's order; one matching row is enough (a class may hold thousands).
+      const any = async (query: PromiseLike<unknown[]>) => (await query).length > 0;
+      const one = { one: sql<number>`1` };
+      const blockers: Array<[string, () => Promise<boolean>]> = [
+        ["ORGANISATION_HAT_KINDER", () => any(db.select(one).from(organisation).where(and(eq(organisation.administriertVon, target.id), ne(organisation.id, target.id))).limit(1))],
+        ["ORGANISATION_HAT_ZUGEHOERIGE", () => any(db.select(one).from(organisation).where(and(eq(organisation.zugehoerigZu, target.id), ne(organisation.id, target.id))).limit(1))],
+        ["ORGANISATION_HAT_ROLLEN", () => any(db.select(one).from(rolle).where(eq(rolle.administeredBySchulstrukturknoten, target.id)).limit(1))],
+        ["ORGANISATION_HAT_PERSONENKONTEXTE", () => any(db.select(one).from(personenkontext).where(eq(personenkontext.organisationId, target.id)).limit(1))],
+        ["ORGANISATION_HAT_ANGEBOTE", () => any(db.select(one).from(serviceProvider).where(eq(serviceProvider.providedOnSchulstrukturknoten, target.id)).limit(1))],
+        ["ORGANISATION_HAT_ROLLENERWEITERUNGEN", () => any(db.select(one).from(rollenerweiterung).where(eq(rollenerweiterung.organisationId, target.id)).limit(1))],
+      ];
+      for (const [key, blocked] of blockers) {
+        if (await blocked()) throw orgError(key);
+      }
+      await db.delete(organisation).where(eq(organisation.id, target.id));
+      return c.body(null, 204);
+    });
+  }
 
   return app;
 }

@@ -3,10 +3,15 @@ import { Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { organisation, personenkontext, rolle } from "../db/schema.ts";
 import { requireCaller, requireUser } from "../lib/caller.ts";
+import { entityJson } from "../lib/render.ts";
 
-/** PERSONS §2.1.2: the caller's own person record with all kontexte (profile page). */
+/** PERSONS §2.1.2: the caller's own person record with all kontexte (profile page). A SchulConneX endpoint. */
 export function personInfoRoutes() {
   const app = new Hono<AppEnv>();
+  app.use("*", async (c, next) => {
+    c.set("family", "schulconnex");
+    await next();
+  });
 
   app.get("/", async (c) => {
     requireUser(c);
@@ -28,7 +33,7 @@ export function personInfoRoutes() {
       .where(eq(personenkontext.personId, caller.id))
       .orderBy(asc(personenkontext.createdAt), asc(personenkontext.id));
 
-    return c.json({
+    return entityJson(c, {
       pid: caller.id,
       person: {
         id: caller.id,

@@ -5,7 +5,8 @@ import type { AppEnv } from "../app-env.ts";
 import { personenkontext, rollenerweiterung, rolleServiceProvider, serviceProvider } from "../db/schema.ts";
 import { requireCaller, requireUser } from "../lib/caller.ts";
 import { notFound } from "../lib/errors.ts";
-import { findLogo, loadServiceProviderResponses } from "../lib/providers.ts";
+import { findLogo, loadServiceProviderResponses, renderServiceProvider } from "../lib/providers.ts";
+import { entityJson } from "../lib/render.ts";
 import { parseOrThrow } from "../lib/validation.ts";
 
 const LogoParam = z.object({ angebotId: z.string().uuid() });
@@ -23,7 +24,8 @@ export function providerRoutes() {
       JOIN ${personenkontext} pk ON pk.rolle_id = re.rolle_id AND pk.organisation_id = re.organisation_id
       WHERE pk.person_id = ${caller.id}`;
     const ids = c.var.config.featureFlags.rolleErweiternEnabled ? sql`${viaRollen} UNION ${viaErweiterung}` : viaRollen;
-    return c.json(await loadServiceProviderResponses(c.var.db, sql`${serviceProvider.id} IN (${ids})`));
+    const providers = await loadServiceProviderResponses(c.var.db, sql`${serviceProvider.id} IN (${ids})`);
+    return entityJson(c, providers.map((provider) => renderServiceProvider(provider, c.var.config.apiVersion)));
   });
 
   app.get("/:angebotId/logo", async (c) => {

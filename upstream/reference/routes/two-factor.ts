@@ -2,28 +2,27 @@ import { eq, sql } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { person, personenkontext, rolleServiceProvider, serviceProvider } from "../db/schema.ts";
-import { type PersonRow, requireUser } from "../lib/caller.ts";
-import { HttpError, internalError } from "../lib/errors.ts";
+import { type PersonRow, requireCaller } from "../lib/caller.ts";
+import { twoFactorTargetNotFound } from "../lib/errors.ts";
+import { isUuid } from "../lib/ids.ts";
 import { isPersonVisible } from "../lib/permissions.ts";
 import { activeToken } from "../lib/tokens.ts";
 
 /**
- * PERSONS §2.9 (read part). This controller has no authentication-error filter in the real upstream: a vanished
- * caller yields a generic 500, a foreign person outside the caller's scope a 403 `{"code":"ENTITY_NOT_FOUND"}`.
+ * PERSONS §2.9 (read part). A foreign person outside the caller's scope is a 403 with the serialised internal error
+ * (errors.ts). A vanished caller: pinned a generic 500 (no authentication filter on this controller), current the
+ * Dbiam 403 `KEYCLOAK_USER_NOT_FOUND`. `personId` is not validated by the upstream; anything that is not a UUID
+ * cannot name a person and is answered like an unknown one, without asking the database.
  */
 async function resolveTarget(c: Context<AppEnv>): Promise<PersonRow | Response> {
-  const user = requireUser(c);
+  const caller = await requireCaller(c);
   const { db } = c.var;
-  const [caller] = await db.select().from(person).where(eq(person.keycloakUserId, user.sub)).limit(1);
-  if (!caller) throw internalError();
   const personId = c.req.query("personId");
   let target: PersonRow | undefined = caller;
   if (personId !== caller.id) {
-    [target] = personId
-      ? await db.select().from(person).where(sql`${person.id}::text = ${personId}`).limit(1)
-      : [];
+    [target] = personId && isUuid(personId) ? await db.select().from(person).where(eq(person.id, personId)).limit(1) : [];
     if (!target || !(await isPersonVisible(db, caller.id, target))) {
-      throw new HttpError(403, { code: "ENTITY_NOT_FOUND" });
+      throw twoFactorTargetNotFound(personId ?? "");
     }
   }
   if (!target.username) return c.text("User not found.", 400);
@@ -32,6 +31,10 @@ async function resolveTarget(c: Context<AppEnv>): Promise<PersonRow | Response> 
 
 export function twoFactorRoutes() {
   const app = new Hono<AppEnv>();
+  app.use("*", async (c, next) => {
+    c.set("family", "twoFactor");
+    await next();
+  });
 
   app.get("/state", async (c) => {
     const target = await resolveTarget(c);
