@@ -6,7 +6,7 @@ import type { ApiVersion } from "../env.ts";
 
 /** A provider as the API renders it; the current upstream adds fields and renamed a category (see below). */
 export type ServiceProviderJson = Omit<ServiceProviderResponse, "kategorie"> & {
-  kategorie: string;
+  kategorie: string | null;
   rollenartenWhitelist?: string[];
 };
 
