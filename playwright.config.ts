@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumLaunchOptions } from "./scripts/chromium";
-import { PORT, STEP_UP_PORT, STEP_UP_TIMEOUT_SECONDS } from "./tests/e2e/support/servers";
+import { PINNED_PORT, PINNED_STEP_UP_TIMEOUT_SECONDS, PORT } from "./tests/e2e/support/servers";
 
 const SERVER_ENV = {
   HOST: "127.0.0.1",
@@ -41,14 +41,15 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      command: "rm -rf .tmp/e2e-db-step-up && node --import tsx scripts/start.ts",
-      url: `http://127.0.0.1:${STEP_UP_PORT}/`,
+      command: "rm -rf .tmp/e2e-db-pinned && node --import tsx scripts/start.ts",
+      url: `http://127.0.0.1:${PINNED_PORT}/`,
       env: {
         ...SERVER_ENV,
-        PORT: String(STEP_UP_PORT),
-        REFERENCE_UPSTREAM_PORT: String(STEP_UP_PORT + 1),
-        REFERENCE_DATA_DIR: ".tmp/e2e-db-step-up",
-        STEP_UP_TIMEOUT_SECONDS: String(STEP_UP_TIMEOUT_SECONDS),
+        PORT: String(PINNED_PORT),
+        REFERENCE_UPSTREAM_PORT: String(PINNED_PORT + 1),
+        REFERENCE_DATA_DIR: ".tmp/e2e-db-pinned",
+        REFERENCE_API_VERSION: "pinned",
+        STEP_UP_TIMEOUT_SECONDS: String(PINNED_STEP_UP_TIMEOUT_SECONDS),
       },
       reuseExistingServer: false,
       timeout: 120_000,

@@ -19,12 +19,23 @@ export const REVISION_CONFLICT_CODES: ReadonlySet<string> = new Set([
   "409",
 ]);
 
+/** How one call names the errors it shows, beyond its default code. */
+export interface CallErrorCodes {
+  /** The code shown for every key of the revision-conflict family. */
+  conflict?: ErrorCode;
+  /**
+   * Upstream keys whose general text fits this call less well than one of its own: the current upstream's
+   * `ORGANISATION_HAT_PERSONENKONTEXTE` says on a class delete what the pinned class-delete key said.
+   */
+  renamed?: Readonly<Record<string, ErrorCode>>;
+}
+
 /**
  * Error code choice of spec section 8: the body's i18nKey, then its code, then the call's default,
  * then UNSPECIFIED_ERROR. A candidate without German text is skipped, so every code we show has a
- * title and a message. `conflictCode` folds the revision-conflict family into the call's own code.
+ * title and a message. Then the call's own names apply (`CallErrorCodes`).
  */
-export function chooseErrorCode(body: unknown, callDefault = "UNSPECIFIED_ERROR", conflictCode?: ErrorCode): ErrorCode {
+export function chooseErrorCode(body: unknown, callDefault = "UNSPECIFIED_ERROR", call: CallErrorCodes = {}): ErrorCode {
   const fields = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
   // The CSRF refusal names neither i18nKey nor code (CHANGES-SINCE-PIN §2.1); by the time it reaches
   // the user the upstream client has fetched a fresh token and retried once.
@@ -34,7 +45,9 @@ export function chooseErrorCode(body: unknown, callDefault = "UNSPECIFIED_ERROR"
     // One upstream key carries a leading space (PERSONS.md §1.5.2); normalise it.
     .map((value) => String(value).trim());
   const chosen = candidates.find((code) => knownCodes.has(code)) ?? "UNSPECIFIED_ERROR";
-  return conflictCode && REVISION_CONFLICT_CODES.has(chosen) ? conflictCode : chosen;
+  const renamed = call.renamed?.[chosen];
+  if (renamed) return renamed;
+  return call.conflict && REVISION_CONFLICT_CODES.has(chosen) ? call.conflict : chosen;
 }
 
 export function errorTitleKey(code: ErrorCode): string {

@@ -1,4 +1,4 @@
-import { chooseErrorCode, type ErrorCode } from "~/errors";
+import { chooseErrorCode, type CallErrorCodes, type ErrorCode } from "~/errors";
 import { env } from "./env.server";
 import { loginRedirect } from "./redirects.server";
 import { csrfTokenFor, isCsrfRefusal } from "./upstream/csrf.server";
@@ -16,10 +16,11 @@ export interface CallOptions {
   /** The call's default error code (spec section 8) when the upstream names none. */
   defaultError?: ErrorCode;
   /**
-   * The code this call shows for "someone changed the record meanwhile", whichever key the upstream
-   * used for it (pinned per-module keys, the current `MISMATCHED_REVISION`, a SchulConneX 409).
+   * The call's own names for upstream keys: the code it shows for "someone changed the record meanwhile", whichever
+   * key the upstream used for it (pinned per-module keys, the current `MISMATCHED_REVISION`, a SchulConneX 409),
+   * and keys whose general text it replaces with one of its own.
    */
-  conflictError?: ErrorCode;
+  errorCodes?: CallErrorCodes;
 }
 
 // Set-Cookie headers the upstream sent while serving one portal request; relayed to the browser.
@@ -71,8 +72,7 @@ export async function exchangeWithUpstream(
 export async function acceptUpstreamAnswer(
   request: Request,
   answer: UpstreamAnswer,
-  defaultError?: ErrorCode,
-  conflictError?: ErrorCode,
+  { defaultError, errorCodes }: Pick<CallOptions, "defaultError" | "errorCodes"> = {},
 ): Promise<UpstreamAnswer> {
   const setCookies = answer.headers.getSetCookie().map(hardenSetCookie);
   if (setCookies.length > 0) relayedCookies.set(request, [...(relayedCookies.get(request) ?? []), ...setCookies]);
@@ -83,7 +83,7 @@ export async function acceptUpstreamAnswer(
     throw await loginRedirect(request, { headers });
   }
   if (answer.status < 200 || answer.status >= 300) {
-    const code = chooseErrorCode(parseJson(answer.text), defaultError, conflictError);
+    const code = chooseErrorCode(parseJson(answer.text), defaultError, errorCodes);
     // 5xx of the upstream is not the user's fault: the page says "try again later" (502). Neither is a
     // CSRF token the upstream keeps refusing after a fresh one was fetched.
     const status = answer.status >= 500 || code === "CSRF_TOKEN_INVALID" ? 502 : answer.status;
@@ -94,12 +94,7 @@ export async function acceptUpstreamAnswer(
 
 /** One call to the upstream on behalf of the browser's request. */
 export async function callUpstream(request: Request, path: string, options: CallOptions = {}): Promise<UpstreamAnswer> {
-  return acceptAnswer(request, await exchangeWithUpstream(request, path, options), options);
-}
-
-/** acceptUpstreamAnswer with a call's options, for callers that exchange on their own (feature variants). */
-export function acceptAnswer(request: Request, answer: UpstreamAnswer, options: CallOptions = {}): Promise<UpstreamAnswer> {
-  return acceptUpstreamAnswer(request, answer, options.defaultError, options.conflictError);
+  return acceptUpstreamAnswer(request, await exchangeWithUpstream(request, path, options), options);
 }
 
 /** A JSON answer parsed with the contract schema; anything else is the upstream's failure. */

@@ -45,7 +45,7 @@ test.describe("Barrierefreiheit (axe, WCAG 2.1 A/AA)", () => {
     await expectNoAxeViolations(page, "/profile");
 
     await page.goto("/admin/klassen");
-    await expect(page).toHaveURL(/\/no-second-factor$/);
+    await expect(page).toHaveURL(/\/no-second-factor\?zurueck=%2Fadmin%2Fklassen$/);
     await expect(page.getByRole("heading", { level: 1, name: "Zwei-Faktor-Authentifizierung erforderlich" })).toBeVisible();
     await expectNoAxeViolations(page, "/no-second-factor");
   });

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import { createKlasseDirectly, SCHULE_C, uniqueToken, waitForHydration } from "./support/klassen";
 import { loginAs, pathOf, submitOtpForm, submitPasswordForm } from "./support/login";
-import { STEP_UP_BASE_URL, STEP_UP_TIMEOUT_SECONDS } from "./support/servers";
+import { PINNED_BASE_URL, PINNED_STEP_UP_TIMEOUT_SECONDS } from "./support/servers";
 
 /**
  * Logins that happen in the middle of work: the admin tile after a password-only login, the second factor asked
@@ -15,7 +15,7 @@ const interruptedNotice = (page: Page) => page.getByRole("alert").filter({ hasTe
 
 /** Lets the upstream's step-up level lapse: it asks for the second factor again after this much idle time. */
 async function idleUntilStepUpLapses(page: Page) {
-  await page.waitForTimeout((STEP_UP_TIMEOUT_SECONDS + 1) * 1000);
+  await page.waitForTimeout((PINNED_STEP_UP_TIMEOUT_SECONDS + 1) * 1000);
 }
 
 test.describe("Anmeldung mitten in der Arbeit", () => {
@@ -51,7 +51,8 @@ test.describe("Anmeldung mitten in der Arbeit", () => {
 });
 
 test.describe("Einmalcode erneut nach Inaktivität", () => {
-  test.use({ baseURL: STEP_UP_BASE_URL });
+  // The server pair whose upstream lets the second factor lapse after a few idle seconds.
+  test.use({ baseURL: PINNED_BASE_URL });
 
   test("ein Klick in der Navigation nach einer Pause fragt den Einmalcode ab und öffnet dann die gewählte Seite", async ({
     page,

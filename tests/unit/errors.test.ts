@@ -55,7 +55,7 @@ describe("choosing the error code to show (spec section 8)", () => {
   });
 
   it("folds every revision conflict into the conflict code of a call that offers to load the current state", () => {
-    const rename = (body: unknown) => chooseErrorCode(body, "KLASSE_ERROR", "NEWER_VERSION_ORGANISATION");
+    const rename = (body: unknown) => chooseErrorCode(body, "KLASSE_ERROR", { conflict: "NEWER_VERSION_ORGANISATION" });
     // pinned upstream
     expect(rename({ i18nKey: "NEWER_VERSION_ORGANISATION", code: 400 })).toBe("NEWER_VERSION_ORGANISATION");
     // current upstream
@@ -65,6 +65,22 @@ describe("choosing the error code to show (spec section 8)", () => {
     // other failures keep their own code
     expect(rename({ i18nKey: "KLASSENNAME_AN_SCHULE_EINDEUTIG", code: 400 })).toBe("KLASSENNAME_AN_SCHULE_EINDEUTIG");
     expect(rename({ i18nKey: "MISSING_PERMISSIONS", code: 404 })).toBe("MISSING_PERMISSIONS");
+  });
+
+  it("lets a call show its own text for an upstream key whose general text fits it less well", () => {
+    const deleteKlasse = (body: unknown) =>
+      chooseErrorCode(body, "KLASSE_ERROR", {
+        renamed: { ORGANISATION_HAT_PERSONENKONTEXTE: "ORGANISATION_IST_BEREITS_ZUGEWIESEN_ERROR" },
+      });
+    // current upstream, new delete route
+    expect(deleteKlasse({ i18nKey: "ORGANISATION_HAT_PERSONENKONTEXTE", code: 400 })).toBe(
+      "ORGANISATION_IST_BEREITS_ZUGEWIESEN_ERROR",
+    );
+    // pinned upstream, old delete route
+    expect(deleteKlasse({ i18nKey: "ORGANISATION_IST_BEREITS_ZUGEWIESEN_ERROR", code: 400 })).toBe(
+      "ORGANISATION_IST_BEREITS_ZUGEWIESEN_ERROR",
+    );
+    expect(deleteKlasse({ i18nKey: "ORGANISATION_HAT_KINDER", code: 400 })).toBe("ORGANISATION_HAT_KINDER");
   });
 
   it("keeps MISMATCHED_REVISION for calls without a conflict code of their own (the notice form)", () => {

@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { OrganisationResponse, type FindOrganisationQuery } from "../../../upstream/contract";
-import { acceptAnswer, callUpstream, callUpstreamJson, exchangeWithUpstream, pagingTotal, parseAnswer, type Query } from "../upstream.server";
+import {
+  acceptUpstreamAnswer,
+  callUpstream,
+  callUpstreamJson,
+  exchangeWithUpstream,
+  pagingTotal,
+  parseAnswer,
+  type CallOptions,
+  type Query,
+} from "../upstream.server";
 import { UpstreamFeature } from "./capabilities.server";
 
 /** Named calls of the organisation endpoints (ORGANISATIONS_ROLES.md §4). */
@@ -42,7 +51,7 @@ export function renameOrganisation(request: Request, id: string, name: string, v
     defaultError: "KLASSE_ERROR",
     // The pinned upstream answers NEWER_VERSION_ORGANISATION, the current one may answer a 409 MISMATCHED_REVISION:
     // the rename form offers "load the current state" for this one code.
-    conflictError: "NEWER_VERSION_ORGANISATION",
+    errorCodes: { conflict: "NEWER_VERSION_ORGANISATION" },
   });
 }
 
@@ -54,10 +63,15 @@ export function renameOrganisation(request: Request, id: string, name: string, v
 export const organisationDelete = new UpstreamFeature("organisation-delete", ["organisation", "klasse"]);
 
 export async function deleteKlasse(request: Request, id: string) {
-  const options = { method: "DELETE", defaultError: "KLASSE_ERROR" } as const;
+  const options: CallOptions = {
+    method: "DELETE",
+    defaultError: "KLASSE_ERROR",
+    // The current upstream's general "still has members" becomes the class-specific text the pinned one gave.
+    errorCodes: { renamed: { ORGANISATION_HAT_PERSONENKONTEXTE: "ORGANISATION_IST_BEREITS_ZUGEWIESEN_ERROR" } },
+  };
   const path = `/api/organisationen/${encodeURIComponent(id)}`;
   const answer = await organisationDelete.exchange((variant) =>
     exchangeWithUpstream(request, variant === "organisation" ? path : `${path}/klasse`, options),
   );
-  await acceptAnswer(request, answer, options);
+  await acceptUpstreamAnswer(request, answer, options);
 }
