@@ -24,6 +24,8 @@ test.describe("Gegen die ältere Upstream-Version", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Klassenverwaltung" })).toBeVisible();
 
     await page.getByRole("main").getByRole("link", { name: "Klasse anlegen" }).click();
+    await expect(page).toHaveURL(/\/admin\/klassen\/new$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Klasse anlegen" })).toBeVisible();
     await page.getByRole("combobox", { name: "Schule" }).selectOption({ label: SCHULE_A.label });
     await page.getByRole("textbox", { name: "Klassenname" }).fill(name);
     await page.getByRole("button", { name: "Klasse anlegen" }).click();
@@ -31,6 +33,8 @@ test.describe("Gegen die ältere Upstream-Version", () => {
 
     // The same name again: the older upstream's error body still becomes the German message.
     await page.getByRole("link", { name: "Weitere Klasse anlegen" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Klasse anlegen" })).toBeVisible();
+    await expect(page.getByRole("combobox", { name: "Schule" })).toHaveValue(SCHULE_A.id);
     await page.getByRole("textbox", { name: "Klassenname" }).fill(name);
     await page.getByRole("button", { name: "Klasse anlegen" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "bereits" })).toBeVisible();
