@@ -263,6 +263,14 @@ async function runMode(): Promise<boolean> {
       log,
     );
   }
+  if (options.mode === "portal-cpu") {
+    const { runPortalCpu } = await import("./bench/portal-cpu.ts");
+    return runPortalCpu(
+      { seconds: options.loadSeconds === 60 ? 15 : options.loadSeconds, connections: options.portalCpuConnections, cpuProfDir: options.cpuProfDir },
+      cleanups,
+      log,
+    );
+  }
   return run();
 }
 
