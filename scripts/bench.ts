@@ -258,6 +258,7 @@ async function runMode(): Promise<boolean> {
         bulkPersons: options.bulkPersons,
         phases: options.loadPhases,
         cpuProfDir: options.cpuProfDir,
+        trace: options.loadTrace,
       },
       cleanups,
       log,

@@ -24,6 +24,8 @@ export interface BenchOptions {
   portalCpuConnections: number;
   /** Directory for --cpu-prof profiles of the measured processes; unset: no profiling. */
   cpuProfDir?: string;
+  /** File for every request of the load run (phase, start, duration, status), for a closer look. */
+  loadTrace?: string;
 }
 
 const USAGE = `Aufruf: npm run bench -- [--delay-ms <ms>] [--runs <n>] [--delay-runs <n>] [--personen <n>]
@@ -41,7 +43,8 @@ const USAGE = `Aufruf: npm run bench -- [--delay-ms <ms>] [--runs <n>] [--delay-
   --load-phases        AB (Standard), A oder B
   --portal-cpu         CPU-Zeit des Portals je Seite gegen einen Upstream, der aufgezeichnete Antworten abspielt
   --connections        gleichzeitige Verbindungen bei --portal-cpu (Standard 4)
-  --cpu-prof           Verzeichnis: --cpu-prof-Profile der gemessenen Prozesse dort ablegen`;
+  --cpu-prof           Verzeichnis: --cpu-prof-Profile der gemessenen Prozesse dort ablegen
+  --load-trace         Datei: jede Anfrage des Lasttests als JSON (Phase, Beginn, Dauer, Status)`;
 
 type NumberKey = Exclude<{ [K in keyof BenchOptions]: BenchOptions[K] extends number ? K : never }[keyof BenchOptions], undefined>;
 
@@ -86,14 +89,15 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
     }
     // Accept both `--delay-ms 100` and `--delay-ms=100`.
     const [flag, inline] = arg.includes("=") ? arg.split("=", 2) : [arg, undefined];
-    if (flag === "--load-phases" || flag === "--cpu-prof") {
+    if (flag === "--load-phases" || flag === "--cpu-prof" || flag === "--load-trace") {
       const raw = inline ?? argv[++i];
       if (flag === "--load-phases") {
         if (raw !== "AB" && raw !== "A" && raw !== "B") throw new Error(`--load-phases erwartet AB, A oder B, erhalten: ${raw ?? "nichts"}`);
         options.loadPhases = raw;
       } else {
-        if (!raw || raw.startsWith("--")) throw new Error(`--cpu-prof erwartet ein Verzeichnis\n${USAGE}`);
-        options.cpuProfDir = raw;
+        if (!raw || raw.startsWith("--")) throw new Error(`${flag} erwartet einen Pfad\n${USAGE}`);
+        if (flag === "--cpu-prof") options.cpuProfDir = raw;
+        else options.loadTrace = raw;
       }
       continue;
     }

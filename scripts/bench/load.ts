@@ -1,5 +1,5 @@
 import http from "node:http";
-import { rm } from "node:fs/promises";
+import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { CookieJar } from "./cookie-jar.ts";
@@ -9,6 +9,7 @@ import { byRole, loadAverage, procAvailable, type ProcessRole, type ProcessSampl
 import { startStack } from "./stack.ts";
 import { formatMs, percentile } from "./stats.ts";
 import { renderTable } from "./table.ts";
+import { profilerEnv } from "./profiler-env.ts";
 
 /**
  * `npm run bench -- --load`: many logged-in sessions against `npm start` (embedded upstream), on
@@ -27,6 +28,8 @@ export interface LoadOptions {
   cpuProfDir?: string;
   /** Which phases to run ("AB" by default). */
   phases: string;
+  /** Write every request to this JSON file. */
+  trace?: string;
 }
 
 const PAGES = ["/admin/klassen", "/start"] as const;
@@ -53,6 +56,9 @@ interface Sample {
   status: number | string;
   ms: number;
   bytes: number;
+  /** Start of the request in ms since the phase began: shows whether slow requests cluster in time. */
+  at: number;
+  session: number;
 }
 
 interface PhaseResult {
@@ -79,7 +85,7 @@ export async function runLoad(options: LoadOptions, cleanups: (() => Promise<voi
   const env: Record<string, string> = {};
   if (options.cpuProfDir) {
     await rm(options.cpuProfDir, { recursive: true, force: true });
-    env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ""} --cpu-prof --cpu-prof-dir=${path.resolve(options.cpuProfDir)}`.trim();
+    Object.assign(env, profilerEnv(options.cpuProfDir));
   }
 
   log(`Starte npm start (eingebetteter Upstream, frische Datenbank, ${options.bulkPersons} zusätzliche Personen) …`);
@@ -134,6 +140,10 @@ export async function runLoad(options: LoadOptions, cleanups: (() => Promise<voi
   await sleep(options.idleSeconds * 1000);
   const idle = tree();
 
+  if (options.trace) {
+    await writeFile(options.trace, JSON.stringify(phases.map((phase) => ({ phase: phase.name, samples: phase.samples }))));
+    log(`Einzelne Anfragen: ${options.trace}`);
+  }
   return report(options, phases, { before, after, idle });
 }
 
@@ -181,12 +191,14 @@ async function measurePhase(
 /** Phase A: every session sends its next request as soon as the previous answer is complete. */
 async function backToBack(origin: string, sessions: readonly Session[], deadline: number): Promise<Sample[]> {
   const samples: Sample[] = [];
+  const start = Date.now();
   await Promise.all(
     sessions.map(async (session, index) => {
       for (let i = index; Date.now() < deadline; i++) {
         const page = PAGES[i % PAGES.length];
+        const at = Date.now() - start;
         const response = await fetchPage(origin, page, session);
-        samples.push({ page, status: response.status, ms: response.ms, bytes: response.bytes });
+        samples.push({ page, status: response.status, ms: response.ms, bytes: response.bytes, at, session: index });
       }
     }),
   );
@@ -208,8 +220,9 @@ async function paced(origin: string, sessions: readonly Session[], deadline: num
         if (wait > 0) await sleep(wait);
         if (Date.now() >= deadline) return;
         const page = PAGES[i % PAGES.length];
+        const at = Date.now() - start;
         const response = await fetchPage(origin, page, session);
-        samples.push({ page, status: response.status, ms: response.ms, bytes: response.bytes });
+        samples.push({ page, status: response.status, ms: response.ms, bytes: response.bytes, at, session: index });
         next = Math.max(next + intervalMs, Date.now());
       }
     }),

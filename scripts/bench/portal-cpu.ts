@@ -9,6 +9,7 @@ import { loadAverage, sampleTree } from "./processes.ts";
 import { startRecordingProxy, startReplayStub } from "./replay-upstream.ts";
 import { formatMs, percentile } from "./stats.ts";
 import { renderTable } from "./table.ts";
+import { profilerEnv } from "./profiler-env.ts";
 
 /**
  * `npm run bench -- --portal-cpu`: the portal's own cost per page. The answers of the reference
@@ -77,7 +78,7 @@ export async function runPortalCpu(options: PortalCpuOptions, cleanups: (() => P
   const env: Record<string, string> = {};
   if (options.cpuProfDir) {
     await rm(options.cpuProfDir, { recursive: true, force: true });
-    env.NODE_OPTIONS = `--cpu-prof --cpu-prof-dir=${path.resolve(options.cpuProfDir)}`;
+    Object.assign(env, profilerEnv(options.cpuProfDir));
   }
   const portal = await startPortal(stub.url, env);
   cleanups.push(portal.stop);
