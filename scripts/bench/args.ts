@@ -22,6 +22,12 @@ export interface BenchOptions {
   loadPhases: string;
   /** Concurrent connections of the portal-CPU measurement. */
   portalCpuConnections: number;
+  /** Pages of the portal-CPU measurement (default both). */
+  portalCpuPages: string[];
+  /** Accept-Encoding variants of the portal-CPU measurement: "both", "br" or "identity". */
+  portalCpuEncodings: string;
+  /** Another server build to measure with --portal-cpu (e.g. a copy of an older build, for a comparison on the same machine state). */
+  portalBuild?: string;
   /** Directory for --cpu-prof profiles of the measured processes; unset: no profiling. */
   cpuProfDir?: string;
   /** File for every request of the load run (phase, start, duration, status), for a closer look. */
@@ -43,6 +49,9 @@ const USAGE = `Aufruf: npm run bench -- [--delay-ms <ms>] [--runs <n>] [--delay-
   --load-phases        AB (Standard), A oder B
   --portal-cpu         CPU-Zeit des Portals je Seite gegen einen Upstream, der aufgezeichnete Antworten abspielt
   --connections        gleichzeitige Verbindungen bei --portal-cpu (Standard 4)
+  --page               nur diese Seite bei --portal-cpu (/start oder /admin/klassen; mehrfach möglich)
+  --encoding           bei --portal-cpu nur mit (br) oder nur ohne Kompression (identity)
+  --portal-build       bei --portal-cpu ein anderer Server-Build (z. B. Kopie eines älteren build/index.js) zum Vergleich
   --cpu-prof           Verzeichnis: --cpu-prof-Profile der gemessenen Prozesse dort ablegen
   --load-trace         Datei: jede Anfrage des Lasttests als JSON (Phase, Beginn, Dauer, Status)`;
 
@@ -74,6 +83,8 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
     loadIntervalMs: 2000,
     loadPhases: "AB",
     portalCpuConnections: 4,
+    portalCpuPages: [],
+    portalCpuEncodings: "both",
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -89,6 +100,23 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
     }
     // Accept both `--delay-ms 100` and `--delay-ms=100`.
     const [flag, inline] = arg.includes("=") ? arg.split("=", 2) : [arg, undefined];
+    if (flag === "--page" || flag === "--encoding") {
+      const raw = inline ?? argv[++i];
+      if (flag === "--page") {
+        if (raw !== "/start" && raw !== "/admin/klassen") throw new Error(`--page erwartet /start oder /admin/klassen, erhalten: ${raw ?? "nichts"}`);
+        options.portalCpuPages.push(raw);
+      } else {
+        if (raw !== "br" && raw !== "identity") throw new Error(`--encoding erwartet br oder identity, erhalten: ${raw ?? "nichts"}`);
+        options.portalCpuEncodings = raw;
+      }
+      continue;
+    }
+    if (flag === "--portal-build") {
+      const raw = inline ?? argv[++i];
+      if (!raw || raw.startsWith("--")) throw new Error(`--portal-build erwartet einen Pfad\n${USAGE}`);
+      options.portalBuild = raw;
+      continue;
+    }
     if (flag === "--load-phases" || flag === "--cpu-prof" || flag === "--load-trace") {
       const raw = inline ?? argv[++i];
       if (flag === "--load-phases") {

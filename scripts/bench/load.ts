@@ -71,6 +71,8 @@ interface PhaseResult {
   peakRss: Map<ProcessRole, number>;
   loadBefore: string;
   loadAfter: string;
+  /** Latency of a request that needs no database and no upstream, per process: shows stalls of its event loop. */
+  probes: Map<string, { at: number; ms: number }[]>;
 }
 
 interface Session {
@@ -121,17 +123,18 @@ export async function runLoad(options: LoadOptions, cleanups: (() => Promise<voi
   await sleep(1000);
   const before = tree();
 
+  const probeTargets = { Portal: `${stack.origin}/favicon.svg`, Upstream: `${stack.upstreamOrigin}/api/config` };
   const phases: PhaseResult[] = [];
   if (options.phases.includes("A")) {
     log(`Phase A: ${options.sessions} Sitzungen ohne Pause, ${options.seconds} s (Last ${loadAverage()}) …`);
-    phases.push(await measurePhase("A", tree, options.seconds, (deadline) => backToBack(stack.origin, sessions, deadline)));
+    phases.push(await measurePhase("A", tree, options.seconds, (deadline) => backToBack(stack.origin, sessions, deadline), probeTargets));
     await sleep(2000);
   }
   if (options.phases.includes("B")) {
     const offered = (options.sessions * 1000) / options.intervalMs;
     log(`Phase B: ${options.sessions} Sitzungen, je eine Seite alle ${options.intervalMs} ms (${offered.toFixed(1)} Anfragen/s angeboten), ${options.seconds} s …`);
     phases.push(
-      await measurePhase("B", tree, options.seconds, (deadline) => paced(stack.origin, sessions, deadline, options.intervalMs)),
+      await measurePhase("B", tree, options.seconds, (deadline) => paced(stack.origin, sessions, deadline, options.intervalMs), probeTargets),
     );
   }
   const after = tree();
@@ -141,7 +144,7 @@ export async function runLoad(options: LoadOptions, cleanups: (() => Promise<voi
   const idle = tree();
 
   if (options.trace) {
-    await writeFile(options.trace, JSON.stringify(phases.map((phase) => ({ phase: phase.name, samples: phase.samples }))));
+    await writeFile(options.trace, JSON.stringify(phases.map((phase) => ({ phase: phase.name, samples: phase.samples, probes: Object.fromEntries(phase.probes) }))));
     log(`Einzelne Anfragen: ${options.trace}`);
   }
   return report(options, phases, { before, after, idle });
@@ -161,11 +164,15 @@ async function fetchPage(origin: string, page: string, session: Session): Promis
   return response;
 }
 
+/** Cheap requests every PROBE_INTERVAL_MS: a static file of the portal, the upstream's feature flags (no session, no database). */
+const PROBE_INTERVAL_MS = 250;
+
 async function measurePhase(
   name: string,
   tree: () => ProcessSample[],
   seconds: number,
   drive: (deadline: number) => Promise<Sample[]>,
+  probeTargets: Record<string, string>,
 ): Promise<PhaseResult> {
   const peakRss = new Map<ProcessRole, number>();
   const sampleMemory = () => {
@@ -174,18 +181,33 @@ async function measurePhase(
   const cpuBefore = byRole(tree());
   const loadBefore = loadAverage();
   const sampler = setInterval(sampleMemory, 1000);
+  const probes = new Map<string, { at: number; ms: number }[]>(Object.keys(probeTargets).map((target) => [target, []]));
+  const phaseStart = Date.now();
+  const probeAgent = new http.Agent({ keepAlive: true });
+  let probing = true;
+  const probeLoops = Object.entries(probeTargets).map(async ([target, url]) => {
+    const { origin, pathname } = new URL(url);
+    while (probing) {
+      const response = await requestDocument({ origin, path: pathname, cookie: "", agent: probeAgent, acceptEncoding: "", timeoutMs: CLIENT_TIMEOUT_MS });
+      probes.get(target)?.push({ at: Date.now() - phaseStart - response.ms, ms: response.ms });
+      await sleep(PROBE_INTERVAL_MS);
+    }
+  });
   const started = performance.now();
   let samples: Sample[];
   try {
     samples = await drive(Date.now() + seconds * 1000);
   } finally {
     clearInterval(sampler);
+    probing = false;
+    await Promise.all(probeLoops);
+    probeAgent.destroy();
   }
   const elapsed = (performance.now() - started) / 1000;
   sampleMemory();
   const cpu = new Map<ProcessRole, number>();
   for (const [role, totals] of byRole(tree())) cpu.set(role, totals.cpuMs - (cpuBefore.get(role)?.cpuMs ?? 0));
-  return { name, samples, seconds: elapsed, cpu, peakRss, loadBefore, loadAfter: loadAverage() };
+  return { name, samples, seconds: elapsed, cpu, peakRss, loadBefore, loadAfter: loadAverage(), probes };
 }
 
 /** Phase A: every session sends its next request as soon as the previous answer is complete. */
@@ -298,6 +320,12 @@ function report(
     console.log(`\nPhase ${phase.name} (${phase.seconds.toFixed(1)} s; Last vorher ${phase.loadBefore}, nachher ${phase.loadAfter})\n`);
     console.log(renderTable(["Messung", "gesamt", ...PAGES], rows));
     if (errors.size > 0) console.log(`Fehler nach Status: ${[...errors].map(([status, n]) => `${status} × ${n}`).join(", ")}`);
+    for (const [target, probeSamples] of phase.probes) {
+      const times = probeSamples.map((probe) => probe.ms);
+      console.log(
+        `Probe ${target} (ohne Datenbank, alle ${PROBE_INTERVAL_MS} ms, n=${times.length}): p50 ${formatMs(percentile(times, 50))}, p99 ${formatMs(percentile(times, 99))}, max ${formatMs(Math.max(...times))}`,
+      );
+    }
 
     const p50 = percentile(times, 50);
     const p99 = percentile(times, 99);

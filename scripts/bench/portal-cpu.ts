@@ -23,6 +23,12 @@ export interface PortalCpuOptions {
   seconds: number;
   connections: number;
   cpuProfDir?: string;
+  /** Subset of PAGES; empty: all. */
+  pages: string[];
+  /** "both", "br" or "identity". */
+  encodings: string;
+  /** Server build to measure; default ./build/index.js. */
+  build?: string;
 }
 
 const PAGES = ["/admin/klassen", "/start"] as const;
@@ -80,30 +86,43 @@ export async function runPortalCpu(options: PortalCpuOptions, cleanups: (() => P
     await rm(options.cpuProfDir, { recursive: true, force: true });
     Object.assign(env, profilerEnv(options.cpuProfDir));
   }
-  const portal = await startPortal(stub.url, env);
-  cleanups.push(portal.stop);
-  log(`Portal ${portal.origin} (pid ${portal.pid}) gegen den Stub ${stub.url}`);
+  // With --portal-build, the other build runs alongside and each measurement alternates between the two, so both
+  // see the same machine load.
+  const builds = [{ label: "aktuell", path: "./build/index.js" }, ...(options.build ? [{ label: "Vergleich", path: options.build }] : [])];
+  const portals = [];
+  for (const build of builds) {
+    const portal = await startPortal(stub.url, env, build.path);
+    cleanups.push(portal.stop);
+    portals.push({ ...build, portal });
+    log(`Portal ${build.label} ${portal.origin} (pid ${portal.pid}, ${build.path}) gegen den Stub ${stub.url}`);
+  }
 
   const rows: string[][] = [];
   let passed = true;
-  for (const page of PAGES) {
-    for (const encoding of ENCODINGS) {
-      const result = await drive(portal.origin, portal.pid, page, jar, encoding.value, options);
-      const cpuPerPage = result.cpuMs / result.requests;
-      if (encoding.value && cpuPerPage > TARGET_CPU_MS) passed = false;
-      rows.push([
-        page,
-        encoding.label,
-        String(result.requests),
-        (result.requests / result.seconds).toFixed(1),
-        formatMs(cpuPerPage),
-        formatMs(percentile(result.times, 50)),
-        formatMs(percentile(result.times, 99)),
-        String(result.errors),
-        String(result.bytes),
-        result.load,
-      ]);
-      if (result.errors > 0) passed = false;
+  const pages = PAGES.filter((page) => options.pages.length === 0 || options.pages.includes(page));
+  const encodings = ENCODINGS.filter((encoding) => options.encodings === "both" || (options.encodings === "br") === Boolean(encoding.value));
+  for (const page of pages) {
+    for (const encoding of encodings) {
+      for (const { label, portal } of portals) {
+        const result = await drive(portal.origin, portal.pid, page, jar, encoding.value, options);
+        const cpuPerPage = result.cpuMs / result.requests;
+        const current = label === "aktuell";
+        if (current && encoding.value && cpuPerPage > TARGET_CPU_MS) passed = false;
+        if (current && result.errors > 0) passed = false;
+        rows.push([
+          page,
+          encoding.label,
+          ...(portals.length > 1 ? [label] : []),
+          String(result.requests),
+          (result.requests / result.seconds).toFixed(1),
+          formatMs(cpuPerPage),
+          formatMs(percentile(result.times, 50)),
+          formatMs(percentile(result.times, 99)),
+          String(result.errors),
+          String(result.bytes),
+          result.load,
+        ]);
+      }
     }
   }
   if (stub.misses.size > 0) {
@@ -113,7 +132,7 @@ export async function runPortalCpu(options: PortalCpuOptions, cleanups: (() => P
   console.log(`\nEin Portal-Prozess gegen den Stub, ${options.connections} Verbindungen, je ${options.seconds} s\n`);
   console.log(
     renderTable(
-      ["Seite", "Accept-Encoding", "Anfragen", "Anfragen/s", "CPU je Seite", "p50", "p99", "Fehler", "Bytes", "Last (1/5/15 min)"],
+      ["Seite", "Accept-Encoding", ...(portals.length > 1 ? ["Build"] : []), "Anfragen", "Anfragen/s", "CPU je Seite", "p50", "p99", "Fehler", "Bytes", "Last (1/5/15 min)"],
       rows,
     ),
   );

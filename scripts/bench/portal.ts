@@ -25,11 +25,11 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
-export async function startPortal(upstreamUrl: string, extraEnv: Record<string, string> = {}): Promise<PortalProcess> {
+export async function startPortal(upstreamUrl: string, extraEnv: Record<string, string> = {}, build = "./build/index.js"): Promise<PortalProcess> {
   const port = await freePort();
   const require = createRequire(import.meta.url);
   const remixServe = require.resolve("@remix-run/serve/dist/cli.js");
-  const child: ChildProcess = spawn(process.execPath, [remixServe, "./build/index.js"], {
+  const child: ChildProcess = spawn(process.execPath, [remixServe, build], {
     stdio: ["ignore", "ignore", "pipe"],
     env: {
       ...process.env,

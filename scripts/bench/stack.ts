@@ -10,6 +10,8 @@ import { sampleTree } from "./processes.ts";
  */
 export interface Stack {
   origin: string;
+  /** The embedded upstream, for probes that bypass the portal. */
+  upstreamOrigin: string;
   /** The start script's process: the root of the process tree that is measured. */
   pid: number;
   stderr(): string;
@@ -90,7 +92,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       await sleep(250);
     }
   }
-  return { origin, pid, stderr: () => errors, stop };
+  return { origin, upstreamOrigin: `http://127.0.0.1:${upstreamPort}`, pid, stderr: () => errors, stop };
 }
 
 function isAlive(pid: number): boolean {
