@@ -267,7 +267,14 @@ async function runMode(): Promise<boolean> {
   if (options.mode === "portal-cpu") {
     const { runPortalCpu } = await import("./bench/portal-cpu.ts");
     return runPortalCpu(
-      { seconds: options.loadSeconds === 60 ? 15 : options.loadSeconds, connections: options.portalCpuConnections, cpuProfDir: options.cpuProfDir },
+      {
+        seconds: options.loadSeconds === 60 ? 15 : options.loadSeconds,
+        connections: options.portalCpuConnections,
+        cpuProfDir: options.cpuProfDir,
+        pages: options.portalCpuPages,
+        encodings: options.portalCpuEncodings,
+        build: options.portalBuild,
+      },
       cleanups,
       log,
     );

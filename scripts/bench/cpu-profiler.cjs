@@ -27,6 +27,8 @@ if (dir) {
     });
   };
   process.on("exit", write);
+  // A cluster worker is stopped by disconnecting it; it may then linger on keep-alive sockets and be killed.
+  process.on("disconnect", write);
   // remix-serve only closes its server on SIGTERM and may linger on keep-alive sockets until it is killed,
   // which would lose the profile: write it at the signal, and end the process if it has not ended 2 s later.
   for (const signal of ["SIGTERM", "SIGINT"]) {
