@@ -245,9 +245,46 @@ function shorten(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
+/** `--load` and `--portal-cpu` measure other things (issue 5 §3) with their own servers and report. */
+async function runMode(): Promise<boolean> {
+  if (options.mode === "load") {
+    const { runLoad } = await import("./bench/load.ts");
+    return runLoad(
+      {
+        sessions: options.loadSessions,
+        seconds: options.loadSeconds,
+        idleSeconds: options.loadIdleSeconds,
+        intervalMs: options.loadIntervalMs,
+        bulkPersons: options.bulkPersons,
+        phases: options.loadPhases,
+        cpuProfDir: options.cpuProfDir,
+        trace: options.loadTrace,
+      },
+      cleanups,
+      log,
+    );
+  }
+  if (options.mode === "portal-cpu") {
+    const { runPortalCpu } = await import("./bench/portal-cpu.ts");
+    return runPortalCpu(
+      {
+        seconds: options.loadSeconds === 60 ? 15 : options.loadSeconds,
+        connections: options.portalCpuConnections,
+        cpuProfDir: options.cpuProfDir,
+        pages: options.portalCpuPages,
+        encodings: options.portalCpuEncodings,
+        build: options.portalBuild,
+      },
+      cleanups,
+      log,
+    );
+  }
+  return run();
+}
+
 let exitCode = 1;
 try {
-  const passed = await run();
+  const passed = await runMode();
   exitCode = passed ? 0 : 1;
   console.log(`\n${passed ? "Alle Budgets eingehalten." : "Mindestens ein Budget verfehlt."}`);
 } catch (error) {

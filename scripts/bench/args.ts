@@ -1,5 +1,7 @@
 /** Command-line options of `npm run bench`; kept tiny on purpose (no argument-parser dependency). */
 export interface BenchOptions {
+  /** budgets (default), load (`--load`, issue 5 §3) or the portal's own CPU per page (`--portal-cpu`). */
+  mode: "budgets" | "load" | "portal-cpu";
   /** Delay the counting proxy adds to every upstream call during the delay measurement. */
   delayMs: number;
   /** Sequential document requests for the server-time median. */
@@ -8,21 +10,81 @@ export interface BenchOptions {
   delayRuns: number;
   /** Extra pupils seeded into the reference upstream, so the figures hold at a realistic size. */
   bulkPersons: number;
+  /** Logged-in sessions of the load run. */
+  loadSessions: number;
+  /** Seconds of each load phase, and of each portal-CPU measurement. */
+  loadSeconds: number;
+  /** Idle pause after the load before memory is read once more. */
+  loadIdleSeconds: number;
+  /** Phase B: each session loads one page per interval. */
+  loadIntervalMs: number;
+  /** Which load phases run: "AB", "A" or "B". */
+  loadPhases: string;
+  /** Concurrent connections of the portal-CPU measurement. */
+  portalCpuConnections: number;
+  /** Pages of the portal-CPU measurement (default both). */
+  portalCpuPages: string[];
+  /** Accept-Encoding variants of the portal-CPU measurement: "both", "br" or "identity". */
+  portalCpuEncodings: string;
+  /** Another server build to measure with --portal-cpu (e.g. a copy of an older build, for a comparison on the same machine state). */
+  portalBuild?: string;
+  /** Directory for --cpu-prof profiles of the measured processes; unset: no profiling. */
+  cpuProfDir?: string;
+  /** File for every request of the load run (phase, start, duration, status), for a closer look. */
+  loadTrace?: string;
 }
 
 const USAGE = `Aufruf: npm run bench -- [--delay-ms <ms>] [--runs <n>] [--delay-runs <n>] [--personen <n>]
-  --delay-ms    Verzögerung je Upstream-Aufruf für Messung 5 (Standard 100)
-  --runs        Anzahl Dokument-Anfragen für Median/p90 (Standard 50)
-  --delay-runs  Anzahl Dokument-Anfragen mit Verzögerung (Standard 20)
-  --personen    zusätzliche Schülerinnen und Schüler im Upstream (Standard 100000)`;
+       npm run bench -- --load [--load-sessions <n>] [--load-seconds <s>] [--load-phases AB|A|B] [--personen <n>]
+       npm run bench -- --portal-cpu [--load-seconds <s>] [--connections <n>]
+  --delay-ms           Verzögerung je Upstream-Aufruf für Messung 5 (Standard 100)
+  --runs               Anzahl Dokument-Anfragen für Median/p90 (Standard 50)
+  --delay-runs         Anzahl Dokument-Anfragen mit Verzögerung (Standard 20)
+  --personen           zusätzliche Schülerinnen und Schüler im Upstream (Standard 100000)
+  --load               Lasttest gegen npm start: Phase A ohne Pause, Phase B eine Seite je Intervall, Speicher
+  --load-sessions      angemeldete Sitzungen (Standard 50, höchstens 200)
+  --load-seconds       Dauer je Phase in s (Standard 60, höchstens 600); für schnelle Läufe z. B. 15
+  --load-idle-seconds  Leerlauf vor der letzten Speichermessung in s (Standard 20)
+  --load-interval-ms   Phase B: eine Seite je Sitzung alle … ms (Standard 2000)
+  --load-phases        AB (Standard), A oder B
+  --portal-cpu         CPU-Zeit des Portals je Seite gegen einen Upstream, der aufgezeichnete Antworten abspielt
+  --connections        gleichzeitige Verbindungen bei --portal-cpu (Standard 4)
+  --page               nur diese Seite bei --portal-cpu (/start oder /admin/klassen; mehrfach möglich)
+  --encoding           bei --portal-cpu nur mit (br) oder nur ohne Kompression (identity)
+  --portal-build       bei --portal-cpu ein anderer Server-Build (z. B. Kopie eines älteren build/index.js) zum Vergleich
+  --cpu-prof           Verzeichnis: --cpu-prof-Profile der gemessenen Prozesse dort ablegen
+  --load-trace         Datei: jede Anfrage des Lasttests als JSON (Phase, Beginn, Dauer, Status)`;
+
+type NumberKey = Exclude<{ [K in keyof BenchOptions]: BenchOptions[K] extends number ? K : never }[keyof BenchOptions], undefined>;
+
+/** Numeric options: their key and the allowed range (bounded, so a typo cannot start an endless run). */
+const NUMBERS: Record<string, { key: NumberKey; min: number; max: number }> = {
+  "--delay-ms": { key: "delayMs", min: 0, max: 10_000 },
+  "--runs": { key: "timingRuns", min: 1, max: 10_000 },
+  "--delay-runs": { key: "delayRuns", min: 1, max: 10_000 },
+  "--personen": { key: "bulkPersons", min: 0, max: 1_000_000 },
+  "--load-sessions": { key: "loadSessions", min: 1, max: 200 },
+  "--load-seconds": { key: "loadSeconds", min: 1, max: 600 },
+  "--load-idle-seconds": { key: "loadIdleSeconds", min: 0, max: 600 },
+  "--load-interval-ms": { key: "loadIntervalMs", min: 100, max: 60_000 },
+  "--connections": { key: "portalCpuConnections", min: 1, max: 64 },
+};
 
 export function parseArgs(argv: readonly string[]): BenchOptions {
-  const options: BenchOptions = { delayMs: 100, timingRuns: 50, delayRuns: 20, bulkPersons: 100_000 };
-  const names: Record<string, keyof BenchOptions> = {
-    "--delay-ms": "delayMs",
-    "--runs": "timingRuns",
-    "--delay-runs": "delayRuns",
-    "--personen": "bulkPersons",
+  const options: BenchOptions = {
+    mode: "budgets",
+    delayMs: 100,
+    timingRuns: 50,
+    delayRuns: 20,
+    bulkPersons: 100_000,
+    loadSessions: 50,
+    loadSeconds: 60,
+    loadIdleSeconds: 20,
+    loadIntervalMs: 2000,
+    loadPhases: "AB",
+    portalCpuConnections: 4,
+    portalCpuPages: [],
+    portalCpuEncodings: "both",
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -30,17 +92,51 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
       console.log(USAGE);
       process.exit(0);
     }
+    if (arg === "--load" || arg === "--portal-cpu") {
+      const mode = arg === "--load" ? "load" : "portal-cpu";
+      if (options.mode !== "budgets" && options.mode !== mode) throw new Error(`--load und --portal-cpu schließen einander aus.\n${USAGE}`);
+      options.mode = mode;
+      continue;
+    }
     // Accept both `--delay-ms 100` and `--delay-ms=100`.
     const [flag, inline] = arg.includes("=") ? arg.split("=", 2) : [arg, undefined];
-    const key = names[flag];
-    if (!key) throw new Error(`Unbekannte Option ${arg}\n${USAGE}`);
+    if (flag === "--page" || flag === "--encoding") {
+      const raw = inline ?? argv[++i];
+      if (flag === "--page") {
+        if (raw !== "/start" && raw !== "/admin/klassen") throw new Error(`--page erwartet /start oder /admin/klassen, erhalten: ${raw ?? "nichts"}`);
+        options.portalCpuPages.push(raw);
+      } else {
+        if (raw !== "br" && raw !== "identity") throw new Error(`--encoding erwartet br oder identity, erhalten: ${raw ?? "nichts"}`);
+        options.portalCpuEncodings = raw;
+      }
+      continue;
+    }
+    if (flag === "--portal-build") {
+      const raw = inline ?? argv[++i];
+      if (!raw || raw.startsWith("--")) throw new Error(`--portal-build erwartet einen Pfad\n${USAGE}`);
+      options.portalBuild = raw;
+      continue;
+    }
+    if (flag === "--load-phases" || flag === "--cpu-prof" || flag === "--load-trace") {
+      const raw = inline ?? argv[++i];
+      if (flag === "--load-phases") {
+        if (raw !== "AB" && raw !== "A" && raw !== "B") throw new Error(`--load-phases erwartet AB, A oder B, erhalten: ${raw ?? "nichts"}`);
+        options.loadPhases = raw;
+      } else {
+        if (!raw || raw.startsWith("--")) throw new Error(`${flag} erwartet einen Pfad\n${USAGE}`);
+        if (flag === "--cpu-prof") options.cpuProfDir = raw;
+        else options.loadTrace = raw;
+      }
+      continue;
+    }
+    const spec = NUMBERS[flag];
+    if (!spec) throw new Error(`Unbekannte Option ${arg}\n${USAGE}`);
     const raw = inline ?? argv[++i];
     const value = Number(raw);
-    const minimum = key === "delayMs" || key === "bulkPersons" ? 0 : 1;
-    if (raw === undefined || !Number.isInteger(value) || value < minimum) {
-      throw new Error(`${flag} erwartet eine ganze Zahl ≥ ${minimum}, erhalten: ${raw ?? "nichts"}`);
+    if (raw === undefined || !Number.isInteger(value) || value < spec.min || value > spec.max) {
+      throw new Error(`${flag} erwartet eine ganze Zahl von ${spec.min} bis ${spec.max}, erhalten: ${raw ?? "nichts"}`);
     }
-    options[key] = value;
+    options[spec.key] = value;
   }
   return options;
 }

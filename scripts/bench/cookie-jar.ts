@@ -16,7 +16,12 @@ export class CookieJar {
 
   /** Applies every Set-Cookie line of a response, including deletions (Max-Age=0 or past Expires). */
   store(response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
+    this.storeLines(response.headers.getSetCookie());
+  }
+
+  /** The same for raw Set-Cookie lines (node:http responses). */
+  storeLines(lines: readonly string[]): void {
+    for (const line of lines) {
       const [pair, ...attributes] = line.split(";").map((part) => part.trim());
       const eq = pair.indexOf("=");
       if (eq <= 0) continue;

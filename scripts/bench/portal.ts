@@ -6,6 +6,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 /** The built portal under remix-serve, as `npm start` runs it, but pointed at the counting proxy. */
 export interface PortalProcess {
   origin: string;
+  /** The remix-serve process, for its CPU time and memory. */
+  pid: number;
   /** What the portal wrote to stderr; printed when something goes wrong. */
   stderr(): string;
   stop(): Promise<void>;
@@ -23,11 +25,11 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
-export async function startPortal(upstreamUrl: string): Promise<PortalProcess> {
+export async function startPortal(upstreamUrl: string, extraEnv: Record<string, string> = {}, build = "./build/index.js"): Promise<PortalProcess> {
   const port = await freePort();
   const require = createRequire(import.meta.url);
   const remixServe = require.resolve("@remix-run/serve/dist/cli.js");
-  const child: ChildProcess = spawn(process.execPath, [remixServe, "./build/index.js"], {
+  const child: ChildProcess = spawn(process.execPath, [remixServe, build], {
     stdio: ["ignore", "ignore", "pipe"],
     env: {
       ...process.env,
@@ -37,6 +39,7 @@ export async function startPortal(upstreamUrl: string): Promise<PortalProcess> {
       NODE_ENV: "production",
       // A fixed throw-away secret: the benchmark's sessions live only as long as this process.
       SESSION_SECRET: "bench-session-secret-only-for-local-measurements",
+      ...extraEnv,
     },
   });
   let errors = "";
@@ -79,5 +82,5 @@ export async function startPortal(upstreamUrl: string): Promise<PortalProcess> {
       await sleep(100);
     }
   }
-  return { origin, stderr: () => errors, stop };
+  return { origin, pid: child.pid ?? 0, stderr: () => errors, stop };
 }
