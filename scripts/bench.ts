@@ -268,12 +268,13 @@ async function runMode(): Promise<boolean> {
     const { runPortalCpu } = await import("./bench/portal-cpu.ts");
     return runPortalCpu(
       {
-        seconds: options.loadSeconds === 60 ? 15 : options.loadSeconds,
+        seconds: options.loadSeconds === 60 ? 8 : options.loadSeconds,
+        rounds: options.portalCpuRounds,
         connections: options.portalCpuConnections,
         cpuProfDir: options.cpuProfDir,
         pages: options.portalCpuPages,
         encodings: options.portalCpuEncodings,
-        build: options.portalBuild,
+        builds: options.portalBuilds,
       },
       cleanups,
       log,

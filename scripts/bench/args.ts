@@ -20,14 +20,16 @@ export interface BenchOptions {
   loadIntervalMs: number;
   /** Which load phases run: "AB", "A" or "B". */
   loadPhases: string;
+  /** Rounds of the portal-CPU measurement (median over them). */
+  portalCpuRounds: number;
   /** Concurrent connections of the portal-CPU measurement. */
   portalCpuConnections: number;
   /** Pages of the portal-CPU measurement (default both). */
   portalCpuPages: string[];
   /** Accept-Encoding variants of the portal-CPU measurement: "both", "br" or "identity". */
   portalCpuEncodings: string;
-  /** Another server build to measure with --portal-cpu (e.g. a copy of an older build, for a comparison on the same machine state). */
-  portalBuild?: string;
+  /** Other server builds to measure with --portal-cpu (e.g. a copy of an older build, for a comparison on the same machine state). */
+  portalBuilds: string[];
   /** Directory for --cpu-prof profiles of the measured processes; unset: no profiling. */
   cpuProfDir?: string;
   /** File for every request of the load run (phase, start, duration, status), for a closer look. */
@@ -36,7 +38,7 @@ export interface BenchOptions {
 
 const USAGE = `Aufruf: npm run bench -- [--delay-ms <ms>] [--runs <n>] [--delay-runs <n>] [--personen <n>]
        npm run bench -- --load [--load-sessions <n>] [--load-seconds <s>] [--load-phases AB|A|B] [--personen <n>]
-       npm run bench -- --portal-cpu [--load-seconds <s>] [--connections <n>]
+       npm run bench -- --portal-cpu [--load-seconds <s>] [--rounds <n>] [--connections <n>] [--page <pfad>] [--portal-build <datei>]
   --delay-ms           Verzögerung je Upstream-Aufruf für Messung 5 (Standard 100)
   --runs               Anzahl Dokument-Anfragen für Median/p90 (Standard 50)
   --delay-runs         Anzahl Dokument-Anfragen mit Verzögerung (Standard 20)
@@ -49,9 +51,10 @@ const USAGE = `Aufruf: npm run bench -- [--delay-ms <ms>] [--runs <n>] [--delay-
   --load-phases        AB (Standard), A oder B
   --portal-cpu         CPU-Zeit des Portals je Seite gegen einen Upstream, der aufgezeichnete Antworten abspielt
   --connections        gleichzeitige Verbindungen bei --portal-cpu (Standard 4)
-  --page               nur diese Seite bei --portal-cpu (/start oder /admin/klassen; mehrfach möglich)
+  --rounds             Runden bei --portal-cpu, CPU je Seite als Median (Standard 3)
+  --page               bei --portal-cpu diese Seite statt /admin/klassen und /start (mehrfach möglich)
   --encoding           bei --portal-cpu nur mit (br) oder nur ohne Kompression (identity)
-  --portal-build       bei --portal-cpu ein anderer Server-Build (z. B. Kopie eines älteren build/index.js) zum Vergleich
+  --portal-build       bei --portal-cpu ein anderer Server-Build (z. B. Kopie eines älteren build/index.js) zum Vergleich; mehrfach möglich
   --cpu-prof           Verzeichnis: --cpu-prof-Profile der gemessenen Prozesse dort ablegen
   --load-trace         Datei: jede Anfrage des Lasttests als JSON (Phase, Beginn, Dauer, Status)`;
 
@@ -68,6 +71,7 @@ const NUMBERS: Record<string, { key: NumberKey; min: number; max: number }> = {
   "--load-idle-seconds": { key: "loadIdleSeconds", min: 0, max: 600 },
   "--load-interval-ms": { key: "loadIntervalMs", min: 100, max: 60_000 },
   "--connections": { key: "portalCpuConnections", min: 1, max: 64 },
+  "--rounds": { key: "portalCpuRounds", min: 1, max: 20 },
 };
 
 export function parseArgs(argv: readonly string[]): BenchOptions {
@@ -83,8 +87,10 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
     loadIntervalMs: 2000,
     loadPhases: "AB",
     portalCpuConnections: 4,
+    portalCpuRounds: 3,
     portalCpuPages: [],
     portalCpuEncodings: "both",
+    portalBuilds: [],
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -103,7 +109,8 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
     if (flag === "--page" || flag === "--encoding") {
       const raw = inline ?? argv[++i];
       if (flag === "--page") {
-        if (raw !== "/start" && raw !== "/admin/klassen") throw new Error(`--page erwartet /start oder /admin/klassen, erhalten: ${raw ?? "nichts"}`);
+        // Only a path of the portal itself: the measurement never leaves the loopback portal.
+        if (!raw || !/^\/[^/]/.test(raw) && raw !== "/") throw new Error(`--page erwartet einen Pfad des Portals wie /start, erhalten: ${raw ?? "nichts"}`);
         options.portalCpuPages.push(raw);
       } else {
         if (raw !== "br" && raw !== "identity") throw new Error(`--encoding erwartet br oder identity, erhalten: ${raw ?? "nichts"}`);
@@ -114,7 +121,7 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
     if (flag === "--portal-build") {
       const raw = inline ?? argv[++i];
       if (!raw || raw.startsWith("--")) throw new Error(`--portal-build erwartet einen Pfad\n${USAGE}`);
-      options.portalBuild = raw;
+      options.portalBuilds.push(raw);
       continue;
     }
     if (flag === "--load-phases" || flag === "--cpu-prof" || flag === "--load-trace") {

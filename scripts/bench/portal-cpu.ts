@@ -7,7 +7,7 @@ import { login } from "./login.ts";
 import { startPortal } from "./portal.ts";
 import { loadAverage, sampleTree } from "./processes.ts";
 import { startRecordingProxy, startReplayStub } from "./replay-upstream.ts";
-import { formatMs, percentile } from "./stats.ts";
+import { formatMs, median, percentile } from "./stats.ts";
 import { renderTable } from "./table.ts";
 import { profilerEnv } from "./profiler-env.ts";
 
@@ -23,12 +23,14 @@ export interface PortalCpuOptions {
   seconds: number;
   connections: number;
   cpuProfDir?: string;
-  /** Subset of PAGES; empty: all. */
+  /** Rounds; the CPU per page is the median over them. */
+  rounds: number;
+  /** Pages to measure; empty: PAGES. */
   pages: string[];
   /** "both", "br" or "identity". */
   encodings: string;
-  /** Server build to measure; default ./build/index.js. */
-  build?: string;
+  /** Further server builds measured alongside ./build/index.js. */
+  builds: string[];
 }
 
 const PAGES = ["/admin/klassen", "/start"] as const;
@@ -64,7 +66,8 @@ export async function runPortalCpu(options: PortalCpuOptions, cleanups: (() => P
     otp: () => currentOtp(USER),
   });
   recorder.record(true);
-  for (const page of PAGES) {
+  const pages = options.pages.length > 0 ? options.pages : PAGES;
+  for (const page of pages) {
     const response = await requestDocument({
       origin: recordingPortal.origin,
       path: page,
@@ -88,7 +91,7 @@ export async function runPortalCpu(options: PortalCpuOptions, cleanups: (() => P
   }
   // With --portal-build, the other build runs alongside and each measurement alternates between the two, so both
   // see the same machine load.
-  const builds = [{ label: "aktuell", path: "./build/index.js" }, ...(options.build ? [{ label: "Vergleich", path: options.build }] : [])];
+  const builds = [{ label: "aktuell", path: "./build/index.js" }, ...options.builds.map((path) => ({ label: path, path }))];
   const portals = [];
   for (const build of builds) {
     const portal = await startPortal(stub.url, env, build.path);
@@ -99,28 +102,49 @@ export async function runPortalCpu(options: PortalCpuOptions, cleanups: (() => P
 
   const rows: string[][] = [];
   let passed = true;
-  const pages = PAGES.filter((page) => options.pages.length === 0 || options.pages.includes(page));
+  let judged = false;
   const encodings = ENCODINGS.filter((encoding) => options.encodings === "both" || (options.encodings === "br") === Boolean(encoding.value));
+  // Several rounds, each measuring every build once: a burst of load from elsewhere then spoils one round, not one build.
+  const results = new Map<string, DriveResult[]>();
+  for (let round = 0; round < options.rounds; round++) {
+    for (const page of pages) {
+      for (const encoding of encodings) {
+        for (const { label, portal } of portals) {
+          const key = JSON.stringify([page, encoding.label, label]);
+          results.set(key, [...(results.get(key) ?? []), await drive(portal.origin, portal.pid, page, jar, encoding.value, options)]);
+        }
+      }
+    }
+  }
   for (const page of pages) {
     for (const encoding of encodings) {
-      for (const { label, portal } of portals) {
-        const result = await drive(portal.origin, portal.pid, page, jar, encoding.value, options);
-        const cpuPerPage = result.cpuMs / result.requests;
+      for (const { label } of portals) {
+        const runs = results.get(JSON.stringify([page, encoding.label, label])) ?? [];
+        const perPage = runs.map((run) => run.cpuMs / run.requests);
+        const cpuPerPage = median(perPage);
+        const requests = runs.reduce((sum, run) => sum + run.requests, 0);
+        const seconds = runs.reduce((sum, run) => sum + run.seconds, 0);
+        const times = runs.flatMap((run) => run.times);
+        const errors = runs.reduce((sum, run) => sum + run.errors, 0);
         const current = label === "aktuell";
-        if (current && encoding.value && cpuPerPage > TARGET_CPU_MS) passed = false;
-        if (current && result.errors > 0) passed = false;
+        if (current && encoding.value) {
+          judged = true;
+          if (cpuPerPage > TARGET_CPU_MS) passed = false;
+        }
+        if (current && errors > 0) passed = false;
         rows.push([
           page,
           encoding.label,
           ...(portals.length > 1 ? [label] : []),
-          String(result.requests),
-          (result.requests / result.seconds).toFixed(1),
+          String(requests),
+          (requests / seconds).toFixed(1),
           formatMs(cpuPerPage),
-          formatMs(percentile(result.times, 50)),
-          formatMs(percentile(result.times, 99)),
-          String(result.errors),
-          String(result.bytes),
-          result.load,
+          perPage.map((ms) => ms.toFixed(1)).join(" / "),
+          formatMs(percentile(times, 50)),
+          formatMs(percentile(times, 99)),
+          String(errors),
+          String(runs.at(-1)?.bytes ?? 0),
+          runs.map((run) => run.load.split(" ")[0]).join(" / "),
         ]);
       }
     }
@@ -129,14 +153,15 @@ export async function runPortalCpu(options: PortalCpuOptions, cleanups: (() => P
     passed = false;
     console.log(`\nNicht aufgezeichnete Upstream-Aufrufe: ${[...stub.misses].map(([key, n]) => `${key} × ${n}`).join(", ")}`);
   }
-  console.log(`\nEin Portal-Prozess gegen den Stub, ${options.connections} Verbindungen, je ${options.seconds} s\n`);
+  console.log(`\nEin Portal-Prozess gegen den Stub, ${options.connections} Verbindungen, ${options.rounds} Runden zu je ${options.seconds} s\n`);
   console.log(
     renderTable(
-      ["Seite", "Accept-Encoding", ...(portals.length > 1 ? ["Build"] : []), "Anfragen", "Anfragen/s", "CPU je Seite", "p50", "p99", "Fehler", "Bytes", "Last (1/5/15 min)"],
+      ["Seite", "Accept-Encoding", ...(portals.length > 1 ? ["Build"] : []), "Anfragen", "Anfragen/s", "CPU je Seite (Median)", "je Runde", "p50", "p99", "Fehler", "Bytes", "Last (1 min) je Runde"],
       rows,
     ),
   );
-  console.log(`\nZiel: höchstens ${TARGET_CPU_MS} ms CPU des Portals je Seite (mit Kompression) — ${passed ? "PASS" : "FAIL"}`);
+  const verdict = !judged ? "nicht gemessen (nur ohne Kompression)" : passed ? "PASS" : "FAIL";
+  console.log(`\nZiel: höchstens ${TARGET_CPU_MS} ms CPU des Portals je Seite (mit Kompression) — ${verdict}`);
   return passed;
 }
 
