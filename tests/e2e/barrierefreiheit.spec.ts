@@ -53,6 +53,8 @@ test.describe("Barrierefreiheit (axe, WCAG 2.1 A/AA)", () => {
   test("die Seiten der Klassenverwaltung haben keine Verstöße: Liste, Anlegen (auch mit Fehlern), Bestätigung, Details, Bearbeiten, Löschen", async ({
     page,
   }) => {
+    // A dozen page and dialog states, each with a full axe scan.
+    test.slow();
     const token = uniqueToken();
     await loginAs(page, "landesadmin", { target: "/admin/klassen" });
     await expect(page.getByRole("table")).toBeVisible();
