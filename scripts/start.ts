@@ -21,7 +21,8 @@ const StartEnv = z.object({
   HOST: z.string().default("127.0.0.1"),
   UPSTREAM_URL: z.string().url().optional(),
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORTAL_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  // Empty (as in .env.example) means unset: one worker per core.
+  PORTAL_WORKERS: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(1).max(64).optional()),
 });
 const startEnv = StartEnv.parse(process.env);
 

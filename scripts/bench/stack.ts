@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { createWriteStream } from "node:fs";
+import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { freePort } from "./portal.ts";
 import { sampleTree } from "./processes.ts";
@@ -51,7 +53,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   });
   let errors = "";
   child.stderr?.setEncoding("utf8");
+  // The whole error output goes to a file next to the database, so timeouts can be looked at after a run.
+  const log = createWriteStream(path.join(options.dataDir, "..", `${path.basename(options.dataDir)}-stderr.log`));
   child.stderr?.on("data", (chunk: string) => {
+    log.write(chunk);
     errors = (errors + chunk).slice(-8000);
   });
   let exited = false;

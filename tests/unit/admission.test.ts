@@ -14,7 +14,7 @@ function controllableHandler() {
   return { handler, started, finish: (name: string) => finishers.get(name)?.() };
 }
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 describe("Referenz-Upstream unter Last: Anfragen der Reihe nach", () => {
   it("bearbeitet höchstens die Grenze gleichzeitig und die übrigen in der Reihenfolge ihres Eintreffens", async () => {

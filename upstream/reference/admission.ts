@@ -21,8 +21,10 @@ export function admitInOrder<Rest extends unknown[]>(handler: Handler<Rest>, lim
 
   const release = () => {
     const next = queue.shift();
-    // The slot passes straight to the next request in line, so nobody can overtake it.
-    if (next) next();
+    // The slot passes straight to the next request in line, so nobody can overtake it. It passes on through
+    // setImmediate: the embedded database answers in promise callbacks only, so without a macrotask in between the
+    // process would go from one waiting request to the next without ever accepting a connection or reading a socket.
+    if (next) setImmediate(next);
     else inProgress--;
   };
 

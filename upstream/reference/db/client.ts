@@ -21,9 +21,31 @@ export interface DatabaseHandle {
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.meta.url));
 
+/**
+ * PGlite answers every query inside promise callbacks, without ever returning to the event loop. Under load one
+ * query's continuation starts the next, so the process would accept no connection and read no socket until all
+ * queued work is done: connections waited in the kernel's accept queue for ten seconds while the requests already
+ * read were served (docs/decisions/008). Each query therefore starts with a turn of the event loop.
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function yieldingQueries(client: PGlite): PGlite {
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  client.query = (async (...args: Parameters<PGlite["query"]>) => {
+    await nextTurn();
+    return query(...args);
+  }) as PGlite["query"];
+  client.exec = (async (...args: Parameters<PGlite["exec"]>) => {
+    await nextTurn();
+    return exec(...args);
+  }) as PGlite["exec"];
+  return client;
+}
+
 /** Wraps an already opened PGlite instance (tests clone a seeded template into memory). */
 export function fromPglite(client: PGlite): DatabaseHandle {
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(yieldingQueries(client), { schema });
   return {
     db,
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
