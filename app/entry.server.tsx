@@ -16,14 +16,14 @@ const ABORT_DELAY = 10_000;
 /**
  * One i18next instance for every request: the portal speaks only German and the texts are bundled,
  * so nothing differs between requests. Creating and initialising an instance per request cost
- * about 0.8 ms of CPU per page (docs/decisions/008).
+ * about 0.8 ms of CPU per page (docs/decisions/011).
  */
 const i18nInstance = createInstance();
 void i18nInstance.use(initReactI18next).init({ ...i18n, lng: "de", initImmediate: false });
 rememberTranslations(i18nInstance);
 
 /**
- * The document is rendered completely and then compressed in one piece (docs/decisions/008). Every
+ * The document is rendered completely and then compressed in one piece (docs/decisions/011). Every
  * loader has finished before rendering starts (the portal defers no data), so streaming would only
  * split the same bytes into many small writes, each compressed on its own by remix-serve's
  * middleware; rendering all at once is what made the portal's CPU per page drop.

@@ -4,7 +4,7 @@
  *
  * The portal runs as one remix-serve worker per core (PORTAL_WORKERS, default: the number of cores)
  * under node:cluster; this process only hands connections to the workers and restarts a crashed one
- * (docs/decisions/008). The upstream gets its own process because its embedded database runs
+ * (docs/decisions/011). The upstream gets its own process because its embedded database runs
  * synchronously on the event loop: in this process it would hold up the connection hand-over.
  */
 import { type ChildProcess, spawn } from "node:child_process";

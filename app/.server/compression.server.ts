@@ -2,7 +2,7 @@ import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from "n
 import { promisify } from "node:util";
 
 /**
- * Response compression done by the portal itself, once per complete body (docs/decisions/008).
+ * Response compression done by the portal itself, once per complete body (docs/decisions/011).
  * remix-serve's `compression()` middleware compresses each small chunk of a streamed render on the
  * thread pool at the default level; that cost 38 % of the portal's CPU per page. One synchronous
  * call on the whole document is several times cheaper and compresses as well. The middleware leaves

@@ -1,7 +1,7 @@
 import type { i18n as I18n } from "i18next";
 
 /**
- * Remembers the German texts the server has already produced (docs/decisions/008). A text depends
+ * Remembers the German texts the server has already produced (docs/decisions/011). A text depends
  * only on its key, its options and the bundled resources, which never change while the portal runs,
  * so the same call always gives the same string. i18next spends about 12 µs on each call; a page of
  * the class list makes some 200 of them.

@@ -2,7 +2,7 @@ import type { ErrorCode } from "~/errors";
 import { UpstreamFailure } from "./upstream.server";
 
 /**
- * What became of a write, said plainly (docs/decisions/008, "Writes that time out"). A write the portal gave up on
+ * What became of a write, said plainly (docs/decisions/011, "Writes that time out"). A write the portal gave up on
  * after its timeout may still be applied by the upstream, which keeps working on it. So after a timeout, and after
  * a conflict that the user's own earlier, unanswered attempt could have caused ("name already taken" after a
  * create, "changed by someone else" after a rename, "not found" after a delete), the portal reads the upstream

@@ -1,5 +1,5 @@
 /**
- * First come, first served, a few at a time (docs/decisions/008). The embedded database runs one query
+ * First come, first served, a few at a time (docs/decisions/011). The embedded database runs one query
  * at a time on the event loop; when every request that arrives is started at once, their queries take
  * turns, so under load every request slows down together, the portal's 10 s timeout hits whole batches,
  * and the upstream keeps working for callers that have already given up. With a small number of

@@ -10,7 +10,7 @@ import { seedIfEmpty } from "./seed/index.ts";
 export { createReferenceApp } from "./app.ts";
 
 /**
- * Requests served at the same time (docs/decisions/008): the embedded database answers one query at a time, so a
+ * Requests served at the same time (docs/decisions/011): the embedded database answers one query at a time, so a
  * few are enough to overlap the work outside it (password hashing, HTTP); PostgreSQL has a pool of 10 connections.
  */
 const CONCURRENT_REQUESTS = { embedded: 4, postgres: 20 } as const;

@@ -123,7 +123,7 @@ export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
 
 /**
  * Writing the session back on every request was a third of the embedded upstream's queries under load
- * (docs/decisions/008). When a request changed nothing but the activity time, and the stored time is younger than a
+ * (docs/decisions/011). When a request changed nothing but the activity time, and the stored time is younger than a
  * small slack, the write is skipped: the stored activity time and expiry are then at most that slack old, which
  * moves the step-up timeout and the session expiry at most that much earlier, never later. The slack is a twentieth
  * of the step-up timeout and of the lifetime, at most 30 s.

@@ -25,7 +25,7 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.me
  * PGlite answers every query inside promise callbacks, without ever returning to the event loop. Under load one
  * query's continuation starts the next, so the process would accept no connection and read no socket until all
  * queued work is done: connections waited in the kernel's accept queue for ten seconds while the requests already
- * read were served (docs/decisions/008). Each query therefore starts with a turn of the event loop.
+ * read were served (docs/decisions/011). Each query therefore starts with a turn of the event loop.
  */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
