@@ -45,80 +45,86 @@ export interface NavSection {
   entries: NavEntry[];
 }
 
-/** The admin side navigation of spec section 2: each entry is shown only with its own rights. */
-export function adminNavigation(rights: ReadonlySet<string>): NavSection[] {
-  const has = (...required: Systemrecht[]) => required.every((right) => rights.has(right));
-  const sections: NavSection[] = [
-    {
-      label: "nav.personen.section",
-      entries: [
-        has("PERSONEN_VERWALTEN") && { label: "nav.personen.list", to: "/admin/personen" },
-        has("PERSONEN_VERWALTEN", "PERSONEN_ANLEGEN") && { label: "nav.personen.new", to: "/admin/personen/new" },
-        has("PERSONEN_VERWALTEN", "IMPORT_DURCHFUEHREN") && { label: "nav.personen.import", to: "/admin/personen/import" },
-      ].filter(isEntry),
-    },
-    {
-      label: "nav.hinzufuegen.section",
-      entries: [
-        has("LANDESBEDIENSTETE_SUCHEN_UND_HINZUFUEGEN") && {
-          label: "nav.hinzufuegen.search",
-          to: "/admin/limited/personen/search",
-        },
-        has("EINGESCHRAENKT_NEUE_BENUTZER_ERSTELLEN") && {
-          label: "nav.hinzufuegen.new",
-          to: "/admin/limited/personen/new",
-        },
-      ].filter(isEntry),
-    },
-    section("nav.klassen", has("KLASSEN_VERWALTEN"), "/admin/klassen"),
-    section("nav.rollen", has("ROLLEN_VERWALTEN"), "/admin/rollen"),
-    {
-      label: "nav.angebote.section",
-      entries: has("ANGEBOTE_VERWALTEN") ? [{ label: "nav.angebote.list", to: "/admin/angebote" }] : [],
-    },
-    section("nav.schulen", has("SCHULEN_VERWALTEN"), "/admin/schulen"),
-    section("nav.schultraeger", has("SCHULTRAEGER_VERWALTEN"), "/admin/schultraeger"),
-    {
-      label: "nav.portal.section",
-      entries: has("SCHULPORTAL_VERWALTEN", "HINWEISE_BEARBEITEN")
-        ? [{ label: "nav.portal.hinweise", to: "/admin/hinweise/new" }]
-        : [],
-    },
-  ];
-  return sections.filter((candidate) => candidate.entries.length > 0);
+interface AdminScreen {
+  path: string;
+  /** i18n keys of the navigation entry and of its section */
+  label: string;
+  section: string;
+  /** The route permissions of spec section 2 that the screen's loader and action check. */
+  permissions: readonly RoutePermission[];
+  /**
+   * The rights the menu asks for where they differ from the route's: the Schulträger entry uses the real right
+   * while the route keeps the replaced client's guard (decided with the Schulträger screens).
+   */
+  menuRights?: readonly Systemrecht[];
+  /** Position in the order the "Schulportal-Administration" tile tries the areas (spec: persons, roles, schools, classes). */
+  tileOrder?: number;
+  /** Whether the screen exists yet: the tile and /admin lead only to built screens, so nobody lands on "not found". */
+  built?: boolean;
 }
-
-function section(prefix: string, shown: boolean, base: string): NavSection {
-  return {
-    label: `${prefix}.section`,
-    entries: shown
-      ? [
-          { label: `${prefix}.list`, to: base },
-          { label: `${prefix}.new`, to: `${base}/new` },
-        ]
-      : [],
-  };
-}
-
-function isEntry(entry: NavEntry | false): entry is NavEntry {
-  return entry !== false;
-}
-
-/** The admin areas in the order the "Schulportal-Administration" tile tries them (spec: persons, roles, schools, classes). */
-const ADMIN_START_AREAS: { right: Systemrecht; path: string }[] = [
-  { right: "PERSONEN_VERWALTEN", path: "/admin/personen" },
-  { right: "ROLLEN_VERWALTEN", path: "/admin/rollen" },
-  { right: "SCHULEN_VERWALTEN", path: "/admin/schulen" },
-  { right: "KLASSEN_VERWALTEN", path: "/admin/klassen" },
-];
 
 /**
- * Admin areas whose screens exist. The tile and /admin lead only there, so nobody lands on "not found"; each area
- * joins when its screens are built. The side navigation already lists every entry of the spec.
+ * The admin screens of spec section 2, in menu order: one table for the side navigation, the tile's target, and
+ * which buttons to a screen a page may show (`mayOpen`). The side navigation lists every entry of the spec, built
+ * or not.
  */
-export const BUILT_ADMIN_AREAS: ReadonlySet<string> = new Set(["/admin/klassen"]);
+const ADMIN_SCREENS: readonly AdminScreen[] = [
+  { path: "/admin/personen", label: "nav.personen.list", section: "nav.personen.section", permissions: ["personenverwaltung"], tileOrder: 1 },
+  { path: "/admin/personen/new", label: "nav.personen.new", section: "nav.personen.section", permissions: ["personenverwaltung", "personenanlegen"] },
+  { path: "/admin/personen/import", label: "nav.personen.import", section: "nav.personen.section", permissions: ["personenverwaltung", "personenimport"] },
+  { path: "/admin/limited/personen/search", label: "nav.hinzufuegen.search", section: "nav.hinzufuegen.section", permissions: ["landesbedienstetesuchenundhinzufuegen"] },
+  { path: "/admin/limited/personen/new", label: "nav.hinzufuegen.new", section: "nav.hinzufuegen.section", permissions: ["limitedpersonenanlegen"] },
+  { path: "/admin/klassen", label: "nav.klassen.list", section: "nav.klassen.section", permissions: ["klassenverwaltung"], tileOrder: 4, built: true },
+  { path: "/admin/klassen/new", label: "nav.klassen.new", section: "nav.klassen.section", permissions: ["klassenverwaltung"], built: true },
+  { path: "/admin/rollen", label: "nav.rollen.list", section: "nav.rollen.section", permissions: ["rollenverwaltung"], tileOrder: 2 },
+  { path: "/admin/rollen/new", label: "nav.rollen.new", section: "nav.rollen.section", permissions: ["rollenverwaltung"] },
+  { path: "/admin/angebote", label: "nav.angebote.list", section: "nav.angebote.section", permissions: ["angebotsverwaltung"] },
+  { path: "/admin/schulen", label: "nav.schulen.list", section: "nav.schulen.section", permissions: ["schulverwaltung"], tileOrder: 3 },
+  { path: "/admin/schulen/new", label: "nav.schulen.new", section: "nav.schulen.section", permissions: ["schulverwaltung"] },
+  {
+    path: "/admin/schultraeger",
+    label: "nav.schultraeger.list",
+    section: "nav.schultraeger.section",
+    permissions: ["schultraegerverwaltung"],
+    menuRights: ["SCHULTRAEGER_VERWALTEN"],
+  },
+  {
+    path: "/admin/schultraeger/new",
+    label: "nav.schultraeger.new",
+    section: "nav.schultraeger.section",
+    permissions: ["schultraegerverwaltung"],
+    menuRights: ["SCHULTRAEGER_VERWALTEN"],
+  },
+  { path: "/admin/hinweise/new", label: "nav.portal.hinweise", section: "nav.portal.section", permissions: ["portalverwaltung", "hinweisebearbeiten"] },
+];
+
+function shownInMenu(screen: AdminScreen, rights: ReadonlySet<string>): boolean {
+  return screen.menuRights ? screen.menuRights.every((right) => rights.has(right)) : hasPermissions(rights, screen.permissions);
+}
+
+/** The admin side navigation of spec section 2: each entry is shown only with its own rights. */
+export function adminNavigation(rights: ReadonlySet<string>): NavSection[] {
+  const sections = new Map<string, NavEntry[]>();
+  for (const screen of ADMIN_SCREENS) {
+    if (!shownInMenu(screen, rights)) continue;
+    const entries = sections.get(screen.section) ?? [];
+    entries.push({ label: screen.label, to: screen.path });
+    sections.set(screen.section, entries);
+  }
+  return [...sections].map(([label, entries]) => ({ label, entries }));
+}
+
+/** Whether a page may offer a button to this admin screen (e.g. "Klasse anlegen" on the class list). */
+export function mayOpen(rights: ReadonlySet<string>, path: string): boolean {
+  const screen = ADMIN_SCREENS.find((candidate) => candidate.path === path);
+  return screen !== undefined && hasPermissions(rights, screen.permissions);
+}
+
+/** Admin screens that exist; the tile and /admin lead only there. */
+export const BUILT_ADMIN_AREAS: ReadonlySet<string> = new Set(ADMIN_SCREENS.filter((screen) => screen.built).map((screen) => screen.path));
 
 /** Where the "Schulportal-Administration" tile and /admin lead: the first built admin area the user may use. */
 export function firstAdminPath(rights: ReadonlySet<string>, built = BUILT_ADMIN_AREAS): string | null {
-  return ADMIN_START_AREAS.find((area) => rights.has(area.right) && built.has(area.path))?.path ?? null;
+  const candidates = ADMIN_SCREENS.filter((screen) => screen.tileOrder !== undefined).sort((a, b) => a.tileOrder! - b.tileOrder!);
+  return candidates.find((screen) => built.has(screen.path) && hasPermissions(rights, screen.permissions))?.path ?? null;
 }

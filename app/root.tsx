@@ -7,12 +7,12 @@ import { SiteHeader } from "~/components/site-header";
 import { errorPageTitle, GeneralErrorBoundary } from "~/components/error-page";
 import { staticT } from "~/i18n-static";
 import { useNonce } from "~/nonce";
-import { loginUrl } from "~/paths";
+import { loginUrl } from "~/auth-urls";
 import stylesheet from "~/tailwind.css";
 import { optionalUser } from "~/.server/auth.server";
 import { commitPortalSession, getPortalSession } from "~/.server/portal-cookie.server";
 import { currentPath } from "~/.server/request-path.server";
-import { upstreamCookieHeaders } from "~/.server/upstream.server";
+import { withUpstreamSession } from "~/.server/responses.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -24,25 +24,26 @@ export const links: LinksFunction = () => [
 const REMEMBERED = /^\/(start|admin)(\/|\?|$)/;
 const MAX_REMEMBERED_LENGTH = 500;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, session] = await Promise.all([optionalUser(request), getPortalSession(request)]);
-  const path = currentPath(request);
-  const toast = session.get("toast") ?? null;
-  const interrupted = session.get("interrupted");
-  if (REMEMBERED.test(path) && path.length <= MAX_REMEMBERED_LENGTH) session.set("previousUrl", path);
+export function loader(args: LoaderFunctionArgs) {
+  return withUpstreamSession(args, async ({ request }) => {
+    const [user, session] = await Promise.all([optionalUser(request), getPortalSession(request)]);
+    const path = currentPath(request);
+    const toast = session.get("toast") ?? null;
+    const interrupted = session.get("interrupted");
+    if (REMEMBERED.test(path) && path.length <= MAX_REMEMBERED_LENGTH) session.set("previousUrl", path);
 
-  const headers = upstreamCookieHeaders(request);
-  headers.append("Set-Cookie", await commitPortalSession(session));
-  return data(
-    {
-      user: user ? { displayName: user.displayName } : null,
-      loginHref: loginUrl(path),
-      toast,
-      // Only on the form's own page; anywhere else the notice would make no sense.
-      interrupted: interrupted && interrupted.path === new URL(path, "http://portal").pathname ? { values: interrupted.values ?? {} } : null,
-    },
-    { headers },
-  );
+    const headers = { "Set-Cookie": await commitPortalSession(session) };
+    return data(
+      {
+        user: user ? { displayName: user.displayName } : null,
+        loginHref: loginUrl(path),
+        toast,
+        // Only on the form's own page; anywhere else the notice would make no sense.
+        interrupted: interrupted && interrupted.path === new URL(path, "http://portal").pathname ? { values: interrupted.values ?? {} } : null,
+      },
+      { headers },
+    );
+  });
 }
 
 export type RootLoader = typeof loader;

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, pageCount } from "~/list-state";
 import { currentPath } from "./request-path.server";
-import { upstreamCookieHeaders } from "./upstream.server";
 import { redirectTo } from "./redirects.server";
 
 const MAX_PAGE = 100_000;
@@ -42,5 +41,5 @@ export function assertPageInRange(request: Request, paging: { seite: number; anz
   if (total === 0 || paging.seite <= lastPage) return;
   const url = new URL(currentPath(request), "http://portal.invalid");
   url.searchParams.set("seite", String(lastPage));
-  throw redirectTo(`${url.pathname}${url.search}`, { headers: upstreamCookieHeaders(request) });
+  throw redirectTo(`${url.pathname}${url.search}`);
 }

@@ -9,6 +9,15 @@ export const PORTAL_COOKIE_NAME = "__portal";
 
 interface PortalData {
   previousUrl: string;
+  /** A write the upstream did not answer in time, so its next attempt can tell "already done" from "taken". */
+  unansweredWrite: UnansweredWrite;
+}
+
+/** Which write went unanswered: its kind and the few values that identify it; kept for a quarter of an hour. */
+export interface UnansweredWrite {
+  write: string;
+  key: string;
+  at: number;
 }
 /** A form post that a login interrupted: its page says once that nothing was saved, and offers the values again. */
 export interface InterruptedSubmission {
@@ -58,4 +67,21 @@ export async function flashToast(
   const session = await getPortalSession(request);
   session.flash("toast", tone ? { key, values, tone } : { key, values });
   return commitPortalSession(session);
+}
+
+const UNANSWERED_WRITE_MINUTES = 15;
+
+/** Set-Cookie value that remembers an unanswered write of `write` identified by `key` (e.g. school and name). */
+export async function rememberUnansweredWrite(request: Request, write: string, key: string): Promise<string> {
+  const session = await getPortalSession(request);
+  session.set("unansweredWrite", { write, key: key.slice(0, 300), at: Date.now() });
+  return commitPortalSession(session);
+}
+
+/** Whether the same write went unanswered a short while ago (this browser's own earlier attempt). */
+export async function wasUnanswered(request: Request, write: string, key: string): Promise<boolean> {
+  const marker = (await getPortalSession(request)).get("unansweredWrite");
+  return (
+    marker?.write === write && marker.key === key.slice(0, 300) && Date.now() - marker.at < UNANSWERED_WRITE_MINUTES * 60_000
+  );
 }

@@ -1,5 +1,5 @@
 import { redirect, redirectDocument } from "@remix-run/node";
-import { loginUrl } from "~/paths";
+import { loginUrl } from "~/auth-urls";
 import { submittedForm } from "./form-data.server";
 import { commitPortalSession, getPortalSession, type InterruptedSubmission } from "./portal-cookie.server";
 import { currentPath } from "./request-path.server";

@@ -9,14 +9,15 @@ import { UpstreamFailure } from "./upstream.server";
  * again and reports whether the intended state is there.
  *
  * - `saved`: the change is in place; `how` tells whether the write answered, or a re-read found it.
- * - `not-saved`: the change is not in place; `error` is the code to show, and trying again is safe.
- * - `unknown`: the re-read failed as well; the page must say that it could not be determined and ask the user to
- *   check before trying again (never "not saved", which would invite a duplicate).
+ * - `not-saved`: the change is not in place; `failure` is what to show, and trying again is safe. After a write
+ *   that went unanswered it is `WRITE_NOT_SAVED` ("not saved so far, send it again"), not the timeout's "maybe".
+ * - `unknown`: the re-read failed as well; `WRITE_OUTCOME_UNKNOWN` says that it could not be determined and asks
+ *   the user to check before trying again (never "not saved", which would invite a duplicate).
  */
 export type WriteOutcome<T> =
   | { status: "saved"; value: T; how: "answered" | "found-after-timeout" | "found-after-conflict" }
-  | { status: "not-saved"; error: ErrorCode }
-  | { status: "unknown"; error: ErrorCode };
+  | { status: "not-saved"; failure: UpstreamFailure; unanswered: boolean }
+  | { status: "unknown"; failure: UpstreamFailure };
 
 export interface WriteAttempt<T> {
   write: () => Promise<T>;
@@ -24,7 +25,7 @@ export interface WriteAttempt<T> {
    * Reads the upstream afresh and returns the resource if the intended change is in place, else null: the class
    * with this name at this school, the class under its new name, or (for a delete) a marker when it is gone.
    */
-  reread: () => Promise<T | null>;
+  reread?: () => Promise<T | null>;
   /** Refusals that the user's own earlier attempt could have caused; checked by a re-read when the next field is true. */
   ownConflicts?: readonly ErrorCode[];
   /**
@@ -52,15 +53,17 @@ export async function writeWithOutcome<T>(attempt: WriteAttempt<T>): Promise<Wri
 
   const unanswered = isUnanswered(failure);
   const ownConflict = Boolean(attempt.earlierAttemptUnanswered) && (attempt.ownConflicts ?? []).includes(failure.code);
-  if (!unanswered && !ownConflict) return { status: "not-saved", error: failure.code };
+  // Without a way to look, a write that went unanswered keeps the upstream's own "maybe" message.
+  if ((!unanswered && !ownConflict) || !attempt.reread) return { status: "not-saved", failure, unanswered };
 
   let found: T | null;
   try {
     found = await attempt.reread();
   } catch (error) {
     if (!(error instanceof UpstreamFailure)) throw error;
-    return { status: "unknown", error: failure.code };
+    return { status: "unknown", failure: new UpstreamFailure("WRITE_OUTCOME_UNKNOWN", failure.status) };
   }
   if (found !== null) return { status: "saved", value: found, how: unanswered ? "found-after-timeout" : "found-after-conflict" };
-  return { status: "not-saved", error: failure.code };
+  if (!unanswered) return { status: "not-saved", failure, unanswered };
+  return { status: "not-saved", failure: new UpstreamFailure("WRITE_NOT_SAVED", failure.status), unanswered };
 }

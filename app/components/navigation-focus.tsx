@@ -1,5 +1,6 @@
 import { useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { isDialogNavigation } from "./route-dialog";
 
 /**
  * After a client-side navigation the browser leaves the focus where it was (on a link that may be gone, or on the
@@ -8,7 +9,8 @@ import { useEffect, useRef } from "react";
  *
  * Left alone: the first load (the browser's own start, or a form's `autofocus`); a change of the hash only (the
  * skip link); and a submission the server refused without redirecting, where the form error or the first field to
- * correct takes the focus (`FormError`, `formProps`). A submission that redirected is a new page like any other.
+ * correct takes the focus (`FormError`, `formProps`); and opening or closing a dialog (`RouteDialog`), which places
+ * the focus itself. A submission that redirected is a new page like any other.
  */
 export function NavigationFocus() {
   const location = useLocation();
@@ -23,7 +25,7 @@ export function NavigationFocus() {
     previous.current = location;
     const refusedSubmission = submittedKey.current === location.key;
     submittedKey.current = null;
-    if (before.key === location.key || refusedSubmission) return;
+    if (before.key === location.key || refusedSubmission || isDialogNavigation(location.state)) return;
     if (before.pathname === location.pathname && before.search === location.search && before.hash !== location.hash) return;
     // After the dialogs' own focus return, which runs when a navigation unmounts them.
     const timer = setTimeout(focusMainHeading, 0);

@@ -1,7 +1,7 @@
 import { Link, NavLink, useMatches } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EXTERNAL_LINKS } from "~/external-links";
-import { LOGOUT_URL } from "~/paths";
+import { LOGOUT_URL } from "~/auth-urls";
 
 interface Props {
   user: { displayName: string } | null;

@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { loginUrl } from "~/paths";
+import { loginUrl } from "~/auth-urls";
 
 /** After inactivity the upstream wants the second factor again: log in at gold, come back here. */
 export function StepUpLoginLink({ className = "btn-primary" }: { className?: string }) {

@@ -6,14 +6,17 @@ import { staticT } from "~/i18n-static";
 import type { RootLoader } from "~/root";
 import { optionalUser } from "~/.server/auth.server";
 import { redirectTo } from "~/.server/redirects.server";
+import { withUpstreamSession } from "~/.server/responses.server";
 
 // Announced maintenance, shown only within its window (spec section 2: 7 and 8 December 2024).
 const MAINTENANCE_WINDOW = { from: Date.parse("2024-12-02T00:00:00+01:00"), until: Date.parse("2024-12-08T18:00:00+01:00") };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  if (await optionalUser(request)) throw redirectTo("/start");
-  const now = Date.now();
-  return { maintenance: now >= MAINTENANCE_WINDOW.from && now < MAINTENANCE_WINDOW.until };
+export function loader(args: LoaderFunctionArgs) {
+  return withUpstreamSession(args, async ({ request }) => {
+    if (await optionalUser(request)) throw redirectTo("/start");
+    const now = Date.now();
+    return { maintenance: now >= MAINTENANCE_WINDOW.from && now < MAINTENANCE_WINDOW.until };
+  });
 }
 
 export default function Landing() {

@@ -1,85 +1,82 @@
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ConfirmAction } from "~/components/confirm-action";
 import { FormError, useCurrentFormError } from "~/components/form-error";
 import { formProps, RequiredFieldsNote, TextField } from "~/components/forms";
+import { KLASSE_LOESCHEN, KlasseLoeschenDialog } from "~/components/klasse-loeschen-dialog";
+import { DialogLink, unlessOnlyDialogChanged, useRouteDialog } from "~/components/route-dialog";
 import { SaveButton } from "~/components/save-button";
 import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
 import { useInterruptedValues } from "~/hooks/use-interrupted-values";
 import { pageTitle } from "~/i18n-static";
-import { organisationLabel, safeRedirectPath } from "~/paths";
+import { organisationLabel } from "~/organisation-label";
+import { returnPathFrom, withReturnPath } from "~/return-path";
 import { hasChanges } from "~/validation/changes";
-import { RenameKlasseSchema } from "~/validation/organisation-names";
+import { RenameKlasseSchema } from "~/validation/klasse-forms";
 import { nothingChanged } from "~/.server/edit-form.server";
 import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
 import { loadKlasseForAdmin } from "~/.server/klassen.server";
-import { flashToast } from "~/.server/portal-cookie.server";
-import { renameOrganisation } from "~/.server/upstream/organisationen.server";
-import { formFailureStatus, upstreamCookieHeaders, UpstreamFailure } from "~/.server/upstream.server";
+import { answerKlasseDelete, renameKlasseWithOutcome } from "~/.server/klassen-writes.server";
 import { readFormData } from "~/.server/form-data.server";
-import { redirectTo } from "~/.server/redirects.server";
+import { invalidForm, redirectWithToast, refusedForm, withUpstreamSession } from "~/.server/responses.server";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [, { klasse, schule }] = await guardWhileLoading(requireAdmin(request, { permissions: ["klassenverwaltung"] }), () =>
-    loadKlasseForAdmin(request, params.id),
-  );
-  const search = new URL(request.url).searchParams;
-  return data(
-    {
+export function loader(args: LoaderFunctionArgs) {
+  return withUpstreamSession(args, async ({ request, params }) => {
+    const [, { klasse, schule }] = await guardWhileLoading(requireAdmin(request, { permissions: ["klassenverwaltung"] }), () =>
+      loadKlasseForAdmin(request, params.id),
+    );
+    const search = new URL(request.url).searchParams;
+    return {
       klasse: { id: klasse.id, name: klasse.name, version: klasse.version ?? 1 },
       schule: organisationLabel(schule),
       editing: search.has("bearbeiten"),
       // The list the user came from, with its filters, search and page.
-      zurueck: safeRedirectPath(search.get("zurueck"), LIST_PATH),
-    },
-    { headers: upstreamCookieHeaders(request) },
-  );
+      zurueck: returnPathFrom(search, LIST_PATH),
+    };
+  });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request, { permissions: ["klassenverwaltung"] });
-  const { klasse } = await loadKlasseForAdmin(request, params.id);
-  const submission = parseWithZod(await readFormData(request), { schema: RenameKlasseSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply(), error: null }, { status: 400 });
-  }
-  const zurueck = safeRedirectPath(new URL(request.url).searchParams.get("zurueck"), LIST_PATH);
-  if (!hasChanges(submission.value, { name: klasse.name })) return nothingChanged(request, detailsPath(klasse.id, zurueck));
-  try {
-    const renamed = await renameOrganisation(request, klasse.id, submission.value.name, submission.value.version);
-    const headers = upstreamCookieHeaders(request);
-    headers.append("Set-Cookie", await flashToast(request, "klassen.edit.saved", { name: renamed.name }));
-    return redirectTo(detailsPath(klasse.id, zurueck), { headers });
-  } catch (error) {
-    if (!(error instanceof UpstreamFailure)) throw error;
-    return data(
-      { result: submission.reply(), error: error.code },
-      { status: formFailureStatus(error), headers: upstreamCookieHeaders(request) },
-    );
-  }
+export function action(args: ActionFunctionArgs) {
+  return withUpstreamSession(args, async ({ request, params }) => {
+    await requireAdmin(request, { permissions: ["klassenverwaltung"] });
+    const search = new URL(request.url).searchParams;
+    const zurueck = returnPathFrom(search, LIST_PATH);
+    if (search.has(KLASSE_LOESCHEN)) return answerKlasseDelete(request, params.id ?? null, zurueck);
+
+    const { klasse } = await loadKlasseForAdmin(request, params.id);
+    const submission = parseWithZod(await readFormData(request), { schema: RenameKlasseSchema });
+    if (submission.status !== "success") return invalidForm(submission);
+    if (!hasChanges(submission.value, { name: klasse.name })) return nothingChanged(request, detailsPath(klasse.id, zurueck));
+
+    const outcome = await renameKlasseWithOutcome(request, klasse.id, submission.value.name, submission.value.version);
+    if (outcome.status !== "saved") return refusedForm(submission, outcome.failure);
+    const saved = { key: "klassen.edit.saved", values: { name: outcome.value.name } };
+    if (outcome.how !== "answered") return redirectWithToast(request, detailsPath(klasse.id, zurueck), { ...saved, key: "write.savedAfterDelay" });
+    return redirectWithToast(request, detailsPath(klasse.id, zurueck), saved);
+  });
 }
+
+// Opening and closing the delete dialog needs nothing new from the server.
+export const shouldRevalidate = unlessOnlyDialogChanged([KLASSE_LOESCHEN]);
 
 const LIST_PATH = "/admin/klassen";
 
 /** The class's page, remembering the list to go back to; `bearbeiten` opens the rename form. */
 function detailsPath(id: string, zurueck: string, { bearbeiten = false } = {}) {
-  const query = [bearbeiten && "bearbeiten", zurueck !== LIST_PATH && `zurueck=${encodeURIComponent(zurueck)}`].filter(Boolean);
-  return `/admin/klassen/${id}${query.length ? `?${query.join("&")}` : ""}`;
-}
-
-/** The confirmation's "cancel" returns to this page, and after deleting it goes on to the list this page came from. */
-function deletePath(id: string, zurueck: string) {
-  const base = `/admin/klassen/${id}/loeschen`;
-  return zurueck === LIST_PATH ? base : `${base}?${new URLSearchParams({ zurueck: detailsPath(id, zurueck) })}`;
+  return withReturnPath(`/admin/klassen/${id}${bearbeiten ? "?bearbeiten" : ""}`, zurueck, LIST_PATH);
 }
 
 export default function KlasseDetails() {
   const { t } = useTranslation();
   const { klasse, schule, editing, zurueck } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const deleteDialog = useRouteDialog(KLASSE_LOESCHEN);
+  const deleteError = actionData && "deleteError" in actionData ? actionData.deleteError : null;
+  const dialog = <KlasseLoeschenDialog dialog={deleteDialog} klasse={{ name: klasse.name, schule }} error={deleteError} />;
+  // Without JavaScript the dialog is a page of its own.
+  if (deleteDialog.inline) return dialog;
 
   return (
     <>
@@ -89,7 +86,7 @@ export default function KlasseDetails() {
         </Link>
       </p>
       <h1 className="mb-4 text-2xl font-bold">{t("klassen.details.title", { name: klasse.name })}</h1>
-      {editing || actionData ? (
+      {editing || (actionData && "result" in actionData) ? (
         <RenameForm key={klasse.version} />
       ) : (
         <>
@@ -103,17 +100,13 @@ export default function KlasseDetails() {
             <Link to={detailsPath(klasse.id, zurueck, { bearbeiten: true })} className="btn-primary">
               {t("klassen.details.edit")}
             </Link>
-            <ConfirmAction
-              href={deletePath(klasse.id, zurueck)}
-              triggerLabel={t("klassen.delete.title")}
-              triggerClassName="btn-danger"
-              title={t("klassen.delete.title")}
-              message={t("klassen.delete.question", { name: klasse.name, schule })}
-              confirmLabel={t("klassen.delete.confirm")}
-            />
+            <DialogLink name={KLASSE_LOESCHEN} className="btn-danger">
+              {t("klassen.delete.title")}
+            </DialogLink>
           </div>
         </>
       )}
+      {dialog}
     </>
   );
 }
@@ -121,7 +114,8 @@ export default function KlasseDetails() {
 function RenameForm() {
   const { t } = useTranslation();
   const { klasse, schule, zurueck } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  const actionData = answer && "result" in answer ? answer : undefined;
   const busy = useNavigation().state === "submitting";
   const { formHandlers, dialog } = useUnsavedChangesWarning();
   // After an interrupted save the typed name comes back, with the version it was typed against: a rename by
@@ -170,10 +164,8 @@ function RenameForm() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
-  {
-    title: pageTitle(loaderData?.editing ? "klassen.edit.title" : "klassen.details.title", {
-      name: loaderData?.klasse.name ?? "",
-    }),
-  },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData, location }) => {
+  const name = loaderData?.klasse.name ?? "";
+  if (new URLSearchParams(location.search).has(KLASSE_LOESCHEN)) return [{ title: pageTitle("klassen.delete.pageTitle", { name }) }];
+  return [{ title: pageTitle(loaderData?.editing ? "klassen.edit.title" : "klassen.details.title", { name }) }];
+};

@@ -1,83 +1,114 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ConfirmAction } from "~/components/confirm-action";
 import { DataTable } from "~/components/data-table";
+import { KLASSE_LOESCHEN, KlasseLoeschenDialog } from "~/components/klasse-loeschen-dialog";
+import { DialogLink, unlessOnlyDialogChanged, useRouteDialog } from "~/components/route-dialog";
 import { Pagination } from "~/components/pagination";
 import { pageTitle } from "~/i18n-static";
+import { mayOpen } from "~/permissions";
 import { PAGE_SIZES, withParams } from "~/list-state";
-import { organisationLabel } from "~/paths";
+import { organisationLabel } from "~/organisation-label";
+import { pathOf, withReturnPath } from "~/return-path";
 import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
-import { KlassenListParams } from "~/.server/klassen.server";
+import { KlassenListParams, loadKlasseForAdmin } from "~/.server/klassen.server";
+import { answerKlasseDelete } from "~/.server/klassen-writes.server";
 import { assertPageInRange } from "~/.server/list-params.server";
-import { flashToast } from "~/.server/portal-cookie.server";
 import { currentPath } from "~/.server/request-path.server";
 import { findOrganisationen, schulenWithRight } from "~/.server/upstream/organisationen.server";
-import { upstreamCookieHeaders } from "~/.server/upstream.server";
-import { redirectTo } from "~/.server/redirects.server";
+import { redirectWithToast, withUpstreamSession } from "~/.server/responses.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const params = KlassenListParams.parse(Object.fromEntries(new URL(request.url).searchParams));
-  // The schools list feeds the filter and labels every row, so the page needs no label lookups.
-  const [, [schulen, klassen]] = await guardWhileLoading(requireAdmin(request, { permissions: ["klassenverwaltung"] }), () =>
-    Promise.all([
-      schulenWithRight(request, "KLASSEN_VERWALTEN"),
-      findOrganisationen(request, {
-        typ: "KLASSE",
-        systemrechte: ["KLASSEN_VERWALTEN"],
-        administriertVon: params.schule ? [params.schule] : undefined,
-        searchString: params.suche,
-        sortField: "name",
-        sortOrder: params.sortierung === "name_desc" ? "desc" : "asc",
-        offset: (params.seite - 1) * params.anzahl,
-        limit: params.anzahl,
-      }),
-    ]),
-  );
-  // Another school's id (a shared or outdated link) is not the user's to show: their own list, with a word why.
-  if (params.schule && !schulen.some((schule) => schule.id === params.schule)) {
-    const url = new URL(currentPath(request), "http://portal.invalid");
-    url.searchParams.delete("schule");
-    url.searchParams.delete("seite");
-    const headers = upstreamCookieHeaders(request);
-    headers.append("Set-Cookie", await flashToast(request, "klassen.list.schuleNotAvailable", undefined, "info"));
-    throw redirectTo(`${url.pathname}${url.search}`, { headers });
-  }
-  assertPageInRange(request, params, klassen.total);
-  const labels = new Map(schulen.map((schule) => [schule.id, organisationLabel(schule)]));
+export function loader(args: LoaderFunctionArgs) {
+  return withUpstreamSession(args, async ({ request }) => {
+    const search = new URL(request.url).searchParams;
+    const params = KlassenListParams.parse(Object.fromEntries(search));
+    const toDelete = search.get(KLASSE_LOESCHEN);
+    // The schools list feeds the filter and labels every row, so the page needs no label lookups.
+    const [user, [schulen, klassen, loeschen]] = await guardWhileLoading(requireAdmin(request, { permissions: ["klassenverwaltung"] }), () =>
+      Promise.all([
+        schulenWithRight(request, "KLASSEN_VERWALTEN"),
+        findOrganisationen(request, {
+          typ: "KLASSE",
+          systemrechte: ["KLASSEN_VERWALTEN"],
+          administriertVon: params.schule ? [params.schule] : undefined,
+          searchString: params.suche,
+          sortField: "name",
+          sortOrder: params.sortierung === "name_desc" ? "desc" : "asc",
+          offset: (params.seite - 1) * params.anzahl,
+          limit: params.anzahl,
+        }),
+        // The delete dialog opened by address (without JavaScript): its class, checked like any other.
+        toDelete === null ? null : loadKlasseForAdmin(request, toDelete),
+      ]),
+    );
+    // Another school's id (a shared or outdated link) is not the user's to show: their own list, with a word why.
+    if (params.schule && !schulen.some((schule) => schule.id === params.schule)) {
+      const url = new URL(currentPath(request), "http://portal.invalid");
+      url.searchParams.delete("schule");
+      url.searchParams.delete("seite");
+      throw await redirectWithToast(request, `${url.pathname}${url.search}`, { key: "klassen.list.schuleNotAvailable", tone: "info" });
+    }
+    assertPageInRange(request, params, klassen.total);
+    const labels = new Map(schulen.map((schule) => [schule.id, organisationLabel(schule)]));
 
-  return data(
-    {
-      params,
-      schulen: schulen.map((schule) => ({ id: schule.id, label: organisationLabel(schule) })),
-      // An administrator of exactly one school has it fixed: no school filter, no school column.
-      fixedSchule: schulen.length === 1 ? { id: schulen[0].id, label: organisationLabel(schulen[0]) } : null,
-      rows: klassen.items.map((klasse) => ({
-        id: klasse.id,
-        name: klasse.name,
-        schule: (klasse.administriertVon && labels.get(klasse.administriertVon)) || "---",
-      })),
-      total: klassen.total,
-    },
-    { headers: upstreamCookieHeaders(request) },
-  );
+    return {
+        params,
+        schulen: schulen.map((schule) => ({ id: schule.id, label: organisationLabel(schule) })),
+        // An administrator of exactly one school has it fixed: no school filter, no school column.
+        fixedSchule: schulen.length === 1 ? { id: schulen[0].id, label: organisationLabel(schulen[0]) } : null,
+        rows: klassen.items.map((klasse) => ({
+          id: klasse.id,
+          name: klasse.name,
+          schule: (klasse.administriertVon && labels.get(klasse.administriertVon)) || "---",
+        })),
+        total: klassen.total,
+        mayCreate: mayOpen(user.rights, "/admin/klassen/new"),
+        loeschen: loeschen && { id: loeschen.klasse.id, name: loeschen.klasse.name, schule: organisationLabel(loeschen.schule) },
+    };
+  });
 }
+
+/** The delete dialog's confirmation; afterwards the list as it was, without the dialog. */
+export function action(args: ActionFunctionArgs) {
+  return withUpstreamSession(args, async ({ request }) => {
+    await requireAdmin(request, { permissions: ["klassenverwaltung"] });
+    const url = new URL(request.url);
+    const id = url.searchParams.get(KLASSE_LOESCHEN);
+    url.searchParams.delete(KLASSE_LOESCHEN);
+    url.searchParams.delete("index");
+    return answerKlasseDelete(request, id, pathOf(url));
+  });
+}
+
+// Opening and closing the delete dialog needs nothing new from the server: the row holds what it shows.
+export const shouldRevalidate = unlessOnlyDialogChanged([KLASSE_LOESCHEN]);
 
 export default function KlassenList() {
   const { t } = useTranslation();
-  const { params, schulen, fixedSchule, rows, total } = useLoaderData<typeof loader>();
+  const { params, schulen, fixedSchule, rows, total, loeschen, mayCreate } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const location = useLocation();
   const search = new URLSearchParams(location.search);
-  const backHere = `${location.pathname}${location.search}`;
   const descending = params.sortierung === "name_desc";
+  const deleteDialog = useRouteDialog(KLASSE_LOESCHEN);
+  const toDelete = rows.find((row) => row.id === deleteDialog.value) ?? loeschen;
+  const dialog = toDelete ? (
+    <KlasseLoeschenDialog dialog={deleteDialog} klasse={toDelete} error={actionData && "deleteError" in actionData ? actionData.deleteError : null} />
+  ) : null;
+  // Without JavaScript the dialog is a page of its own.
+  if (deleteDialog.inline && dialog) return dialog;
+  // The way back from a class's page to this list, with its filters, search and page.
+  const backHere = pathOf(location);
 
   return (
     <>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold">{t("klassen.list.title")}</h1>
-        <Link to="/admin/klassen/new" className="btn-primary">
-          {t("klassen.list.create")}
-        </Link>
+        {mayCreate ? (
+          <Link to="/admin/klassen/new" className="btn-primary">
+            {t("klassen.list.create")}
+          </Link>
+        ) : null}
       </div>
 
       <Form method="get" role="search" aria-label={t("klassen.list.filter")} className="mb-4 flex flex-wrap items-end gap-4">
@@ -159,21 +190,21 @@ export default function KlassenList() {
                 {fixedSchule ? null : <td className="p-2">{row.schule}</td>}
                 <td className="p-2">
                   <Link
-                    to={`/admin/klassen/${row.id}?${new URLSearchParams({ zurueck: backHere })}`}
+                    to={withReturnPath(`/admin/klassen/${row.id}`, backHere, "/admin/klassen")}
                     className="font-semibold text-primary underline"
                   >
                     {row.name}
                   </Link>
                 </td>
                 <td className="p-2">
-                  <ConfirmAction
-                    href={`/admin/klassen/${row.id}/loeschen?${new URLSearchParams({ zurueck: backHere })}`}
-                    triggerLabel={t("klassen.delete.trigger")}
-                    triggerAccessibleName={t("klassen.delete.triggerFor", { name: row.name, schule: row.schule })}
-                    title={t("klassen.delete.title")}
-                    message={t("klassen.delete.question", { name: row.name, schule: row.schule })}
-                    confirmLabel={t("klassen.delete.confirm")}
-                  />
+                  <DialogLink
+                    name={KLASSE_LOESCHEN}
+                    value={row.id}
+                    className="text-danger underline"
+                    accessibleName={t("klassen.delete.triggerFor", { name: row.name, schule: row.schule })}
+                  >
+                    {t("klassen.delete.trigger")}
+                  </DialogLink>
                 </td>
               </tr>
             ))}
@@ -182,8 +213,14 @@ export default function KlassenList() {
       )}
 
       <Pagination search={search} page={params.seite} pageSize={params.anzahl} total={total} />
+      {dialog}
     </>
   );
 }
 
-export const meta: MetaFunction = () => [{ title: pageTitle("klassen.list.title") }];
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData, location }) => {
+  const id = new URLSearchParams(location.search).get(KLASSE_LOESCHEN);
+  const toDelete = loaderData?.rows.find((row) => row.id === id) ?? loaderData?.loeschen;
+  if (id !== null && toDelete) return [{ title: pageTitle("klassen.delete.pageTitle", { name: toDelete.name }) }];
+  return [{ title: pageTitle("klassen.list.title") }];
+};

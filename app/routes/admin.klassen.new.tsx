@@ -1,6 +1,6 @@
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError, useCurrentFormError } from "~/components/form-error";
@@ -8,56 +8,63 @@ import { formProps, RequiredFieldsNote, SelectField, TextField } from "~/compone
 import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
 import { useInterruptedValues } from "~/hooks/use-interrupted-values";
 import { pageTitle } from "~/i18n-static";
-import { organisationLabel } from "~/paths";
-import { CreateKlasseSchema } from "~/validation/organisation-names";
+import { organisationLabel } from "~/organisation-label";
+import { CreateKlasseSchema } from "~/validation/klasse-forms";
 import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
 import { loadKlasseForAdmin } from "~/.server/klassen.server";
-import { createKlasse, schulenWithRight } from "~/.server/upstream/organisationen.server";
-import { formFailureStatus, upstreamCookieHeaders, UpstreamFailure } from "~/.server/upstream.server";
+import { CREATE_WRITE, createKey, createKlasseWithOutcome } from "~/.server/klassen-writes.server";
+import { rememberUnansweredWrite, wasUnanswered } from "~/.server/portal-cookie.server";
+import { schulenWithRight } from "~/.server/upstream/organisationen.server";
 import { readFormData } from "~/.server/form-data.server";
 import { redirectTo } from "~/.server/redirects.server";
+import { invalidForm, redirectWithToast, refusedForm, withUpstreamSession } from "~/.server/responses.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const createdId = url.searchParams.get("erstellt");
-  const guard = requireAdmin(request, { permissions: ["klassenverwaltung"] });
+export function loader(args: LoaderFunctionArgs) {
+  return withUpstreamSession(args, async ({ request }) => {
+    const url = new URL(request.url);
+    const createdId = url.searchParams.get("erstellt");
+    const guard = requireAdmin(request, { permissions: ["klassenverwaltung"] });
 
-  // After a successful create (PRG), this page shows what was created.
-  if (createdId) {
-    const [, { klasse, schule }] = await guardWhileLoading(guard, () => loadKlasseForAdmin(request, createdId));
-    return data(
-      { created: { name: klasse.name, schuleId: schule.id, schule: organisationLabel(schule) }, schulen: [], preselected: null },
-      { headers: upstreamCookieHeaders(request) },
-    );
-  }
-  const [, schulen] = await guardWhileLoading(guard, () => schulenWithRight(request, "KLASSEN_VERWALTEN"));
-  const preselected = schulen.length === 1 ? schulen[0].id : url.searchParams.get("schule");
-  return data(
-    {
+    // After a successful create (PRG), this page shows what was created.
+    if (createdId) {
+      const [, { klasse, schule }] = await guardWhileLoading(guard, () => loadKlasseForAdmin(request, createdId));
+      return {
+        created: { name: klasse.name, schuleId: schule.id, schule: organisationLabel(schule) },
+        schulen: [],
+        preselected: null,
+      };
+    }
+    const [, schulen] = await guardWhileLoading(guard, () => schulenWithRight(request, "KLASSEN_VERWALTEN"));
+    const preselected = schulen.length === 1 ? schulen[0].id : url.searchParams.get("schule");
+    return {
       created: null,
       schulen: schulen.map((schule) => ({ id: schule.id, label: organisationLabel(schule) })),
       preselected,
-    },
-    { headers: upstreamCookieHeaders(request) },
-  );
+    };
+  });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request, { permissions: ["klassenverwaltung"] });
-  const submission = parseWithZod(await readFormData(request), { schema: CreateKlasseSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply(), error: null }, { status: 400 });
-  }
-  try {
-    const klasse = await createKlasse(request, submission.value.schule, submission.value.name);
-    return redirectTo(`/admin/klassen/new?erstellt=${klasse.id}`, { headers: upstreamCookieHeaders(request) });
-  } catch (error) {
-    if (!(error instanceof UpstreamFailure)) throw error;
-    return data(
-      { result: submission.reply(), error: error.code },
-      { status: formFailureStatus(error), headers: upstreamCookieHeaders(request) },
-    );
-  }
+export function action(args: ActionFunctionArgs) {
+  return withUpstreamSession(args, async ({ request }) => {
+    await requireAdmin(request, { permissions: ["klassenverwaltung"] });
+    const submission = parseWithZod(await readFormData(request), { schema: CreateKlasseSchema });
+    if (submission.status !== "success") return invalidForm(submission);
+
+    const { schule, name } = submission.value;
+    const key = createKey(schule, name);
+    const outcome = await createKlasseWithOutcome(request, schule, name, {
+      earlierAttemptUnanswered: await wasUnanswered(request, CREATE_WRITE, key),
+    });
+    const created = `/admin/klassen/new?erstellt=`;
+    if (outcome.status === "saved") {
+      if (outcome.how === "answered") return redirectTo(`${created}${outcome.value.id}`);
+      return redirectWithToast(request, `${created}${outcome.value.id}`, { key: "write.savedAfterDelay", tone: "info" });
+    }
+    // An unanswered create may still arrive upstream: its next attempt must not read "name taken" for its own class.
+    const unanswered = outcome.status === "unknown" || outcome.unanswered;
+    const headers = unanswered ? { "Set-Cookie": await rememberUnansweredWrite(request, CREATE_WRITE, key) } : undefined;
+    return refusedForm(submission, outcome.failure, { headers });
+  });
 }
 
 export default function KlasseCreate() {

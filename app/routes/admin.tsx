@@ -1,16 +1,18 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { AdminNav } from "~/components/admin-nav";
 import { GeneralErrorBoundary } from "~/components/error-page";
 import { PageMain } from "~/components/page-main";
 import { adminNavigation } from "~/permissions";
 import { requireUser } from "~/.server/guards.server";
-import { upstreamCookieHeaders } from "~/.server/upstream.server";
+import { withUpstreamSession } from "~/.server/responses.server";
 
 /** The admin layout. It only needs a session; each child route checks its own rights and level. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  return data({ navigation: adminNavigation(user.rights) }, { headers: upstreamCookieHeaders(request) });
+export function loader(args: LoaderFunctionArgs) {
+  return withUpstreamSession(args, async ({ request }) => {
+    const user = await requireUser(request);
+    return { navigation: adminNavigation(user.rights) };
+  });
 }
 
 export default function AdminLayout() {

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { staticT } from "~/i18n-static";
-import { sameOriginTarget } from "~/paths";
+import { sameOriginTarget } from "~/return-path";
 import { env } from "~/.server/env.server";
 import { assertSameOrigin, publicOrigin, resourceSecurityHeaders } from "~/.server/security.server";
 import { forwardedHeaders, hardenSetCookie, upstreamCookieHeader, upstreamUrl } from "~/.server/upstream.server";

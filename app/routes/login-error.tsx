@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { NoticePage } from "~/components/notice-page";
 import type { HeaderHandle } from "~/components/site-header";
 import { pageTitle } from "~/i18n-static";
-import { LOGOUT_URL } from "~/paths";
+import { LOGOUT_URL } from "~/auth-urls";
 
 // The page's "Abmelden" is the one way out: the header offers no login beside it.
 export const handle: HeaderHandle = { accountLinks: false };

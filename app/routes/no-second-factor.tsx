@@ -1,25 +1,27 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NoticePage } from "~/components/notice-page";
 import { pageTitle } from "~/i18n-static";
-import { safeRedirectPath } from "~/paths";
+import { returnPathFrom } from "~/return-path";
 import { hasSecondFactor } from "~/.server/auth.server";
 import { requireUser } from "~/.server/guards.server";
-import { upstreamCookieHeaders } from "~/.server/upstream.server";
 import { redirectTo } from "~/.server/redirects.server";
+import { withUpstreamSession } from "~/.server/responses.server";
 
 /**
  * Shown when level gold is needed but the user has no second factor; skipped once one exists. The guard names the
  * page that asked for it (`zurueck`); without one, or for anything but an admin page, the way leads to the start.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  if (await hasSecondFactor(request, user.personId)) {
-    const zurueck = safeRedirectPath(new URL(request.url).searchParams.get("zurueck"), "/start");
-    throw redirectTo(zurueck.startsWith("/admin/") ? zurueck : "/start", { headers: upstreamCookieHeaders(request) });
-  }
-  return data(null, { headers: upstreamCookieHeaders(request) });
+export function loader(args: LoaderFunctionArgs) {
+  return withUpstreamSession(args, async ({ request }) => {
+    const user = await requireUser(request);
+    if (await hasSecondFactor(request, user.personId)) {
+      const zurueck = returnPathFrom(new URL(request.url).searchParams, "/start");
+      throw redirectTo(zurueck.startsWith("/admin/") ? zurueck : "/start");
+    }
+    return null;
+  });
 }
 
 export default function NoSecondFactor() {

@@ -1,13 +1,13 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageMain } from "~/components/page-main";
 import { formatDate } from "~/dates";
 import { errorMessageKey } from "~/errors";
 import { pageTitle } from "~/i18n-static";
-import { safeRedirectPath } from "~/paths";
+import { safeRedirectPath } from "~/return-path";
 import { guardWhileLoading, requireUser } from "~/.server/guards.server";
-import { flashToast, getPortalSession } from "~/.server/portal-cookie.server";
+import { getPortalSession } from "~/.server/portal-cookie.server";
 import { publicOrigin } from "~/.server/security.server";
 import {
   assignmentsBySchool,
@@ -16,8 +16,7 @@ import {
   type MyTwoFactor,
   type SchoolAssignment,
 } from "~/.server/upstream/self.server";
-import { upstreamCookieHeaders } from "~/.server/upstream.server";
-import { redirectTo } from "~/.server/redirects.server";
+import { redirectWithToast, withUpstreamSession } from "~/.server/responses.server";
 
 /** E-mail states worth telling the user; any other state hides the row (the original does the same). */
 const EMAIL_TEXT = {
@@ -36,44 +35,41 @@ const PASSWORD_NOTICES = {
 } as const;
 
 /** Own data and school assignments, read-only; the password change runs at the upstream. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  // The identity provider reports the password change in the address. Said once, the address is clean again, so a
-  // reload or a bookmark does not repeat it.
-  const status = new URL(request.url).searchParams.get("kc_action_status");
-  if (status !== null) {
-    const notice = status === "success" || status === "cancelled" ? PASSWORD_NOTICES[status] : PASSWORD_NOTICES.failed;
-    throw redirectTo("/profile", {
-      headers: { "Set-Cookie": await flashToast(request, notice.key, undefined, notice.tone) },
+export function loader(args: LoaderFunctionArgs) {
+  return withUpstreamSession(args, async ({ request }) => {
+    // The identity provider reports the password change in the address. Said once, the address is clean again, so a
+    // reload or a bookmark does not repeat it.
+    const status = new URL(request.url).searchParams.get("kc_action_status");
+    if (status !== null) {
+      const notice = status === "success" || status === "cancelled" ? PASSWORD_NOTICES[status] : PASSWORD_NOTICES.failed;
+      throw await redirectWithToast(request, "/profile", notice);
+    }
+    // Person info names the person id, so the two-factor reads need not wait for the guard's login info.
+    const [user, [{ info, twoFactor }, session]] = await guardWhileLoading(requireUser(request), () =>
+      Promise.all([
+        myPersonInfo(request).then(async (info) => ({ info, twoFactor: await myTwoFactor(request, info.pid) })),
+        getPortalSession(request),
+      ]),
+    );
+    // The identity provider sends the browser back to this absolute address (it does not accept a bare path).
+    const resetQuery = new URLSearchParams({
+      redirectUrl: `${publicOrigin(request)}/profile`,
+      login_hint: info.person.username ?? "",
     });
-  }
-  // Person info names the person id, so the two-factor reads need not wait for the guard's login info.
-  const [user, [{ info, twoFactor }, session]] = await guardWhileLoading(requireUser(request), () =>
-    Promise.all([
-      myPersonInfo(request).then(async (info) => ({ info, twoFactor: await myTwoFactor(request, info.pid) })),
-      getPortalSession(request),
-    ]),
-  );
-  // The identity provider sends the browser back to this absolute address (it does not accept a bare path).
-  const resetQuery = new URLSearchParams({
-    redirectUrl: `${publicOrigin(request)}/profile`,
-    login_hint: info.person.username ?? "",
-  });
-  const email = info.email && isShownEmailStatus(info.email.status) ? { ...info.email, status: info.email.status } : null;
+    const email = info.email && isShownEmailStatus(info.email.status) ? { ...info.email, status: info.email.status } : null;
 
-  return data(
-    {
-      name: `${info.person.name.vorname} ${info.person.name.familiennamen}`,
-      username: info.person.username ?? null,
-      personalnummer: info.person.personalnummer ?? null,
-      email,
-      assignments: assignmentsBySchool(info.personenkontexte, user),
-      passwordUpdatedAt: user.passwordUpdatedAt,
-      passwordChange: `/api/auth/reset-password?${resetQuery}`,
-      twoFactor,
-      back: safeRedirectPath(session.get("previousUrl"), "/start"),
-    },
-    { headers: upstreamCookieHeaders(request) },
-  );
+    return {
+        name: `${info.person.name.vorname} ${info.person.name.familiennamen}`,
+        username: info.person.username ?? null,
+        personalnummer: info.person.personalnummer ?? null,
+        email,
+        assignments: assignmentsBySchool(info.personenkontexte, user),
+        passwordUpdatedAt: user.passwordUpdatedAt,
+        passwordChange: `/api/auth/reset-password?${resetQuery}`,
+        twoFactor,
+        back: safeRedirectPath(session.get("previousUrl"), "/start"),
+    };
+  });
 }
 
 export default function Profile() {

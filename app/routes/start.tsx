@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { ServiceProviderResponse } from "../../upstream/contract";
@@ -9,28 +9,27 @@ import { firstAdminPath } from "~/permissions";
 import { hasSecondFactor } from "~/.server/auth.server";
 import { guardWhileLoading, requireUser } from "~/.server/guards.server";
 import { currentMeldung, myProviders, providersByKategorie } from "~/.server/upstream/self.server";
-import { upstreamCookieHeaders } from "~/.server/upstream.server";
+import { withUpstreamSession } from "~/.server/responses.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, [providers, meldung]] = await guardWhileLoading(requireUser(request), () =>
-    Promise.all([myProviders(request), currentMeldung(request)]),
-  );
-  // Only ask for the token state when a tile depends on it (saves a round trip for most users).
-  const needsToken = user.acr !== "gold" && providers.some((p) => p.requires2fa && p.target === "URL");
-  const blockedBySecondFactor = needsToken && !(await hasSecondFactor(request, user.personId));
-  const adminPath = firstAdminPath(user.rights);
+export function loader(args: LoaderFunctionArgs) {
+  return withUpstreamSession(args, async ({ request }) => {
+    const [user, [providers, meldung]] = await guardWhileLoading(requireUser(request), () =>
+      Promise.all([myProviders(request), currentMeldung(request)]),
+    );
+    // Only ask for the token state when a tile depends on it (saves a round trip for most users).
+    const needsToken = user.acr !== "gold" && providers.some((p) => p.requires2fa && p.target === "URL");
+    const blockedBySecondFactor = needsToken && !(await hasSecondFactor(request, user.personId));
+    const adminPath = firstAdminPath(user.rights);
 
-  const groups = providersByKategorie(providers).map((group) => ({
-    kategorie: group.kategorie,
-    tiles: group.providers
-      .sort((a, b) => a.name.localeCompare(b.name, "de"))
-      .map((provider) => tileOf(provider, { blockedBySecondFactor, adminPath })),
-  }));
+    const groups = providersByKategorie(providers).map((group) => ({
+      kategorie: group.kategorie,
+      tiles: group.providers
+        .sort((a, b) => a.name.localeCompare(b.name, "de"))
+        .map((provider) => tileOf(provider, { blockedBySecondFactor, adminPath })),
+    }));
 
-  return data(
-    { groups, meldung: meldung?.inhalt ?? null, timeLimits: user.timeLimits },
-    { headers: upstreamCookieHeaders(request) },
-  );
+    return { groups, meldung: meldung?.inhalt ?? null, timeLimits: user.timeLimits };
+  });
 }
 
 function tileOf(provider: ServiceProviderResponse, context: { blockedBySecondFactor: boolean; adminPath: string | null }) {

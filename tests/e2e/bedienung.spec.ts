@@ -322,12 +322,12 @@ test.describe("Bestätigungsdialog zum Löschen", () => {
     await waitForHydration(page);
 
     if (isJavaScriptProject()) {
-      await page.getByRole("button", { name: "Klasse löschen" }).focus();
+      await page.getByRole("link", { name: "Klasse löschen" }).focus();
       await page.keyboard.press("Enter");
       const dialog = page.getByRole("dialog", { name: "Klasse löschen" });
       await expect(dialog).toHaveAccessibleDescription(question);
       // A destructive question starts on the harmless answer.
-      await expect(dialog.getByRole("button", { name: "Abbrechen" })).toBeFocused();
+      await expect(dialog.getByRole("link", { name: "Abbrechen" })).toBeFocused();
       await expectNoAxeViolations(page, "Lösch-Dialog mit Fokus auf Abbrechen");
       await page.keyboard.press("Enter");
       await expect(dialog).toHaveCount(0);

@@ -141,17 +141,17 @@ test.describe("Fehler beim Anlegen und Löschen von Klassen", () => {
 
     if (isJavaScriptProject()) {
       await waitForHydration(page);
-      await page.getByRole("button", { name: "Klasse löschen" }).click();
+      await page.getByRole("link", { name: "Klasse löschen" }).click();
       const dialog = page.getByRole("dialog", { name: "Klasse löschen" });
       await dialog.getByRole("button", { name: "Klasse löschen" }).click();
       const alert = dialog.getByRole("alert");
       await expect(alert).toContainText("Löschen nicht möglich");
       await expect(alert).toContainText(reason);
-      await dialog.getByRole("button", { name: "Abbrechen" }).click();
+      await dialog.getByRole("link", { name: "Abbrechen" }).click();
       await expect(dialog).toHaveCount(0);
     } else {
       await page.getByRole("link", { name: "Klasse löschen" }).click();
-      await expect(page).toHaveURL(new RegExp(`/admin/klassen/${id}/loeschen$`));
+      await expect(page).toHaveURL(new RegExp(`/admin/klassen/${id}\\?loeschen$`));
       const [response] = await Promise.all([
         page.waitForResponse((candidate) => candidate.request().method() === "POST"),
         page.getByRole("button", { name: "Klasse löschen" }).click(),

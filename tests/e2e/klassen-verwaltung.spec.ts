@@ -154,17 +154,17 @@ test.describe("Klassen anlegen, finden, bearbeiten und löschen", () => {
     if (isJavaScriptProject()) {
       // With JavaScript the confirmation is a dialog over the details page; cancelling keeps the class.
       await waitForHydration(page);
-      await page.getByRole("button", { name: "Klasse löschen" }).click();
+      await page.getByRole("link", { name: "Klasse löschen" }).click();
       const dialog = page.getByRole("dialog", { name: "Klasse löschen" });
       await expect(dialog).toContainText(question);
-      await dialog.getByRole("button", { name: "Abbrechen" }).click();
+      await dialog.getByRole("link", { name: "Abbrechen" }).click();
       await expect(dialog).toHaveCount(0);
-      await page.getByRole("button", { name: "Klasse löschen" }).click();
+      await page.getByRole("link", { name: "Klasse löschen" }).click();
       await dialog.getByRole("button", { name: "Klasse löschen" }).click();
     } else {
       // Without JavaScript the confirmation is a page of its own; "Abbrechen" leads back to the class.
       await page.getByRole("link", { name: "Klasse löschen" }).click();
-      await expect(page).toHaveURL(new RegExp(`/admin/klassen/${id}/loeschen$`));
+      await expect(page).toHaveURL(new RegExp(`/admin/klassen/${id}\\?loeschen$`));
       await expect(page.getByRole("heading", { level: 1, name: "Klasse löschen" })).toBeVisible();
       await expect(page.getByRole("main")).toContainText(question);
       await page.getByRole("link", { name: "Abbrechen" }).click();
@@ -193,7 +193,7 @@ test.describe("Klassen anlegen, finden, bearbeiten und löschen", () => {
 
     if (isJavaScriptProject()) {
       await waitForHydration(page);
-      await page.getByRole("button", { name: `Klasse ${name} löschen` }).click();
+      await page.getByRole("link", { name: `Klasse ${name} löschen` }).click();
       const dialog = page.getByRole("dialog", { name: "Klasse löschen" });
       await expect(dialog).toContainText(`„${name}“ an der Schule ${SCHULE_B.label}`);
       await dialog.getByRole("button", { name: "Klasse löschen" }).click();
@@ -226,7 +226,7 @@ test.describe("Klassen anlegen, finden, bearbeiten und löschen", () => {
 
     if (isJavaScriptProject()) {
       await waitForHydration(page);
-      await page.getByRole("button", { name: "Klasse löschen" }).click();
+      await page.getByRole("link", { name: "Klasse löschen" }).click();
       await page.getByRole("dialog", { name: "Klasse löschen" }).getByRole("button", { name: "Klasse löschen" }).click();
     } else {
       // "Abbrechen" on the confirmation page leads back to the class, not to the list.

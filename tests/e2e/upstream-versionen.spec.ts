@@ -48,7 +48,7 @@ test.describe("Gegen die ältere Upstream-Version", () => {
 
     await waitForHydration(page);
     if (isJavaScriptProject()) {
-      await page.getByRole("button", { name: "Klasse löschen" }).click();
+      await page.getByRole("link", { name: "Klasse löschen" }).click();
       await page.getByRole("dialog", { name: "Klasse löschen" }).getByRole("button", { name: "Klasse löschen" }).click();
     } else {
       await page.getByRole("link", { name: "Klasse löschen" }).click();

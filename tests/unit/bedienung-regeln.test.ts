@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { staticT } from "~/i18n-static";
 import { hasChanges } from "~/validation/changes";
-import { CreateKlasseSchema } from "~/validation/organisation-names";
+import { CreateKlasseSchema } from "~/validation/klasse-forms";
 
 const SCHULE = "3f1c7a52-0d4e-4a8e-9a51-6c2b8e0f4d11";
 

@@ -324,6 +324,9 @@ const currentUpstreamKeys = [
 const portalCodes = [
   "UPSTREAM_UNAVAILABLE",
   "UPSTREAM_TIMEOUT",
+  // what a write that timed out came to after the portal looked again (docs/decisions/011)
+  "WRITE_NOT_SAVED",
+  "WRITE_OUTCOME_UNKNOWN",
   "CROSS_ORIGIN_REQUEST",
   "FORM_ENCODING_UNSUPPORTED",
   "FORM_UNREADABLE",

@@ -30,12 +30,12 @@ describe("Schreiben, das nicht rechtzeitig beantwortet wurde", () => {
 
   it("sagt nach einer Zeitüberschreitung klar, dass nichts gespeichert wurde, wenn das Nachlesen nichts findet", async () => {
     const outcome = await writeWithOutcome({ write: () => Promise.reject(timeout()), reread: async () => null });
-    expect(outcome).toEqual({ status: "not-saved", error: "UPSTREAM_TIMEOUT" });
+    expect(outcome).toMatchObject({ status: "not-saved", failure: { code: "WRITE_NOT_SAVED" } });
   });
 
   it("behauptet nicht „nicht gespeichert“, wenn auch das Nachlesen scheitert", async () => {
     const outcome = await writeWithOutcome({ write: () => Promise.reject(timeout()), reread: () => Promise.reject(timeout()) });
-    expect(outcome).toEqual({ status: "unknown", error: "UPSTREAM_TIMEOUT" });
+    expect(outcome).toMatchObject({ status: "unknown", failure: { code: "WRITE_OUTCOME_UNKNOWN" } });
   });
 
   it("zeigt beim erneuten Versuch nicht „Name schon vergeben“ für die eigene, doch gespeicherte Klasse", async () => {
@@ -55,7 +55,7 @@ describe("Schreiben, das nicht rechtzeitig beantwortet wurde", () => {
       reread,
       ownConflicts: ["KLASSENNAME_AN_SCHULE_EINDEUTIG"],
     });
-    expect(outcome).toEqual({ status: "not-saved", error: "KLASSENNAME_AN_SCHULE_EINDEUTIG" });
+    expect(outcome).toMatchObject({ status: "not-saved", failure: { code: "KLASSENNAME_AN_SCHULE_EINDEUTIG" } });
     expect(calls.count).toBe(0);
   });
 

@@ -9,7 +9,7 @@ import {
   TokenStateResponse,
   type UserinfoResponse,
 } from "../../../upstream/contract";
-import { organisationLabel } from "~/paths";
+import { organisationLabel } from "~/organisation-label";
 import { callUpstream, callUpstreamJson, parseAnswer, UpstreamFailure } from "../upstream.server";
 
 /** Calls about the logged-in user: start page tiles, notice, own person data. */

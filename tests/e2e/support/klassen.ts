@@ -40,7 +40,7 @@ export async function createKlasseDirectly(page: Page, schuleId: string, name: s
 
 /** Clean-up: deletes a class through the portal's delete action; a class that is already gone is fine. */
 export async function deleteKlasseDirectly(page: Page, id: string) {
-  await page.request.post(`/admin/klassen/${id}/loeschen`, { form: {} });
+  await page.request.post(`/admin/klassen/${id}?loeschen`, { form: {} });
 }
 
 /** Opens the class list filtered by a search text and checks how many classes match. */

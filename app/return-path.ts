@@ -1,7 +1,33 @@
 /**
- * URL helpers shared by server and browser code. Every redirect target that comes from a user
- * passes through `safeRedirectPath`, so the portal never redirects to another origin.
+ * Where a screen goes back to, and every other redirect target a user can influence. A list passes its own
+ * address (filters, search, page) to the screens it opens as `zurueck`; they return there. Each target passes
+ * through `safeRedirectPath`, so the portal never sends anybody to another origin.
  */
+export const RETURN_PARAM = "zurueck";
+
+/** The return path carried by a URL's query, or the fallback when there is none or it is not a safe path. */
+export function returnPathFrom(search: URLSearchParams | string, fallback: string): string {
+  const params = typeof search === "string" ? new URLSearchParams(search) : search;
+  return safeRedirectPath(params.get(RETURN_PARAM), fallback);
+}
+
+/**
+ * `path` with the way back attached. The default way back (`fallback`) is left out, so plain links stay plain;
+ * `path` may carry a query of its own.
+ */
+export function withReturnPath(path: string, back: string, fallback: string): string {
+  const target = safeRedirectPath(back, fallback);
+  if (target === fallback) return path;
+  const url = new URL(path, PLACEHOLDER_ORIGIN);
+  url.searchParams.set(RETURN_PARAM, target);
+  return `${url.pathname}${url.search}`;
+}
+
+/** A location as a path with its query: what a screen passes on as "come back here". */
+export function pathOf(location: { pathname: string; search: string }): string {
+  return `${location.pathname}${location.search}`;
+}
+
 export function safeRedirectPath(target: string | null | undefined, fallback = "/start"): string {
   if (!target || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
   // Control characters could smuggle a second URL into a Location header.
@@ -28,20 +54,4 @@ export function sameOriginTarget(target: string | null, origin: string, fallback
     return url.origin === origin ? `${origin}${safeRedirectPath(`${url.pathname}${url.search}${url.hash}`, "/")}` : fallback;
   }
   return safeRedirectPath(target, fallback);
-}
-
-export function loginUrl(redirectPath: string, level?: "gold"): string {
-  const query = new URLSearchParams({ redirectUrl: safeRedirectPath(redirectPath, "/start") });
-  if (level) query.set("requiredStepUpLevel", level);
-  return `/api/auth/login?${query}`;
-}
-
-/** The portal's logout: it arranges the "logged out" message, then hands over to the upstream's logout. */
-export const LOGOUT_URL = "/abmelden";
-/** The upstream's logout; it ends the session (and the identity provider's) and lands on `/`. */
-export const UPSTREAM_LOGOUT_URL = "/api/auth/logout";
-
-/** Org display name as administrators know it: "1234567 (Name)" when a Dienststellennummer exists. */
-export function organisationLabel(org: { kennung?: string | null; name: string }): string {
-  return org.kennung ? `${org.kennung} (${org.name})` : org.name;
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { loginUrl, organisationLabel, safeRedirectPath, sameOriginTarget } from "~/paths";
+import { loginUrl } from "~/auth-urls";
+import { organisationLabel } from "~/organisation-label";
+import { safeRedirectPath, sameOriginTarget } from "~/return-path";
 import { currentPath } from "~/.server/request-path.server";
 
 describe("redirect targets stay on the portal", () => {

@@ -1,0 +1,33 @@
+import { Form, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormError } from "./form-error";
+import { DialogCancel, RouteDialog, type RouteDialogControl } from "./route-dialog";
+
+/** The dialog parameter of the class delete: `?loeschen=<id>` over the list, `?loeschen` on the class's page. */
+export const KLASSE_LOESCHEN = "loeschen";
+
+/** "Delete this class?" with the class's name and school; its form posts to the page it is shown on. */
+export function KlasseLoeschenDialog({
+  dialog,
+  klasse,
+  error,
+}: {
+  dialog: RouteDialogControl;
+  klasse: { name: string; schule: string };
+  error?: string | null;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.has("loeschen-bestaetigt") === true;
+  return (
+    <RouteDialog dialog={dialog} title={t("klassen.delete.title")} description={t("klassen.delete.question", klasse)}>
+      <FormError id="klasse-loeschen-fehler" code={error} />
+      <Form method="post" className="flex flex-wrap justify-end gap-3">
+        <DialogCancel dialog={dialog}>{t("form.cancel")}</DialogCancel>
+        <button type="submit" name="loeschen-bestaetigt" value="ja" className="btn-danger" disabled={busy}>
+          {t("klassen.delete.confirm")}
+        </button>
+      </Form>
+    </RouteDialog>
+  );
+}

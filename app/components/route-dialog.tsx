@@ -1,0 +1,147 @@
+import { Link, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { RETURN_PARAM, safeRedirectPath } from "~/return-path";
+import { Modal, preloadModal } from "./modal";
+
+/**
+ * Dialogs as URLs (docs/decisions/012-dialogs-as-urls.md). A dialog is a search parameter of the page it opens
+ * over: `/admin/klassen?seite=2&loeschen=<id>`, `/admin/klassen/<id>?loeschen`. Without JavaScript that URL is a
+ * page of its own with the dialog's content (its form posts to the page's action); with JavaScript the same
+ * content opens in a modal dialog over the page, and closing it goes back to the page's URL. The content is
+ * written once, and may hold any form fields.
+ */
+export interface RouteDialogControl {
+  /** The parameter's value (an id, or "" for a dialog about the page's own record); null when closed. */
+  value: string | null;
+  /** Without JavaScript (and until it has loaded) the dialog replaces the page's content. */
+  inline: boolean;
+  /** The page's URL without the dialog. */
+  closeTo: string;
+}
+
+/** A navigation that only opens or closes a dialog; the page underneath keeps its focus and its data. */
+const DIALOG_STATE = { dialog: true } as const;
+
+export function isDialogNavigation(state: unknown): boolean {
+  return typeof state === "object" && state !== null && (state as { dialog?: unknown }).dialog === true;
+}
+
+export function useRouteDialog(name: string): RouteDialogControl {
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const params = new URLSearchParams(location.search);
+  const value = params.get(name);
+  params.delete(name);
+  // The page's own way back, if it carries one, must be safe before the dialog offers it as "cancel".
+  const back = params.get(RETURN_PARAM);
+  if (back !== null && safeRedirectPath(back, "") === "") params.delete(RETURN_PARAM);
+  const query = params.toString();
+  return { value, inline: value !== null && !hydrated, closeTo: `${location.pathname}${query ? `?${query}` : ""}` };
+}
+
+/** The address of the current page with dialog `name` open. */
+export function dialogHref(location: { pathname: string; search: string }, name: string, value = ""): string {
+  const params = new URLSearchParams(location.search);
+  params.set(name, value);
+  // `?loeschen` reads better than `?loeschen=` for a dialog about the page's own record.
+  return `${location.pathname}?${params.toString().replace(new RegExp(`(^|&)${name}=(?=&|$)`), `$1${name}`)}`;
+}
+
+/** The link that opens a dialog: a page without JavaScript, the dialog over this page with it. */
+export function DialogLink({
+  name,
+  value,
+  className,
+  accessibleName,
+  children,
+}: {
+  name: string;
+  value?: string;
+  className?: string;
+  accessibleName?: string;
+  children: ReactNode;
+}) {
+  const location = useLocation();
+  return (
+    <Link
+      to={dialogHref(location, name, value)}
+      state={DIALOG_STATE}
+      preventScrollReset
+      className={className}
+      aria-label={accessibleName}
+      onPointerEnter={preloadModal}
+      onFocus={preloadModal}
+    >
+      {children}
+    </Link>
+  );
+}
+
+/** The dialog's way out: a link back to the page, and with JavaScript also Escape and a click outside. */
+export function DialogCancel({ dialog, children }: { dialog: RouteDialogControl; children: ReactNode }) {
+  return (
+    // A destructive question starts on the harmless answer: Enter or Space by habit changes nothing.
+    <Link to={dialog.closeTo} state={DIALOG_STATE} preventScrollReset replace className="btn-secondary" data-autofocus>
+      {children}
+    </Link>
+  );
+}
+
+/**
+ * The dialog's frame. Inline it is the page's main section with the title as its heading; as a modal the title
+ * names the dialog and the description is read out with it.
+ */
+export function RouteDialog({
+  dialog,
+  title,
+  description,
+  children,
+}: {
+  dialog: RouteDialogControl;
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  const navigate = useNavigate();
+  if (dialog.value === null) return null;
+  if (dialog.inline) {
+    return (
+      <section aria-labelledby="dialog-titel" className="max-w-2xl">
+        <h1 id="dialog-titel" className="mb-4 text-2xl font-bold">
+          {title}
+        </h1>
+        {description ? <p className="mb-6">{description}</p> : null}
+        {children}
+      </section>
+    );
+  }
+  return (
+    <Modal
+      open
+      onClose={() => navigate(dialog.closeTo, { replace: true, preventScrollReset: true, state: DIALOG_STATE })}
+      title={title}
+      description={description}
+    >
+      {children}
+    </Modal>
+  );
+}
+
+/**
+ * For a page's `shouldRevalidate`: opening or closing a dialog changes only the dialog's parameter, and the page
+ * already holds what the dialog shows, so its loader need not run again. Any submission revalidates as usual.
+ */
+export function unlessOnlyDialogChanged(names: readonly string[]) {
+  return ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean => {
+    if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+    const withoutDialogs = (url: URL) => {
+      const params = new URLSearchParams(url.search);
+      for (const name of names) params.delete(name);
+      params.sort();
+      return params.toString();
+    };
+    return withoutDialogs(currentUrl) === withoutDialogs(nextUrl) ? false : defaultShouldRevalidate;
+  };
+}
+
