@@ -1,4 +1,5 @@
-import { chooseErrorCode, type CallErrorCodes, type ErrorCode } from "~/errors";
+import type { ErrorCode } from "~/errors";
+import { chooseErrorCode, type CallErrorCodes } from "./error-codes.server";
 import { env } from "./env.server";
 import { loginRedirect } from "./redirects.server";
 import { csrfTokenFor, isCsrfRefusal } from "./upstream/csrf.server";

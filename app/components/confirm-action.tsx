@@ -2,6 +2,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/hooks/use-hydrated";
+import type { ErrorCode } from "~/errors";
 import { FormError } from "./form-error";
 import { Modal, preloadModal } from "./modal";
 
@@ -33,11 +34,11 @@ export function ConfirmAction({
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
-  const fetcher = useFetcher<{ error?: string }>();
+  const fetcher = useFetcher<{ error?: ErrorCode }>();
   const busy = fetcher.state !== "idle";
   // Set on submit, cleared once the answer is handled: a redirect answer (no error) means done.
   const submitted = useRef(false);
-  const error = useRef<string | undefined>(undefined);
+  const error = useRef<ErrorCode | undefined>(undefined);
   error.current = fetcher.data?.error;
 
   // Success redirects, and the new page's heading takes the focus (`NavigationFocus`); an error stays in the dialog.

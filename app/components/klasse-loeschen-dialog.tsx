@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { ErrorCode } from "~/errors";
 import { FormError } from "./form-error";
 import { DialogCancel, RouteDialog, type RouteDialogControl } from "./route-dialog";
 
@@ -14,18 +15,18 @@ export function KlasseLoeschenDialog({
 }: {
   dialog: RouteDialogControl;
   klasse: { name: string; schule: string };
-  error?: string | null;
+  error?: ErrorCode | null;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.has("loeschen-bestaetigt") === true;
   return (
-    <RouteDialog dialog={dialog} title={t("klassen.delete.title")} description={t("klassen.delete.question", klasse)}>
+    <RouteDialog dialog={dialog} title={t("klassen:delete.title")} description={t("klassen:delete.question", klasse)}>
       <FormError id="klasse-loeschen-fehler" code={error} />
       <Form method="post" className="flex flex-wrap justify-end gap-3">
         <DialogCancel dialog={dialog}>{t("form.cancel")}</DialogCancel>
         <button type="submit" name="loeschen-bestaetigt" value="ja" className="btn-danger" disabled={busy}>
-          {t("klassen.delete.confirm")}
+          {t("klassen:delete.confirm")}
         </button>
       </Form>
     </RouteDialog>

@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useNamespacesOf } from "~/hooks/use-namespaces";
 import type { RootLoader } from "~/root";
 
 /** The page's main landmark, with the one-time success message of the previous action on top. */
@@ -25,8 +26,10 @@ const TONE_CLASSES = {
  * failure is an alert of its own instead.
  */
 function Toast() {
-  const { t } = useTranslation();
   const toast = useRouteLoaderData<RootLoader>("root")?.toast;
+  // A message is usually a text of the page it leads to; this makes sure of it.
+  useNamespacesOf([toast?.key]);
+  const { t } = useTranslation();
   const tone = toast?.tone ?? "success";
   const message = toast ? (
     <p className={`mb-4 rounded border-l-4 p-3 font-semibold text-gray-900 ${TONE_CLASSES[tone]}`}>{t(toast.key, toast.values)}</p>
