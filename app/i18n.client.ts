@@ -19,7 +19,8 @@ const namespaceChunks: BackendModule = {
   type: "backend",
   init() {},
   read(language, namespace, callback) {
-    const load = language === "de" && Object.hasOwn(CHUNKS, namespace) ? CHUNKS[namespace as keyof typeof CHUNKS] : null;
+    const supported = (i18n.supportedLngs as readonly string[]).includes(language);
+    const load = supported && Object.hasOwn(CHUNKS, namespace) ? CHUNKS[namespace as keyof typeof CHUNKS] : null;
     if (!load) return callback(new Error(`Keine Texte für ${language}/${namespace}`), false);
     load().then(
       (chunk) => callback(null, chunk.default),

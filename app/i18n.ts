@@ -25,7 +25,7 @@ declare module "i18next" {
     // At run time the default namespace is `common`. For the types it lists every namespace: a `t` then takes
     // `common`'s keys bare and every namespace's keys as `namespace:key`, which is exactly how i18next resolves
     // them, so a key that does not exist fails the typecheck wherever it is written.
-    defaultNS: ["common", "errors", "klassen"];
+    defaultNS: typeof NAMESPACES;
     resources: { common: typeof common; errors: typeof errors; klassen: typeof klassen };
   }
 }
