@@ -1,17 +1,20 @@
+import type { Query } from "../../upstream/contract/query";
 import { chooseErrorCode, type CallErrorCodes, type ErrorCode } from "~/errors";
 import { env } from "./env.server";
 import { loginRedirect } from "./redirects.server";
 import { csrfTokenFor, isCsrfRefusal } from "./upstream/csrf.server";
 import { UpstreamFailure } from "./upstream/failure.server";
-import { parseJson, sendToUpstream, type Method, type Query, type UpstreamAnswer } from "./upstream/transport.server";
+import { parseJson, sendToUpstream, type Method, type UpstreamAnswer } from "./upstream/transport.server";
 
 export { formFailureStatus, UpstreamFailure } from "./upstream/failure.server";
 export { forwardedHeaders, upstreamCookieHeader, upstreamUrl } from "./upstream/transport.server";
-export type { Query, UpstreamAnswer } from "./upstream/transport.server";
+export type { UpstreamAnswer } from "./upstream/transport.server";
 
 export interface CallOptions {
   method?: Method;
+  /** The contract's query type of the endpoint (`upstream/contract/requests.ts`). */
   query?: Query;
+  /** The contract's body type of the endpoint (`upstream/contract/requests.ts`). */
   body?: unknown;
   /** The call's default error code (spec section 8) when the upstream names none. */
   defaultError?: ErrorCode;

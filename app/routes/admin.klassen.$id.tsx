@@ -49,7 +49,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const zurueck = safeRedirectPath(new URL(request.url).searchParams.get("zurueck"), LIST_PATH);
   if (!hasChanges(submission.value, { name: klasse.name })) return nothingChanged(request, detailsPath(klasse.id, zurueck));
   try {
-    const renamed = await renameOrganisation(request, klasse.id, submission.value.name, submission.value.version);
+    const renamed = await renameOrganisation(request, klasse.id, { name: submission.value.name, version: submission.value.version });
     const headers = upstreamCookieHeaders(request);
     headers.append("Set-Cookie", await flashToast(request, "klassen.edit.saved", { name: renamed.name }));
     return redirectTo(detailsPath(klasse.id, zurueck), { headers });

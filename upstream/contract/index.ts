@@ -1,6 +1,7 @@
 export * from "./enums";
 export * from "./responses";
 export * from "./requests";
+export * from "./query";
 export * from "./errors";
 export * from "./csrf";
 export * from "./lenient";
