@@ -49,10 +49,18 @@ export function forwardedHeaders(request: Request): Record<string, string> {
   return { "X-Forwarded-Proto": origin.protocol.slice(0, -1), "X-Forwarded-Host": origin.host };
 }
 
+/**
+ * What the call reads from the answer: JSON, or plain text (new passwords, QR code data), which the upstream
+ * sends raw with Express' default `text/html` (PERSONS.md §1.1).
+ */
+export type ResponseType = "json" | "text";
+const ACCEPT: Record<ResponseType, string> = { json: "application/json", text: "text/plain, text/html, application/json;q=0.5" };
+
 export interface SendOptions {
   method?: Method;
   query?: Query;
   body?: unknown;
+  responseType?: ResponseType;
   /** The upstream session's CSRF token, sent on writes (CHANGES-SINCE-PIN §2.1). */
   csrfToken?: string | null;
 }
@@ -60,7 +68,7 @@ export interface SendOptions {
 /** One request to the upstream on behalf of the browser's request, bounded by the timeout. */
 export async function sendToUpstream(request: Request, path: string, options: SendOptions = {}): Promise<UpstreamAnswer> {
   const method = options.method ?? "GET";
-  const headers = new Headers({ Accept: "application/json", ...forwardedHeaders(request) });
+  const headers = new Headers({ Accept: ACCEPT[options.responseType ?? "json"], ...forwardedHeaders(request) });
   const cookie = upstreamCookieHeader(request);
   if (cookie) headers.set("Cookie", cookie);
   if (options.body !== undefined) headers.set("Content-Type", "application/json");
