@@ -72,7 +72,7 @@ export const PROVIDER_MERKMALE = [
   "ANBIETEN_IN_SCHULISCHER_ROLLENVERWALTUNG",
 ] as const;
 
-export const STEP_UP_LEVELS = ["none", "silver", "gold"] as const;
+const STEP_UP_LEVELS = ["none", "silver", "gold"] as const;
 export const StepUpLevel = z.enum(STEP_UP_LEVELS);
 export type StepUpLevel = z.infer<typeof StepUpLevel>;
 

@@ -2,6 +2,5 @@ export * from "./enums";
 export * from "./responses";
 export * from "./requests";
 export * from "./query";
-export * from "./errors";
 export * from "./csrf";
 export * from "./lenient";

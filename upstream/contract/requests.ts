@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ORGANISATIONS_TYPEN, PINNED_SYSTEMRECHTE, SYSTEMRECHTE, TRAEGERSCHAFTEN } from "./enums";
+import { OrganisationsTyp, PINNED_SYSTEMRECHTE, SYSTEMRECHTE, TRAEGERSCHAFTEN } from "./enums";
 
 /**
  * What the portal sends: request bodies and queries. Both sides use these schemas: the portal's client
@@ -32,7 +32,7 @@ export const CreateOrganisationBody = z.object({
   administriertVon: z.string().min(1, NOT_EMPTY).uuid(),
   zugehoerigZu: z.string().min(1, NOT_EMPTY).uuid(),
   name: z.string(),
-  typ: z.enum(ORGANISATIONS_TYPEN),
+  typ: OrganisationsTyp,
   kennung: z.string().optional(),
   namensergaenzung: z.string().optional(),
   kuerzel: z.string().optional(),
@@ -55,9 +55,9 @@ export const FindOrganisationQuery = z.object({
   kennung: z.string().optional(),
   name: z.string().optional(),
   searchString: z.string().optional(),
-  typ: z.enum(ORGANISATIONS_TYPEN).optional(),
+  typ: OrganisationsTyp.optional(),
   systemrechte: uniqueArray(z.enum(SYSTEMRECHTE)).optional(),
-  excludeTyp: uniqueArray(z.enum(ORGANISATIONS_TYPEN)).optional(),
+  excludeTyp: uniqueArray(OrganisationsTyp).optional(),
   administriertVon: uniqueArray(z.string().uuid()).optional(),
   zugehoerigZu: uniqueArray(z.string().uuid()).optional(),
   organisationIds: uniqueArray(z.string().uuid()).optional(),

@@ -9,7 +9,7 @@ import { organisation, personenkontext, rolleSystemrecht } from "../db/schema.ts
  */
 
 /** `ancestorsOrSelf(o)` as a recursive subquery (UNION, not UNION ALL, stops on accidental cycles). */
-export function ancestorsOrSelfSql(organisationId: string): SQL {
+function ancestorsOrSelfSql(organisationId: string): SQL {
   return sql`WITH RECURSIVE anc(id, parent) AS (
       SELECT ${organisation.id}, ${organisation.administriertVon} FROM ${organisation} WHERE ${organisation.id} = ${organisationId}
       UNION
