@@ -12,7 +12,7 @@ import stylesheet from "~/tailwind.css";
 import { optionalUser } from "~/.server/auth.server";
 import { commitPortalSession, getPortalSession } from "~/.server/portal-cookie.server";
 import { currentPath } from "~/.server/request-path.server";
-import { upstreamCookieHeaders } from "~/.server/upstream.server";
+import { upstreamCookieHeaders } from "~/.server/upstream/client.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

@@ -1,5 +1,5 @@
 import { flashToast } from "./portal-cookie.server";
-import { upstreamCookieHeaders } from "./upstream.server";
+import { upstreamCookieHeaders } from "./upstream/client.server";
 import { redirectTo } from "./redirects.server";
 
 /**

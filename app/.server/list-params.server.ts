@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, pageCount } from "~/list-state";
 import { currentPath } from "./request-path.server";
-import { upstreamCookieHeaders } from "./upstream.server";
+import { upstreamCookieHeaders } from "./upstream/client.server";
 import { redirectTo } from "./redirects.server";
 
 const MAX_PAGE = 100_000;

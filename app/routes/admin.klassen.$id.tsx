@@ -18,7 +18,7 @@ import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
 import { loadKlasseForAdmin } from "~/.server/klassen.server";
 import { flashToast } from "~/.server/portal-cookie.server";
 import { renameOrganisation } from "~/.server/upstream/organisationen.server";
-import { formFailureStatus, upstreamCookieHeaders, UpstreamFailure } from "~/.server/upstream.server";
+import { formFailureStatus, upstreamCookieHeaders, UpstreamFailure } from "~/.server/upstream/client.server";
 import { readFormData } from "~/.server/form-data.server";
 import { redirectTo } from "~/.server/redirects.server";
 

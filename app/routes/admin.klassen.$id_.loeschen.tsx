@@ -8,7 +8,7 @@ import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
 import { loadKlasseForAdmin } from "~/.server/klassen.server";
 import { flashToast } from "~/.server/portal-cookie.server";
 import { deleteKlasse } from "~/.server/upstream/organisationen.server";
-import { formFailureStatus, upstreamCookieHeaders, UpstreamFailure } from "~/.server/upstream.server";
+import { formFailureStatus, upstreamCookieHeaders, UpstreamFailure } from "~/.server/upstream/client.server";
 import { redirectTo } from "~/.server/redirects.server";
 
 /** The delete confirmation as a page of its own (without JavaScript) and the action behind the dialog. */

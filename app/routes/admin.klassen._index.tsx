@@ -13,7 +13,7 @@ import { assertPageInRange } from "~/.server/list-params.server";
 import { flashToast } from "~/.server/portal-cookie.server";
 import { currentPath } from "~/.server/request-path.server";
 import { findOrganisationen, schulenWithRight } from "~/.server/upstream/organisationen.server";
-import { upstreamCookieHeaders } from "~/.server/upstream.server";
+import { upstreamCookieHeaders } from "~/.server/upstream/client.server";
 import { redirectTo } from "~/.server/redirects.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

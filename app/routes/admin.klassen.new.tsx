@@ -13,7 +13,7 @@ import { CreateKlasseSchema } from "~/validation/organisation-names";
 import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
 import { loadKlasseForAdmin } from "~/.server/klassen.server";
 import { createKlasse, schulenWithRight } from "~/.server/upstream/organisationen.server";
-import { formFailureStatus, upstreamCookieHeaders, UpstreamFailure } from "~/.server/upstream.server";
+import { formFailureStatus, upstreamCookieHeaders, UpstreamFailure } from "~/.server/upstream/client.server";
 import { readFormData } from "~/.server/form-data.server";
 import { redirectTo } from "~/.server/redirects.server";
 

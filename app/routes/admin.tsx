@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from "~/components/error-page";
 import { PageMain } from "~/components/page-main";
 import { adminNavigation } from "~/permissions";
 import { requireUser } from "~/.server/guards.server";
-import { upstreamCookieHeaders } from "~/.server/upstream.server";
+import { upstreamCookieHeaders } from "~/.server/upstream/client.server";
 
 /** The admin layout. It only needs a session; each child route checks its own rights and level. */
 export async function loader({ request }: LoaderFunctionArgs) {

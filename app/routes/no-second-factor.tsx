@@ -6,7 +6,7 @@ import { pageTitle } from "~/i18n-static";
 import { safeRedirectPath } from "~/paths";
 import { hasSecondFactor } from "~/.server/auth.server";
 import { requireUser } from "~/.server/guards.server";
-import { upstreamCookieHeaders } from "~/.server/upstream.server";
+import { upstreamCookieHeaders } from "~/.server/upstream/client.server";
 import { redirectTo } from "~/.server/redirects.server";
 
 /**

@@ -16,7 +16,7 @@ import {
   type MyTwoFactor,
   type SchoolAssignment,
 } from "~/.server/upstream/self.server";
-import { upstreamCookieHeaders } from "~/.server/upstream.server";
+import { upstreamCookieHeaders } from "~/.server/upstream/client.server";
 import { redirectTo } from "~/.server/redirects.server";
 
 /** E-mail states worth telling the user; any other state hides the row (the original does the same). */

@@ -9,7 +9,7 @@ import { firstAdminPath } from "~/permissions";
 import { hasSecondFactor } from "~/.server/auth.server";
 import { guardWhileLoading, requireUser } from "~/.server/guards.server";
 import { currentMeldung, myProviders, providersByKategorie } from "~/.server/upstream/self.server";
-import { upstreamCookieHeaders } from "~/.server/upstream.server";
+import { upstreamCookieHeaders } from "~/.server/upstream/client.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, [providers, meldung]] = await guardWhileLoading(requireUser(request), () =>

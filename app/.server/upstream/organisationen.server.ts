@@ -14,7 +14,7 @@ import {
   pagingTotal,
   parseAnswer,
   type CallOptions,
-} from "../upstream.server";
+} from "./client.server";
 import { UpstreamFeature } from "./capabilities.server";
 
 /** Named calls of the organisation endpoints (ORGANISATIONS_ROLES.md §4). */

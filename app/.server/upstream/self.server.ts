@@ -11,7 +11,7 @@ import {
   type UserinfoResponse,
 } from "../../../upstream/contract";
 import { organisationLabel } from "~/paths";
-import { callUpstream, callUpstreamJson, parseAnswer, UpstreamFailure } from "../upstream.server";
+import { callUpstream, callUpstreamJson, parseAnswer, UpstreamFailure } from "./client.server";
 
 /** Calls about the logged-in user: start page tiles, notice, own person data. */
 

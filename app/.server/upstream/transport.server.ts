@@ -7,7 +7,7 @@ import { UpstreamFailure } from "./failure.server";
 
 /**
  * The network part of every upstream call: URL, forwarded cookies and proxy headers, timeout. It knows
- * nothing about CSRF tokens, error codes or login redirects; the client (`upstream.server.ts`) adds those.
+ * nothing about CSRF tokens, error codes or login redirects; the client (`client.server.ts`) adds those.
  */
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

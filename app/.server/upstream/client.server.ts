@@ -1,14 +1,14 @@
-import type { Query } from "../../upstream/contract/query";
+import type { Query } from "../../../upstream/contract/query";
 import { chooseErrorCode, type CallErrorCodes, type ErrorCode } from "~/errors";
-import { env } from "./env.server";
-import { loginRedirect } from "./redirects.server";
-import { csrfTokenFor, isCsrfRefusal } from "./upstream/csrf.server";
-import { UpstreamFailure } from "./upstream/failure.server";
-import { parseJson, sendToUpstream, type Method, type ResponseType, type UpstreamAnswer } from "./upstream/transport.server";
+import { env } from "../env.server";
+import { loginRedirect } from "../redirects.server";
+import { csrfTokenFor, isCsrfRefusal } from "./csrf.server";
+import { UpstreamFailure } from "./failure.server";
+import { parseJson, sendToUpstream, type Method, type ResponseType, type UpstreamAnswer } from "./transport.server";
 
-export { formFailureStatus, UpstreamFailure } from "./upstream/failure.server";
-export { forwardedHeaders, upstreamCookieHeader, upstreamUrl } from "./upstream/transport.server";
-export type { UpstreamAnswer } from "./upstream/transport.server";
+export { formFailureStatus, UpstreamFailure } from "./failure.server";
+export { forwardedHeaders, upstreamCookieHeader, upstreamUrl } from "./transport.server";
+export type { UpstreamAnswer } from "./transport.server";
 
 export interface CallOptions {
   method?: Method;
