@@ -14,7 +14,7 @@ import { OrganisationsTyp, PINNED_SYSTEMRECHTE, SYSTEMRECHTE, TRAEGERSCHAFTEN } 
  */
 export const NOT_EMPTY = "NOT_EMPTY";
 
-/** A query number as the upstream converts it, bounded so that every accepted value is exact in JavaScript. */
+/** A query number as the upstream converts it, bounded so that every accepted value is exact in JavaScript and a bigint. */
 const pagingNumber = (min: number) => z.coerce.number().int().min(min).max(Number.MAX_SAFE_INTEGER);
 
 /** A query list; the upstream refuses repeated values (`@ArrayUnique`). */
