@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { errorMessageKey, type ErrorCode } from "~/errors";
 import { flashToast, type ToastTone } from "./portal-cookie.server";
 import { redirectTo } from "./redirects.server";
-import { upstreamCookieHeaders, type UpstreamFailure } from "./upstream.server";
+import { upstreamCookieHeaders, type UpstreamFailure } from "./upstream/client.server";
 
 /**
  * How loaders and actions answer (docs/architecture.md, "Responses"). A route returns its data, a redirect or a

@@ -3,7 +3,7 @@ import { staticT } from "~/i18n-static";
 import { sameOriginTarget } from "~/return-path";
 import { env } from "~/.server/env.server";
 import { assertSameOrigin, publicOrigin, resourceSecurityHeaders } from "~/.server/security.server";
-import { forwardedHeaders, hardenSetCookie, upstreamCookieHeader, upstreamUrl } from "~/.server/upstream.server";
+import { forwardedHeaders, hardenSetCookie, upstreamCookieHeader, upstreamUrl } from "~/.server/upstream/client.server";
 import { redirectTo } from "~/.server/redirects.server";
 
 /**
