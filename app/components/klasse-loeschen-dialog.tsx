@@ -22,7 +22,7 @@ export function KlasseLoeschenDialog({
   return (
     <RouteDialog dialog={dialog} title={t("klassen.delete.title")} description={t("klassen.delete.question", klasse)}>
       <FormError id="klasse-loeschen-fehler" code={error} />
-      <Form method="post" className="flex flex-wrap justify-end gap-3">
+      <Form method="post" {...dialog.formProps} className="flex flex-wrap justify-end gap-3">
         <DialogCancel dialog={dialog}>{t("form.cancel")}</DialogCancel>
         <button type="submit" name="loeschen-bestaetigt" value="ja" className="btn-danger" disabled={busy}>
           {t("klassen.delete.confirm")}
