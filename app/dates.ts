@@ -17,8 +17,9 @@ export function formatDate(iso: string): string {
 export type CalendarDay = string;
 
 const GERMAN_TIME_ZONE = "Europe/Berlin";
-// Day and month with one or two digits (people type "1.8.2026" too), the year always with four.
-const GERMAN_DAY_SHAPE = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/;
+// Day and month with one or two digits (people type "1.8.2026" too), the year always with four. A comma counts as a
+// dot: a phone's German number pad (inputmode="decimal") offers only the comma.
+const GERMAN_DAY_SHAPE = /^(\d{1,2})[.,](\d{1,2})[.,](\d{4})$/;
 // The years the old client accepted (spec inventory §3); beyond them a typo is far likelier than a real date.
 const FIRST_YEAR = 1900;
 const LAST_YEAR = 2099;

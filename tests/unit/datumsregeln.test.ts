@@ -37,6 +37,8 @@ describe("ein Datum wird als TT.MM.JJJJ eingegeben", () => {
     expect(parseGermanDay("31.07.2026")).toEqual({ day: "2026-07-31" });
     expect(parseGermanDay("1.8.2026")).toEqual({ day: "2026-08-01" });
     expect(parseGermanDay(" 01.08.2026 ")).toEqual({ day: "2026-08-01" });
+    // Das Ziffernfeld eines Telefons mit deutscher Sprache bietet nur das Komma.
+    expect(parseGermanDay("01,08,2026")).toEqual({ day: "2026-08-01" });
   });
 
   it("erkennt eine andere Schreibweise als Formatfehler", () => {
