@@ -7,6 +7,8 @@ test.describe("Barrierefreiheit (axe, WCAG 2.1 A/AA)", () => {
   test("öffentliche Seiten ohne Anmeldung haben keine Verstöße: Startseite, Anmeldeseite, Einmalcode-Seite, Fehlerseiten", async ({
     page,
   }) => {
+    // Seven pages, each scanned in full.
+    test.slow();
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1, name: "Willkommen im Schulportal" })).toBeVisible();
     await expectNoAxeViolations(page, "Startseite /");
