@@ -1,4 +1,5 @@
-import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
+import { request as playwrightRequest, type Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { createKlasseDirectly, deleteKlasseDirectly, expectKlassenCount, SCHULE_C, uniqueToken } from "./support/klassen";
 import { loginAs, submitPasswordForm } from "./support/login";
 
@@ -15,10 +16,10 @@ async function forbidEvilOrigin(page: Page): Promise<string[]> {
 }
 
 test.describe("Sicherheit", () => {
-  test("ein Formular-POST von einer fremden Seite wird abgewiesen und legt nichts an", async ({ page, baseURL }) => {
+  test("ein Formular-POST von einer fremden Seite wird abgewiesen und legt nichts an", async ({ page, loggedInAs, baseURL }) => {
     const token = uniqueToken();
     const name = `Fremd ${token}`;
-    await loginAs(page, "landesadmin", { target: "/admin/klassen" });
+    await loggedInAs("landesadmin", { target: "/admin/klassen" });
 
     // With the logged-in session (as a CSRF attack would ride on it) and the attacker's Origin …
     const withSession = await page.request.post("/admin/klassen/new", {
@@ -88,10 +89,10 @@ test.describe("Sicherheit", () => {
     expect(attempts).toEqual([]);
   });
 
-  test("eine fremde „zurueck“-Adresse auf der Löschseite führt nie auf eine andere Seite", async ({ page }) => {
+  test("eine fremde „zurueck“-Adresse auf der Löschseite führt nie auf eine andere Seite", async ({ page, loggedInAs }) => {
     const attempts = await forbidEvilOrigin(page);
     const token = uniqueToken();
-    await loginAs(page, "landesadmin", { target: "/admin/klassen" });
+    await loggedInAs("landesadmin", { target: "/admin/klassen" });
     const id = await createKlasseDirectly(page, SCHULE_C.id, `Zurueck ${token}`);
 
     for (const zurueck of ["https://evil.example/", "//evil.example/", "/\\evil.example/"]) {
