@@ -33,7 +33,8 @@ export interface Portal {
 
 export async function startPortal(): Promise<Portal> {
   const database = await openTestDatabase();
-  const admission = admitInOrder(createReferenceApp(database.db, defaultReferenceConfig({ cookieSecure: false })).fetch, CONCURRENT_UPSTREAM_REQUESTS);
+  const upstream = createReferenceApp(database.db, defaultReferenceConfig({ cookieSecure: false }));
+  const admission = admitInOrder(upstream.fetch, CONCURRENT_UPSTREAM_REQUESTS);
   const server = await new Promise<Server>((resolve, reject) => {
     // Without TLS or HTTP/2 options, @hono/node-server serves with node:http.
     const instance = serve({ fetch: admission.handle, hostname: "127.0.0.1", port: 0 }, () => resolve(instance as Server));
