@@ -7,6 +7,8 @@ test.describe("Barrierefreiheit (axe, WCAG 2.1 A/AA)", () => {
   test("öffentliche Seiten ohne Anmeldung haben keine Verstöße: Startseite, Anmeldeseite, Einmalcode-Seite, Fehlerseiten", async ({
     page,
   }) => {
+    // Six full scans, each of a page copy in a context of its own without JavaScript: 28 s on a busy CI machine.
+    test.slow();
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1, name: "Willkommen im Schulportal" })).toBeVisible();
     await expectNoAxeViolations(page, "Startseite /");
