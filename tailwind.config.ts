@@ -7,9 +7,10 @@ export default {
       colors: {
         // Brand colours of the portal we replace; contrast checked against white (AA).
         primary: { DEFAULT: "#001e49", light: "#e5eaef" },
-        danger: "#b00040",
-        warning: "#b35c00",
-        accent: "#0f7a6d",
+        // Each tone's light shade is the background of its notices (`Notice`); text on it stays gray-900.
+        danger: { DEFAULT: "#b00040", light: "#fdecf1" },
+        warning: { DEFAULT: "#b35c00", light: "#fff4e5" },
+        accent: { DEFAULT: "#0f7a6d", light: "#e6f4f2" },
       },
     },
   },

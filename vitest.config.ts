@@ -31,6 +31,21 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          name: "routes",
+          include: ["tests/routes/**/*.test.ts"],
+          // Checks that a browser adds nothing to: the built portal handles Requests in process (tests/routes/support).
+          globalSetup: ["tests/routes/global-setup.ts"],
+          environment: "node",
+          // As the e2e servers run the portal (playwright.config.ts).
+          env: { NODE_ENV: "production", SESSION_SECRET: "routes-session-secret-with-at-least-32-characters" },
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

@@ -9,7 +9,7 @@ import {
   upstreamCookieHeader,
   UpstreamFailure,
   type UpstreamAnswer,
-} from "./upstream.server";
+} from "./upstream/client.server";
 import { twoFactorState } from "./upstream/self.server";
 
 export interface CurrentUser {

@@ -4,7 +4,7 @@ import { organisationLabel } from "~/organisation-label";
 import { loadKlasseForAdmin } from "./klassen.server";
 import { redirectWithToast } from "./responses.server";
 import { createKlasse, deleteKlasse, findOrganisationen, getOrganisation, renameOrganisation } from "./upstream/organisationen.server";
-import { UpstreamFailure } from "./upstream.server";
+import { UpstreamFailure } from "./upstream/client.server";
 import { writeWithOutcome } from "./write-outcome.server";
 
 /**
@@ -39,7 +39,7 @@ async function findKlasse(request: Request, schuleId: string, name: string) {
 
 export function renameKlasseWithOutcome(request: Request, id: string, name: string, version: number) {
   return writeWithOutcome({
-    write: () => renameOrganisation(request, id, name, version),
+    write: () => renameOrganisation(request, id, { name, version }),
     // Whoever gave the class this name, it now has the name the user asked for.
     reread: async () => {
       const klasse = await getOrganisation(request, id);

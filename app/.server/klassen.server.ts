@@ -2,7 +2,7 @@ import { z } from "zod";
 import { notFound } from "./guards.server";
 import { PagingParams, searchText } from "./list-params.server";
 import { findOrganisationen, getOrganisation } from "./upstream/organisationen.server";
-import { UpstreamFailure } from "./upstream.server";
+import { UpstreamFailure } from "./upstream/client.server";
 
 /** The class list's state in the URL: school, search, sort and paging. */
 export const KlassenListParams = PagingParams.extend({

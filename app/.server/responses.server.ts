@@ -4,7 +4,7 @@ import { errorMessageKey, type ErrorCode } from "~/errors";
 import type { TranslationKey } from "~/i18n";
 import { flashToast, type ToastTone } from "./portal-cookie.server";
 import { redirectTo } from "./redirects.server";
-import { upstreamCookieHeaders, type UpstreamFailure } from "./upstream.server";
+import { upstreamCookieHeaders, type UpstreamFailure } from "./upstream/client.server";
 
 /**
  * How loaders and actions answer (docs/architecture.md, "Responses"). A route returns its data, a redirect or a

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { errorMessageKey, errorTitleKey, type ErrorCode } from "~/errors";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useNamespacesOf } from "~/hooks/use-namespaces";
+import { Notice } from "./notice";
 import { StepUpLoginLink } from "./step-up-login-link";
 
 /**
@@ -38,11 +39,10 @@ export function FormError({ id, code, pending }: { id: string; code?: ErrorCode 
   return (
     <div id={id} ref={ref} role="alert" tabIndex={-1} autoFocus={Boolean(code)}>
       {code ? (
-        <div className="mb-4 rounded border-l-4 border-danger bg-[#fdecf1] p-3">
-          <p className="font-bold">{t(errorTitleKey(code))}</p>
+        <Notice tone="error" title={t(errorTitleKey(code))} className="mb-4">
           <p>{t(errorMessageKey(code))}</p>
           {code === "REQUIRED_STEP_UP_LEVEL_NOT_MET" ? <StepUpLoginLink className="btn-primary mt-3" /> : null}
-        </div>
+        </Notice>
       ) : null}
     </div>
   );

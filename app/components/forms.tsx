@@ -85,7 +85,7 @@ function isSubmitButton(element: Element | null): element is HTMLButtonElement |
  * on the first invalid field (or on the form error above the form). In the browser `formProps`
  * moves the focus, and autoFocus would fire on every remount instead.
  */
-function useServerAutoFocus(errors?: string[]): boolean {
+export function useServerAutoFocus(errors?: string[]): boolean {
   const hydrated = useHydrated();
   return !hydrated && Boolean(errors?.length);
 }
@@ -153,7 +153,7 @@ export function SelectField({
   );
 }
 
-function RequiredMark({ required }: { required?: boolean }) {
+export function RequiredMark({ required }: { required?: boolean }) {
   const { t } = useTranslation();
   if (!required) return null;
   return (

@@ -1,11 +1,15 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { ErrorCode } from "~/errors";
+import { useFormBusy } from "~/hooks/use-form-busy";
 import { FormError } from "./form-error";
+import { FormIdentity } from "./submit-button";
 import { DialogCancel, RouteDialog, type RouteDialogControl } from "./route-dialog";
 
 /** The dialog parameter of the class delete: `?loeschen=<id>` over the list, `?loeschen` on the class's page. */
 export const KLASSE_LOESCHEN = "loeschen";
+
+const FORM_ID = "klasse-loeschen";
 
 /** "Delete this class?" with the class's name and school; its form posts to the page it is shown on. */
 export function KlasseLoeschenDialog({
@@ -18,14 +22,14 @@ export function KlasseLoeschenDialog({
   error?: ErrorCode | null;
 }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.has("loeschen-bestaetigt") === true;
+  const busy = useFormBusy(FORM_ID);
   return (
     <RouteDialog dialog={dialog} title={t("klassen:delete.title")} description={t("klassen:delete.question", klasse)}>
       <FormError id="klasse-loeschen-fehler" code={error} />
-      <Form method="post" className="flex flex-wrap justify-end gap-3">
+      <Form method="post" {...dialog.formProps} className="flex flex-wrap justify-end gap-3">
+        <FormIdentity formId={FORM_ID} />
         <DialogCancel dialog={dialog}>{t("form.cancel")}</DialogCancel>
-        <button type="submit" name="loeschen-bestaetigt" value="ja" className="btn-danger" disabled={busy}>
+        <button type="submit" className="btn-danger" disabled={busy}>
           {t("klassen:delete.confirm")}
         </button>
       </Form>

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useNamespacesOf } from "~/hooks/use-namespaces";
 import type { RootLoader } from "~/root";
+import { isUrgent, LiveRegion, Notice } from "./notice";
 
 /** The page's main landmark, with the one-time success message of the previous action on top. */
 export function PageMain({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
@@ -15,12 +16,6 @@ export function PageMain({ children, wide = false }: { children: ReactNode; wide
   );
 }
 
-const TONE_CLASSES = {
-  success: "border-accent bg-[#e6f4f2]",
-  info: "border-primary bg-primary-light",
-  error: "border-danger bg-[#fdecf1]",
-} as const;
-
 /**
  * The status region is always in the page, so a message that arrives with a client navigation is announced; a
  * failure is an alert of its own instead.
@@ -32,14 +27,14 @@ function Toast() {
   const { t } = useTranslation();
   const tone = toast?.tone ?? "success";
   const message = toast ? (
-    <p className={`mb-4 rounded border-l-4 p-3 font-semibold text-gray-900 ${TONE_CLASSES[tone]}`}>{t(toast.key, toast.values)}</p>
+    <Notice tone={tone} className="mb-4 font-semibold">
+      <p>{t(toast.key, toast.values)}</p>
+    </Notice>
   ) : null;
   return (
     <>
-      {tone === "error" ? <div role="alert">{message}</div> : null}
-      <div role="status" aria-live="polite">
-        {tone === "error" ? null : message}
-      </div>
+      {isUrgent(tone) ? <LiveRegion urgent>{message}</LiveRegion> : null}
+      <LiveRegion urgent={false}>{isUrgent(tone) ? null : message}</LiveRegion>
     </>
   );
 }
@@ -53,13 +48,8 @@ function InterruptedNotice() {
   const interrupted = useRouteLoaderData<RootLoader>("root")?.interrupted;
   if (!interrupted) return null;
   return (
-    <p
-      role="alert"
-      tabIndex={-1}
-      autoFocus
-      className="mb-4 rounded border-l-4 border-warning bg-[#fff4e5] p-3 font-semibold text-gray-900"
-    >
-      {t("form.interrupted")}
-    </p>
+    <Notice tone="warning" role="alert" tabIndex={-1} autoFocus className="mb-4 font-semibold">
+      <p>{t("form.interrupted")}</p>
+    </Notice>
   );
 }

@@ -1,21 +1,23 @@
 import { Link, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useHydrated } from "~/hooks/use-hydrated";
 import { RETURN_PARAM, safeRedirectPath } from "~/return-path";
 import { Modal, preloadModal } from "./modal";
 
 /**
  * Dialogs as URLs (docs/decisions/012-dialogs-as-urls.md). A dialog is a search parameter of the page it opens
- * over: `/admin/klassen?seite=2&loeschen=<id>`, `/admin/klassen/<id>?loeschen`. Without JavaScript that URL is a
- * page of its own with the dialog's content (its form posts to the page's action); with JavaScript the same
- * content opens in a modal dialog over the page, and closing it goes back to the page's URL. The content is
- * written once, and may hold any form fields.
+ * over: `/admin/klassen?seite=2&loeschen=<id>`, `/admin/klassen/<id>?loeschen`. Loaded as a document (without
+ * JavaScript, or from a bookmark or after a login) that URL is a page of its own with the dialog's content, its
+ * form posting to the page's action; opened from the page with JavaScript, the same content shows in a modal
+ * dialog over the page, and closing it goes back to the page's URL. The content is written once, and may hold
+ * any form fields.
  */
 export interface RouteDialogControl {
   /** The parameter's value (an id, or "" for a dialog about the page's own record); null when closed. */
   value: string | null;
-  /** Without JavaScript (and until it has loaded) the dialog replaces the page's content. */
+  /** Loaded as a document, the dialog is the page; opened from the page with JavaScript, it is a modal. */
   inline: boolean;
+  /** For the dialog's forms: a refused post keeps the modal a modal. */
+  formProps: { state?: typeof DIALOG_STATE; preventScrollReset?: boolean };
   /** The page's URL without the dialog. */
   closeTo: string;
 }
@@ -29,7 +31,6 @@ export function isDialogNavigation(state: unknown): boolean {
 
 export function useRouteDialog(name: string): RouteDialogControl {
   const location = useLocation();
-  const hydrated = useHydrated();
   const params = new URLSearchParams(location.search);
   const value = params.get(name);
   params.delete(name);
@@ -37,7 +38,14 @@ export function useRouteDialog(name: string): RouteDialogControl {
   const back = params.get(RETURN_PARAM);
   if (back !== null && safeRedirectPath(back, "") === "") params.delete(RETURN_PARAM);
   const query = params.toString();
-  return { value, inline: value !== null && !hydrated, closeTo: `${location.pathname}${query ? `?${query}` : ""}` };
+  // Only a navigation from the page (a `DialogLink`) opens the modal: the page behind it is then on screen already.
+  const modal = value !== null && isDialogNavigation(location.state);
+  return {
+    value,
+    inline: value !== null && !modal,
+    closeTo: `${location.pathname}${query ? `?${query}` : ""}`,
+    formProps: modal ? { state: DIALOG_STATE, preventScrollReset: true } : {},
+  };
 }
 
 /** The address of the current page with dialog `name` open. */

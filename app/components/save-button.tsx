@@ -1,14 +1,18 @@
 import type { FormMetadata } from "@conform-to/react";
 import { useEffect, useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { useFormBusy } from "~/hooks/use-form-busy";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { hasChanges } from "~/validation/changes";
+import { BusySpinner, FormIdentity } from "./submit-button";
 
 /**
  * The submit button of an edit form, which saves only a change. With JavaScript it is disabled until a field differs
  * from its stored value; `aria-disabled` rather than `disabled`, so it stays in the tab order and a hint says why.
  * Without JavaScript it always submits, and the action answers an unchanged post with a neutral "nothing changed"
  * (the same `hasChanges`, then `nothingChanged`) instead of asking the upstream.
+ *
+ * Busy (disabled, with a spinner) only while its own form posts (`useFormBusy`), like `SubmitButton`.
  *
  * `stored` holds the editable fields as stored. The button reads the fields from the form itself on every input:
  * conform's `form.dirty` compares the serialised form (a field order unlike the default value's reads as a change
@@ -17,15 +21,14 @@ import { hasChanges } from "~/validation/changes";
 export function SaveButton<Schema extends Record<string, unknown>>({
   form,
   stored,
-  busy,
   label,
 }: {
   form: FormMetadata<Schema, string[]>;
   stored: Record<string, string>;
-  busy: boolean;
   label?: string;
 }) {
   const { t } = useTranslation();
+  const busy = useFormBusy(form.id);
   const hydrated = useHydrated();
   const changed = useChangedSinceStored(form.id, stored);
   const unchanged = hydrated && !changed;
@@ -36,6 +39,7 @@ export function SaveButton<Schema extends Record<string, unknown>>({
   };
   return (
     <>
+      <FormIdentity formId={form.id} />
       <button
         type="submit"
         className="btn-primary"
@@ -44,6 +48,7 @@ export function SaveButton<Schema extends Record<string, unknown>>({
         aria-describedby={unchanged ? hintId : undefined}
         onClick={refuseUnchanged}
       >
+        {busy ? <BusySpinner /> : null}
         {label ?? t("form.save")}
       </button>
       {unchanged ? (

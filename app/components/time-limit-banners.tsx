@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { formatDate } from "~/dates";
+import { Notice } from "./notice";
 
 interface TimeLimit {
   occasion: string;
@@ -28,17 +29,16 @@ export function TimeLimitBanners({ timeLimits }: { timeLimits: TimeLimit[] }) {
       {shown.map((limit) => {
         const urgent = Date.parse(limit.deadline) - Date.now() < URGENT_MS;
         return (
-          <li
-            key={`${limit.occasion}-${limit.school ?? ""}-${limit.rolle ?? ""}`}
-            className={`rounded border-l-4 p-3 ${urgent ? "border-danger bg-[#fdecf1]" : "border-warning bg-[#fff4e5]"}`}
-          >
-            {/* Urgency in words too, not only in colour. */}
-            <strong>{t(urgent ? "timeLimits.urgentPrefix" : "timeLimits.prefix")}</strong>{" "}
-            {t(`timeLimits.${limit.occasion}`, {
-              date: formatDate(limit.deadline),
-              schule: limit.school ?? "",
-              rolle: limit.rolle ?? "",
-            })}
+          <li key={`${limit.occasion}-${limit.school ?? ""}-${limit.rolle ?? ""}`}>
+            <Notice tone={urgent ? "error" : "warning"}>
+              {/* Urgency in words too, not only in colour. */}
+              <strong>{t(urgent ? "timeLimits.urgentPrefix" : "timeLimits.prefix")}</strong>{" "}
+              {t(`timeLimits.${limit.occasion}`, {
+                date: formatDate(limit.deadline),
+                schule: limit.school ?? "",
+                rolle: limit.rolle ?? "",
+              })}
+            </Notice>
           </li>
         );
       })}

@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Notice } from "~/components/notice";
 import { PageMain } from "~/components/page-main";
 import { pageTitle } from "~/i18n";
 import type { RootLoader } from "~/root";
@@ -29,7 +30,9 @@ export default function Landing() {
         <img src="/logo-schulportal.svg" alt="" width="96" height="96" />
         <h1 className="text-3xl font-bold">{t("landing.title")}</h1>
         {maintenance ? (
-          <p className="rounded border-2 border-danger p-4 font-semibold">{t("landing.maintenance")}</p>
+          <Notice tone="warning" className="text-left font-semibold">
+            <p>{t("landing.maintenance")}</p>
+          </Notice>
         ) : null}
         <p>{t("landing.intro")}</p>
         <a href={loginHref} className="btn-primary text-lg">

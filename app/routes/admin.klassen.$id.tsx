@@ -1,15 +1,15 @@
-import { useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError, useCurrentFormError } from "~/components/form-error";
-import { formProps, RequiredFieldsNote, TextField } from "~/components/forms";
+import { RequiredFieldsNote, TextField } from "~/components/forms";
 import { KLASSE_LOESCHEN, KlasseLoeschenDialog } from "~/components/klasse-loeschen-dialog";
 import { DialogLink, unlessOnlyDialogChanged, useRouteDialog } from "~/components/route-dialog";
 import { SaveButton } from "~/components/save-button";
 import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
 import { useInterruptedValues } from "~/hooks/use-interrupted-values";
+import { useSchemaForm } from "~/hooks/use-schema-form";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { organisationLabel } from "~/organisation-label";
 import { returnPathFrom, withReturnPath } from "~/return-path";
@@ -118,21 +118,14 @@ function RenameForm() {
   const { klasse, schule, zurueck } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const actionData = answer && "result" in answer ? answer : undefined;
-  const busy = useNavigation().state === "submitting";
   const { formHandlers, dialog } = useUnsavedChangesWarning();
   // After an interrupted save the typed name comes back, with the version it was typed against: a rename by
   // someone else in the meantime still ends in the conflict message instead of being overwritten.
   const interrupted = useInterruptedValues();
   const version = interrupted.version ?? String(klasse.version);
-  const [form, fields] = useForm({
+  const { form, fields, formProps } = useSchemaForm(RenameKlasseSchema, {
     id: "klasse-bearbeiten",
-    lastResult: actionData?.result,
     defaultValue: { name: interrupted.name ?? klasse.name, version },
-    constraint: getZodConstraint(RenameKlasseSchema),
-    // Check a field when it is left, then live while it is corrected; submit checks all fields.
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RenameKlasseSchema }),
   });
   const formError = useCurrentFormError(form, actionData);
 
@@ -147,7 +140,7 @@ function RenameForm() {
           </Link>
         </p>
       ) : null}
-      <Form method="post" {...formProps(form)} {...formHandlers} className="max-w-2xl">
+      <Form method="post" {...formProps} {...formHandlers} className="max-w-2xl">
         <RequiredFieldsNote />
         <p className="mb-4">
           <span className="font-semibold">{t("klassen:fields.schule")}:</span> {schule}
@@ -158,7 +151,7 @@ function RenameForm() {
           <Link to={detailsPath(klasse.id, zurueck)} className="btn-secondary">
             {t("form.cancel")}
           </Link>
-          <SaveButton form={form} stored={{ name: klasse.name }} busy={busy} />
+          <SaveButton form={form} stored={{ name: klasse.name }} />
         </div>
       </Form>
       {dialog}

@@ -1,12 +1,13 @@
-import { useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError, useCurrentFormError } from "~/components/form-error";
-import { formProps, RequiredFieldsNote, SelectField, TextField } from "~/components/forms";
+import { RequiredFieldsNote, SelectField, TextField } from "~/components/forms";
+import { SubmitButton } from "~/components/submit-button";
 import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
 import { useInterruptedValues } from "~/hooks/use-interrupted-values";
+import { useSchemaForm } from "~/hooks/use-schema-form";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { organisationLabel } from "~/organisation-label";
 import { CreateKlasseSchema } from "~/validation/klasse-forms";
@@ -78,18 +79,11 @@ function CreateForm() {
   const { t } = useTranslation();
   const { schulen, preselected } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
   const { formHandlers, dialog } = useUnsavedChangesWarning();
   const interrupted = useInterruptedValues();
-  const [form, fields] = useForm({
+  const { form, fields, formProps } = useSchemaForm(CreateKlasseSchema, {
     id: "klasse-anlegen",
-    lastResult: actionData?.result,
     defaultValue: { schule: interrupted.schule ?? preselected ?? "", name: interrupted.name },
-    constraint: getZodConstraint(CreateKlasseSchema),
-    // Check a field when it is left, then live while it is corrected; submit checks all fields.
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateKlasseSchema }),
   });
   const formError = useCurrentFormError(form, actionData);
 
@@ -97,7 +91,7 @@ function CreateForm() {
     <>
       <h1 className="mb-4 text-2xl font-bold">{t("klassen:create.title")}</h1>
       <FormError id="klasse-anlegen-fehler" code={formError} />
-      <Form method="post" {...formProps(form)} {...formHandlers} className="max-w-2xl">
+      <Form method="post" {...formProps} {...formHandlers} className="max-w-2xl">
         <RequiredFieldsNote />
         <SelectField field={fields.schule} label={t("klassen:fields.schule")} placeholder={t("klassen:create.chooseSchule")}>
           {schulen.map((schule) => (
@@ -111,9 +105,7 @@ function CreateForm() {
           <Link to="/admin/klassen" className="btn-secondary">
             {t("klassen:create.discard")}
           </Link>
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {t("klassen:create.submit")}
-          </button>
+          <SubmitButton form={form} label={t("klassen:create.submit")} />
         </div>
       </Form>
       {dialog}

@@ -3,7 +3,7 @@ import { sameOriginTarget } from "~/return-path";
 import { env } from "~/.server/env.server";
 import { getFixedT } from "~/.server/i18n.server";
 import { assertSameOrigin, publicOrigin, resourceSecurityHeaders } from "~/.server/security.server";
-import { forwardedHeaders, hardenSetCookie, upstreamCookieHeader, upstreamUrl } from "~/.server/upstream.server";
+import { forwardedHeaders, hardenSetCookie, upstreamCookieHeader, upstreamUrl } from "~/.server/upstream/client.server";
 import { redirectTo } from "~/.server/redirects.server";
 
 /**

@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
-import { callUpstream } from "~/.server/upstream.server";
+import { callUpstream } from "~/.server/upstream/client.server";
 import { redirectTo } from "~/.server/redirects.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 

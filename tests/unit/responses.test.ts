@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { redirectWithToast, refusedForm, withUpstreamSession } from "~/.server/responses.server";
-import { acceptUpstreamAnswer, UpstreamFailure } from "~/.server/upstream.server";
+import { acceptUpstreamAnswer, UpstreamFailure } from "~/.server/upstream/client.server";
 
 const REFRESHED = "connect.sid=neu; Path=/; HttpOnly; SameSite=Lax";
 

@@ -35,7 +35,7 @@ describe("Änderungen beim aktuellen Upstream (mit CSRF-Schutz)", () => {
     const { organisationen } = await portalModulesFor(standIn.url);
 
     await organisationen.createKlasse(portalRequest("s1"), SCHULE_ID, "5a");
-    await organisationen.renameOrganisation(portalRequest("s1", { method: "POST" }), "id", "5b", 2);
+    await organisationen.renameOrganisation(portalRequest("s1", { method: "POST" }), "id", { name: "5b", version: 2 });
 
     expect(tokenCalls(standIn)).toHaveLength(1);
     expect(writes(standIn).map((w) => w.headers["x-csrf-token"])).toEqual([upstream.tokenOf("s1"), upstream.tokenOf("s1")]);

@@ -142,11 +142,11 @@ describe("ein Namenskonflikt beim Umbenennen ist in beiden Versionen derselbe", 
   it("409 MISMATCHED_REVISION des aktuellen Upstreams erscheint wie NEWER_VERSION_ORGANISATION des festgelegten", async () => {
     standIn = await startStandIn(currentUpstream().handler);
     const current = await portalModulesFor(standIn.url);
-    const now = await failureOf(current.organisationen.renameOrganisation(portalRequest("s1"), KLASSE_ID, "5c", 1));
+    const now = await failureOf(current.organisationen.renameOrganisation(portalRequest("s1"), KLASSE_ID, { name: "5c", version: 1 }));
     standIn.close();
     standIn = await startStandIn(pinnedUpstream());
     const pinned = await portalModulesFor(standIn.url);
-    const then = await failureOf(pinned.organisationen.renameOrganisation(portalRequest("s1"), KLASSE_ID, "5c", 1));
+    const then = await failureOf(pinned.organisationen.renameOrganisation(portalRequest("s1"), KLASSE_ID, { name: "5c", version: 1 }));
 
     expect(now.code).toBe("NEWER_VERSION_ORGANISATION");
     expect(then.code).toBe("NEWER_VERSION_ORGANISATION");

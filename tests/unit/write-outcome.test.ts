@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { UpstreamFailure } from "~/.server/upstream.server";
+import { UpstreamFailure } from "~/.server/upstream/client.server";
 import { writeWithOutcome } from "~/.server/write-outcome.server";
 
 const timeout = () => new UpstreamFailure("UPSTREAM_TIMEOUT", 503);

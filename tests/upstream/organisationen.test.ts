@@ -150,6 +150,15 @@ describe.each(API_VERSIONS)("Organisationen (Upstream-Version %s)", (version) =>
       await errors.validation(await landesadmin.get(`/api/organisationen?organisationIds=${DEMO_IDS.schuleA}&organisationIds=${DEMO_IDS.schuleA}`), "other", "organisationIds");
     });
 
+    it("the rights the current upstream added are a filter there and an unknown value in the pinned one", async () => {
+      const query = "typ=SCHULE&systemrechte=ANGEBOTE_EINGESCHRAENKT_VERWALTEN";
+      if (version === "current") {
+        expect((await landesadmin.get(`/api/organisationen?${query}`)).status).toBe(200);
+      } else {
+        await errors.validation(await landesadmin.get(`/api/organisationen?${query}`), "enum", "systemrechte");
+      }
+    });
+
     it("unknown query parameters are ignored", async () => {
       const page = await list(landesadmin, "typ=TRAEGER&foo=bar");
       expect(page.total).toBe(3);
@@ -232,6 +241,8 @@ describe.each(API_VERSIONS)("Organisationen (Upstream-Version %s)", (version) =>
       await errors.validation(await schuladminGold.json("POST", "/api/organisationen", missingName), "required", "name");
       await errors.validation(await schuladminGold.json("POST", "/api/organisationen", { ...klasse("5g"), typ: "GRUPPE" }), "enum", "typ");
       await errors.validation(await schuladminGold.json("POST", "/api/organisationen", { ...klasse("5g"), administriertVon: "x" }), "other", "administriertVon");
+      // An empty id breaks the not-empty rule, which the upstream reports as a missing value, not as a malformed id.
+      await errors.validation(await schuladminGold.json("POST", "/api/organisationen", { ...klasse("5g"), zugehoerigZu: "" }), "required", "zugehoerigZu");
       const token = await schuladminGold.csrfToken();
       const notJson = await schuladminGold.request("/api/organisationen", {
         method: "POST",
@@ -271,6 +282,21 @@ describe.each(API_VERSIONS)("Organisationen (Upstream-Version %s)", (version) =>
       await expectKey(await landesadminGold.json("POST", "/api/organisationen", traeger("Träger unter Schule", DEMO_IDS.schuleA)), "ORGANISATION_SPECIFICATION_ERROR", 500, 400);
       const sameNameOtherSubtree = await landesadminGold.json("POST", "/api/organisationen", traeger("Hansestadt Nordhafen", DEMO_IDS.landErsatz));
       expect(sameNameOtherSubtree.status).toBe(201);
+    });
+
+    it("the Trägerschaft is one of the six codes of TraegerschaftTyp", async () => {
+      const withTraegerschaft = (traegerschaft: string, name: string) => ({
+        administriertVon: DEMO_IDS.landOeffentlich,
+        zugehoerigZu: DEMO_IDS.landOeffentlich,
+        name,
+        typ: "TRAEGER",
+        traegerschaft,
+      });
+      await errors.validation(await landesadminGold.json("POST", "/api/organisationen", withTraegerschaft("kommunal", "Gemeinde Ostufer")), "enum", "traegerschaft");
+      await errors.validation(await landesadminGold.json("POST", "/api/organisationen", withTraegerschaft("07", "Gemeinde Ostufer")), "enum", "traegerschaft");
+      const created = await landesadminGold.json("POST", "/api/organisationen", withTraegerschaft("03", "Gemeinde Ostufer"));
+      expect(created.status).toBe(201);
+      expect(OrganisationResponse.parse(await created.json()).traegerschaft).toBe("03");
     });
 
     it("other organisation types cannot be created", async () => {

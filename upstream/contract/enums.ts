@@ -1,11 +1,7 @@
 import { z } from "zod";
 
-/**
- * The system rights in the upstream's own order: the pinned 18 (ORGANISATIONS_ROLES.md §0.8), then the
- * two the current upstream added (CHANGES-SINCE-PIN §2.8). Answers may still carry names not listed
- * here; the portal reads rights as plain strings and ignores those it does not know.
- */
-export const SYSTEMRECHTE = [
+/** The 18 system rights of the pinned upstream in its own order (ORGANISATIONS_ROLES.md §0.8, `RollenSystemRechtEnum`). */
+export const PINNED_SYSTEMRECHTE = [
   "ROLLEN_VERWALTEN",
   "PERSONEN_SOFORT_LOESCHEN",
   "PERSONEN_VERWALTEN",
@@ -24,9 +20,13 @@ export const SYSTEMRECHTE = [
   "HINWEISE_BEARBEITEN",
   "ROLLEN_ERWEITERN",
   "ANGEBOTE_VERWALTEN",
-  "ANGEBOTE_EINGESCHRAENKT_VERWALTEN",
-  "SCHULISCHE_VIDIS_ANGEBOTE_ABRUFEN",
 ] as const;
+/**
+ * The system rights of the current upstream: the pinned 18, then the two it added (CHANGES-SINCE-PIN §2.8).
+ * Answers may still carry names not listed here; the portal reads rights as plain strings and ignores
+ * those it does not know.
+ */
+export const SYSTEMRECHTE = [...PINNED_SYSTEMRECHTE, "ANGEBOTE_EINGESCHRAENKT_VERWALTEN", "SCHULISCHE_VIDIS_ANGEBOTE_ABRUFEN"] as const;
 export type Systemrecht = (typeof SYSTEMRECHTE)[number];
 export const TECHNICAL_SYSTEMRECHTE: readonly Systemrecht[] = ["CRON_DURCHFUEHREN", "PERSONEN_LESEN"];
 
@@ -42,6 +42,9 @@ export const ORGANISATIONS_TYPEN = [
 ] as const;
 export const OrganisationsTyp = z.enum(ORGANISATIONS_TYPEN);
 export type OrganisationsTyp = z.infer<typeof OrganisationsTyp>;
+
+/** `TraegerschaftTyp`: 01 Bund, 02 Land, 03 Kommune, 04 privat, 05 kirchlich, 06 sonstige (ORGANISATIONS_ROLES.md §4.0). */
+export const TRAEGERSCHAFTEN = ["01", "02", "03", "04", "05", "06"] as const;
 
 /** Pinned six, then the current upstream's Sorgeberechtigte, Schulbegleitung and nicht-lehrendes Personal (§2.9). */
 export const ROLLENARTEN = ["LERN", "LEHR", "EXTERN", "ORGADMIN", "LEIT", "SYSADMIN", "SORGBER", "SCHB", "NLEHR"] as const;
@@ -69,7 +72,7 @@ export const PROVIDER_MERKMALE = [
   "ANBIETEN_IN_SCHULISCHER_ROLLENVERWALTUNG",
 ] as const;
 
-export const STEP_UP_LEVELS = ["none", "silver", "gold"] as const;
+const STEP_UP_LEVELS = ["none", "silver", "gold"] as const;
 export const StepUpLevel = z.enum(STEP_UP_LEVELS);
 export type StepUpLevel = z.infer<typeof StepUpLevel>;
 

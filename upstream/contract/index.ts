@@ -1,6 +1,6 @@
 export * from "./enums";
 export * from "./responses";
 export * from "./requests";
-export * from "./errors";
+export * from "./query";
 export * from "./csrf";
 export * from "./lenient";

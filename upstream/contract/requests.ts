@@ -1,40 +1,81 @@
 import { z } from "zod";
-import { OrganisationsTyp } from "./enums";
+import { OrganisationsTyp, PINNED_SYSTEMRECHTE, SYSTEMRECHTE, TRAEGERSCHAFTEN } from "./enums";
 
-/** POST /api/organisationen */
+/**
+ * What the portal sends: request bodies and queries. Both sides use these schemas: the portal's client
+ * functions take the inferred types, the reference upstream validates with the schemas. The rules are
+ * the upstream's own (class-validator in its DTOs) as far as they decide between accepted and refused;
+ * names and enums follow the upstream's OpenAPI description.
+ */
+
+/**
+ * Marks the upstream's not-empty rule: it refuses an empty value as a missing one, with another error
+ * than a malformed value gets, so the reference upstream needs to tell the two apart.
+ */
+export const NOT_EMPTY = "NOT_EMPTY";
+
+/** A query number as the upstream converts it, bounded so that every accepted value is exact in JavaScript and a bigint. */
+const pagingNumber = (min: number) => z.coerce.number().int().min(min).max(Number.MAX_SAFE_INTEGER);
+
+/** A query list; the upstream refuses repeated values (`@ArrayUnique`). */
+const uniqueArray = <T extends z.ZodTypeAny>(item: T) =>
+  z.array(item).refine((values) => new Set(values).size === values.length, { message: "UNIQUE" });
+
+/** A query flag: `true`/`1`/`false`/`0` like the upstream's boolean transform; anything else is refused. */
+const queryBoolean = z
+  .string()
+  .refine((value) => ["true", "1", "false", "0"].includes(value))
+  .transform((value) => value === "true" || value === "1");
+
+/** POST /api/organisationen (`CreateOrganisationBodyParams`). */
 export const CreateOrganisationBody = z.object({
-  administriertVon: z.string().uuid(),
-  zugehoerigZu: z.string().uuid(),
+  administriertVon: z.string().min(1, NOT_EMPTY).uuid(),
+  zugehoerigZu: z.string().min(1, NOT_EMPTY).uuid(),
   name: z.string(),
   typ: OrganisationsTyp,
   kennung: z.string().optional(),
   namensergaenzung: z.string().optional(),
   kuerzel: z.string().optional(),
-  traegerschaft: z.string().optional(),
+  traegerschaft: z.enum(TRAEGERSCHAFTEN).optional(),
   emailAdress: z.string().optional(),
 });
 export type CreateOrganisationBody = z.infer<typeof CreateOrganisationBody>;
 
-/** PATCH /api/organisationen/{id}/name */
-export const OrganisationByNameBody = z.object({ name: z.string(), version: z.number() });
+/** PATCH /api/organisationen/{id}/name (`OrganisationByNameBodyParams`). */
+export const OrganisationByNameBody = z.object({ name: z.string(), version: z.number().finite() });
 export type OrganisationByNameBody = z.infer<typeof OrganisationByNameBody>;
 
-/** Query of GET /api/organisationen (arrays go as repeated keys). */
-export interface FindOrganisationQuery {
-  offset?: number;
-  limit?: number;
-  kennung?: string;
-  name?: string;
-  searchString?: string;
-  typ?: OrganisationsTyp;
-  systemrechte?: string[];
-  excludeTyp?: OrganisationsTyp[];
-  administriertVon?: string[];
-  zugehoerigZu?: string[];
-  organisationIds?: string[];
-  sortOrder?: "asc" | "desc";
-  sortField?: "name" | "kennung";
-}
+/**
+ * GET /api/organisationen (`FindOrganisationQueryParams`) of the current upstream. Lists go as repeated
+ * keys (see `query.ts`); `getChildrenRecursively` is new in the current upstream (CHANGES-SINCE-PIN §4).
+ */
+export const FindOrganisationQuery = z.object({
+  offset: pagingNumber(0).optional(),
+  limit: pagingNumber(1).optional(),
+  kennung: z.string().optional(),
+  name: z.string().optional(),
+  searchString: z.string().optional(),
+  typ: OrganisationsTyp.optional(),
+  systemrechte: uniqueArray(z.enum(SYSTEMRECHTE)).optional(),
+  excludeTyp: uniqueArray(OrganisationsTyp).optional(),
+  administriertVon: uniqueArray(z.string().uuid()).optional(),
+  zugehoerigZu: uniqueArray(z.string().uuid()).optional(),
+  organisationIds: uniqueArray(z.string().uuid()).optional(),
+  sortOrder: z.enum(["asc", "desc"]).optional(),
+  sortField: z.enum(["name", "kennung"]).optional(),
+  getChildrenRecursively: queryBoolean.optional(),
+});
+export type FindOrganisationQuery = z.infer<typeof FindOrganisationQuery>;
+
+/** The same query as the pinned upstream reads it: 18 rights, and an unknown parameter is dropped. */
+export const PinnedFindOrganisationQuery = FindOrganisationQuery.extend({
+  systemrechte: uniqueArray(z.enum(PINNED_SYSTEMRECHTE)).optional(),
+  getChildrenRecursively: z.undefined().catch(undefined),
+});
+
+/** GET /api/2fa-token/state and /required: whose second factor (the upstream does not validate it). */
+export const TwoFactorPersonQuery = z.object({ personId: z.string() });
+export type TwoFactorPersonQuery = z.infer<typeof TwoFactorPersonQuery>;
 
 /** Paging headers of header-paged lists (names are case-insensitive). */
 export const PAGING_HEADERS = {

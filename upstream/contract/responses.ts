@@ -32,14 +32,13 @@ export const OrganisationResponse = z.object({
 });
 export type OrganisationResponse = z.infer<typeof OrganisationResponse>;
 
-export const PersonTimeLimitInfo = z.object({
+const PersonTimeLimitInfo = z.object({
   // An occasion of a later version has no text here: its entry is dropped from the list.
   occasion: z.enum(TIME_LIMIT_OCCASIONS),
   deadline: isoDate,
   school: optionalText,
   rolle: optionalText,
 });
-export type PersonTimeLimitInfo = z.infer<typeof PersonTimeLimitInfo>;
 
 export const UserinfoResponse = z.object({
   sub: z.string(),

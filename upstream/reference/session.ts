@@ -7,7 +7,7 @@ import type { AppEnv } from "./app-env.ts";
 import { session as sessionTable } from "./db/schema.ts";
 
 /** Name of the session cookie of the real upstream (express-session default). */
-export const SESSION_COOKIE = "connect.sid";
+const SESSION_COOKIE = "connect.sid";
 
 export interface SessionUser {
   /** IdP subject = identity_account.id */

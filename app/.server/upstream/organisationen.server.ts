@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { OrganisationResponse, type FindOrganisationQuery } from "../../../upstream/contract";
+import {
+  OrganisationResponse,
+  type CreateOrganisationBody,
+  type FindOrganisationQuery,
+  type OrganisationByNameBody,
+  type Systemrecht,
+} from "../../../upstream/contract";
 import {
   acceptUpstreamAnswer,
   callUpstream,
@@ -8,8 +14,7 @@ import {
   pagingTotal,
   parseAnswer,
   type CallOptions,
-  type Query,
-} from "../upstream.server";
+} from "./client.server";
 import { UpstreamFeature } from "./capabilities.server";
 
 /** Named calls of the organisation endpoints (ORGANISATIONS_ROLES.md §4). */
@@ -17,7 +22,7 @@ import { UpstreamFeature } from "./capabilities.server";
 const OrganisationList = z.array(OrganisationResponse);
 
 export async function findOrganisationen(request: Request, query: FindOrganisationQuery) {
-  const answer = await callUpstream(request, "/api/organisationen", { query: query as Query });
+  const answer = await callUpstream(request, "/api/organisationen", { query });
   return { items: parseAnswer(answer, OrganisationList), total: pagingTotal(answer) };
 }
 
@@ -26,7 +31,7 @@ export function getOrganisation(request: Request, id: string) {
 }
 
 /** Every school where the user holds `right` (with inheritance), sorted by name, for filters and forms. */
-export async function schulenWithRight(request: Request, right: string) {
+export async function schulenWithRight(request: Request, right: Systemrecht) {
   const { items } = await findOrganisationen(request, {
     typ: "SCHULE",
     systemrechte: [right],
@@ -36,18 +41,23 @@ export async function schulenWithRight(request: Request, right: string) {
   return items;
 }
 
-export function createKlasse(request: Request, schuleId: string, name: string) {
+export function createOrganisation(request: Request, body: CreateOrganisationBody) {
   return callUpstreamJson(request, "/api/organisationen", OrganisationResponse, {
     method: "POST",
-    body: { administriertVon: schuleId, zugehoerigZu: schuleId, name, typ: "KLASSE" },
+    body,
     defaultError: "ORGANISATION_SPECIFICATION_ERROR",
   });
 }
 
-export function renameOrganisation(request: Request, id: string, name: string, version: number) {
+/** A class hangs below its school in both hierarchies (ORGANISATIONS_ROLES.md §4.2). */
+export function createKlasse(request: Request, schuleId: string, name: string) {
+  return createOrganisation(request, { administriertVon: schuleId, zugehoerigZu: schuleId, name, typ: "KLASSE" });
+}
+
+export function renameOrganisation(request: Request, id: string, body: OrganisationByNameBody) {
   return callUpstreamJson(request, `/api/organisationen/${encodeURIComponent(id)}/name`, OrganisationResponse, {
     method: "PATCH",
-    body: { name, version },
+    body,
     defaultError: "KLASSE_ERROR",
     // The pinned upstream answers NEWER_VERSION_ORGANISATION, the current one may answer a 409 MISMATCHED_REVISION:
     // the rename form offers "load the current state" for this one code.

@@ -7,11 +7,12 @@ import {
   ServiceProviderResponse,
   TokenRequiredResponse,
   TokenStateResponse,
+  type TwoFactorPersonQuery,
   type UserinfoResponse,
 } from "../../../upstream/contract";
 import type { ErrorCode } from "~/errors";
 import { organisationLabel } from "~/organisation-label";
-import { callUpstream, callUpstreamJson, parseAnswer, UpstreamFailure } from "../upstream.server";
+import { callUpstream, callUpstreamJson, parseAnswer, UpstreamFailure } from "./client.server";
 
 /** Calls about the logged-in user: start page tiles, notice, own person data. */
 
@@ -49,16 +50,18 @@ export function myPersonInfo(request: Request) {
 
 /** Whether and which second-factor token a person has. */
 export function twoFactorState(request: Request, personId: string) {
+  const query: TwoFactorPersonQuery = { personId };
   return callUpstreamJson(request, "/api/2fa-token/state", TokenStateResponse, {
-    query: { personId },
+    query,
     defaultError: "TOKEN_STATE_ERROR",
   });
 }
 
 /** Whether any offering of the person's roles needs a second factor. */
-export function twoFactorRequired(request: Request, personId: string) {
+function twoFactorRequired(request: Request, personId: string) {
+  const query: TwoFactorPersonQuery = { personId };
   return callUpstreamJson(request, "/api/2fa-token/required", TokenRequiredResponse, {
-    query: { personId },
+    query,
     defaultError: "UNSPECIFIED_ERROR",
   });
 }

@@ -1,4 +1,5 @@
 import { CSRF_HEADER } from "../../../upstream/contract/csrf";
+import { upstreamSearchParams, type Query } from "../../../upstream/contract/query";
 import { env } from "../env.server";
 import { PORTAL_COOKIE_NAME } from "../portal-cookie.server";
 import { publicOrigin } from "../security.server";
@@ -6,11 +7,9 @@ import { UpstreamFailure } from "./failure.server";
 
 /**
  * The network part of every upstream call: URL, forwarded cookies and proxy headers, timeout. It knows
- * nothing about CSRF tokens, error codes or login redirects; `upstream.server.ts` adds those.
+ * nothing about CSRF tokens, error codes or login redirects; the client (`client.server.ts`) adds those.
  */
 
-type QueryValue = string | number | boolean | undefined | null | readonly string[];
-export type Query = Record<string, QueryValue>;
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** What the upstream answered, read completely, so several loaders can share one answer. */
@@ -20,16 +19,10 @@ export interface UpstreamAnswer {
   text: string;
 }
 
-/**
- * Arrays go as repeated keys (`a=1&a=2`): the current upstream parses queries with Express 5's simple
- * parser and silently drops the bracket form `a[]=1` (CHANGES-SINCE-PIN §2.6); the pinned one reads both.
- */
+/** The upstream's URL of `path`, with the query written the contract's one way (lists as repeated keys). */
 export function upstreamUrl(path: string, query: Query = {}): URL {
   const url = new URL(path, env.UPSTREAM_URL);
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === "") continue;
-    for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(item));
-  }
+  url.search = upstreamSearchParams(query).toString();
   return url;
 }
 
@@ -56,10 +49,18 @@ export function forwardedHeaders(request: Request): Record<string, string> {
   return { "X-Forwarded-Proto": origin.protocol.slice(0, -1), "X-Forwarded-Host": origin.host };
 }
 
+/**
+ * What the call reads from the answer: JSON, or plain text (new passwords, QR code data), which the upstream
+ * sends raw with Express' default `text/html` (PERSONS.md §1.1).
+ */
+export type ResponseType = "json" | "text";
+const ACCEPT: Record<ResponseType, string> = { json: "application/json", text: "text/plain, text/html, application/json;q=0.5" };
+
 export interface SendOptions {
   method?: Method;
   query?: Query;
   body?: unknown;
+  responseType?: ResponseType;
   /** The upstream session's CSRF token, sent on writes (CHANGES-SINCE-PIN §2.1). */
   csrfToken?: string | null;
 }
@@ -67,7 +68,7 @@ export interface SendOptions {
 /** One request to the upstream on behalf of the browser's request, bounded by the timeout. */
 export async function sendToUpstream(request: Request, path: string, options: SendOptions = {}): Promise<UpstreamAnswer> {
   const method = options.method ?? "GET";
-  const headers = new Headers({ Accept: "application/json", ...forwardedHeaders(request) });
+  const headers = new Headers({ Accept: ACCEPT[options.responseType ?? "json"], ...forwardedHeaders(request) });
   const cookie = upstreamCookieHeader(request);
   if (cookie) headers.set("Cookie", cookie);
   if (options.body !== undefined) headers.set("Content-Type", "application/json");

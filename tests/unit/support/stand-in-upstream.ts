@@ -171,7 +171,7 @@ export function pinnedUpstream(): Handler {
 export async function portalModulesFor(upstreamUrl: string, env: Record<string, string | undefined> = {}) {
   pointPortalAt(upstreamUrl, env);
   return {
-    client: await import("~/.server/upstream.server"),
+    client: await import("~/.server/upstream/client.server"),
     organisationen: await import("~/.server/upstream/organisationen.server"),
     features: await import("~/.server/upstream/capabilities.server"),
   };

@@ -11,7 +11,7 @@ export class SafeHtml {
   }
 }
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
@@ -37,7 +37,7 @@ export function text(key: TextKey, values: TextValues = {}): SafeHtml {
   return new SafeHtml(escapeHtml(plainText(key, values)));
 }
 
-export const STYLESHEET_PATH = "/api/auth/idp/styles.css";
+const STYLESHEET_PATH = "/api/auth/idp/styles.css";
 
 /** Strict policy: no scripts at all, styles and form posts only from the same origin (reached via the portal proxy). */
 export const PAGE_SECURITY_HEADERS: Record<string, string> = {

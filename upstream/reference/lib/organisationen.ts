@@ -1,8 +1,7 @@
-import { and, asc, eq, ilike, like, sql } from "drizzle-orm";
+import { and, asc, eq, like, sql } from "drizzle-orm";
 import { ROOT_ORGANISATION_ID, type OrganisationResponse } from "../../contract/index.ts";
 import type { ReferenceDb } from "../db/client.ts";
 import { organisation } from "../db/schema.ts";
-import { ancestorsOrSelfSql } from "./permissions.ts";
 
 export type OrganisationRow = typeof organisation.$inferSelect;
 
@@ -61,15 +60,6 @@ export async function findRootChildren(db: ReferenceDb) {
   return { oeffentlich: await byName("Öffentliche"), ersatz: await byName("Ersatz") };
 }
 
-/** Ids of the organisation and all its administrative ancestors. */
-export async function ancestorIds(db: ReferenceDb, organisationId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: organisation.id })
-    .from(organisation)
-    .where(sql`${organisation.id} IN (${ancestorsOrSelfSql(organisationId)})`);
-  return rows.map((row) => row.id);
-}
-
 /** true iff another KLASSE administered (transitively) below the school already carries exactly this name. */
 export async function klassenNameTaken(db: ReferenceDb, schuleId: string, name: string): Promise<boolean> {
   const rows = await db
@@ -112,5 +102,3 @@ export async function traegerNameTaken(db: ReferenceDb, landId: string, name: st
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
-
-export const nameContains = (text: string) => ilike(organisation.name, containsPattern(text));

@@ -1,6 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { ROOT_ORGANISATION_ID } from "../../contract/index.ts";
-import type { AnySystemrecht } from "./systemrechte.ts";
+import { ROOT_ORGANISATION_ID, type Systemrecht } from "../../contract/index.ts";
 import type { ReferenceDb } from "../db/client.ts";
 import { organisation, personenkontext, rolleSystemrecht } from "../db/schema.ts";
 
@@ -10,7 +9,7 @@ import { organisation, personenkontext, rolleSystemrecht } from "../db/schema.ts
  */
 
 /** `ancestorsOrSelf(o)` as a recursive subquery (UNION, not UNION ALL, stops on accidental cycles). */
-export function ancestorsOrSelfSql(organisationId: string): SQL {
+function ancestorsOrSelfSql(organisationId: string): SQL {
   return sql`WITH RECURSIVE anc(id, parent) AS (
       SELECT ${organisation.id}, ${organisation.administriertVon} FROM ${organisation} WHERE ${organisation.id} = ${organisationId}
       UNION
@@ -19,7 +18,7 @@ export function ancestorsOrSelfSql(organisationId: string): SQL {
 }
 
 /** "has right R at organisation O": a kontext at O or an ancestor whose role carries R. */
-export async function hasRightAt(db: ReferenceDb, personId: string, organisationId: string, right: AnySystemrecht) {
+export async function hasRightAt(db: ReferenceDb, personId: string, organisationId: string, right: Systemrecht) {
   const rows = await db
     .select({ one: sql<number>`1` })
     .from(personenkontext)
@@ -33,7 +32,7 @@ export async function hasRightAt(db: ReferenceDb, personId: string, organisation
 }
 
 /** "has rights R1..Rn at ROOT": each right individually via kontexte placed directly at ROOT. */
-export async function hasRightsAtRoot(db: ReferenceDb, personId: string, rights: readonly AnySystemrecht[]) {
+export async function hasRightsAtRoot(db: ReferenceDb, personId: string, rights: readonly Systemrecht[]) {
   const wanted = [...new Set(rights)];
   if (wanted.length === 0) return true;
   const rows = await db
@@ -56,7 +55,7 @@ export type PermittedOrganisations = { all: true } | { all: false; subquery: SQL
 export async function permittedOrganisations(
   db: ReferenceDb,
   personId: string,
-  rights: readonly AnySystemrecht[],
+  rights: readonly Systemrecht[],
 ): Promise<PermittedOrganisations> {
   const wanted = [...new Set(rights)];
   if (await hasRightsAtRoot(db, personId, wanted)) return { all: true };
@@ -85,7 +84,7 @@ export async function isPersonVisible(
   db: ReferenceDb,
   callerId: string,
   target: { id: string; istTechnisch: boolean },
-  right: AnySystemrecht = "PERSONEN_VERWALTEN",
+  right: Systemrecht = "PERSONEN_VERWALTEN",
 ): Promise<boolean> {
   if (target.istTechnisch) return false;
   const permitted = await permittedOrganisations(db, callerId, [right]);

@@ -1,4 +1,5 @@
 import { z, type ZodIssue } from "zod";
+import { NOT_EMPTY } from "../../contract/index.ts";
 import type { ApiVersion } from "../env.ts";
 import { HttpError } from "./errors.ts";
 
@@ -10,10 +11,9 @@ import { HttpError } from "./errors.ts";
  * - SchulConneX endpoints, and every default controller of the pinned version: SchulConneX body with subcode
  *   10 (enum), 09 (date), 01 (not empty / missing), otherwise 03, and the property path at the end;
  * - the pinned 2FA controller: NestJS `{"message":"validation error","statusCode":400}`.
- * Schemas mark "not empty" rules with the message NOT_EMPTY and date rules with DATE.
+ * The request schemas live in the contract; they mark "not empty" rules with the message NOT_EMPTY, and date
+ * rules are zod's own date checks.
  */
-export const NOT_EMPTY = "NOT_EMPTY";
-export const DATE_RULE = "DATE";
 
 type Rule = "date" | "enum" | "required" | "other";
 
@@ -27,7 +27,9 @@ const TITEL: Record<string, string> = {
 };
 
 function ruleOf(issue: ZodIssue): Rule {
-  if (issue.message === DATE_RULE) return "date";
+  if (issue.code === "invalid_date" || (issue.code === "invalid_string" && (issue.validation === "datetime" || issue.validation === "date"))) {
+    return "date";
+  }
   if (issue.code === "invalid_enum_value") return "enum";
   if (issue.message === NOT_EMPTY) return "required";
   if (issue.code === "invalid_type" && issue.received === "undefined") return "required";
@@ -67,7 +69,7 @@ export function validationError(issue: ZodIssue | undefined): HttpError {
  * Path of the first string (value or key) holding a NUL character, which PostgreSQL cannot store in text or jsonb;
  * such input is refused as invalid instead of failing in the database.
  */
-export function findNulPath(input: unknown, path: string[] = []): string | undefined {
+function findNulPath(input: unknown, path: string[] = []): string | undefined {
   if (typeof input === "string") return input.includes("\u0000") ? path.join(".") : undefined;
   if (Array.isArray(input)) {
     for (const item of input) {
@@ -96,19 +98,14 @@ export function parseOrThrow<S extends z.ZodTypeAny>(schema: S, input: unknown):
 }
 
 /**
- * A paging number (`offset`, `limit`): coerced from the query string like the upstream's implicit conversion, and
- * bounded so that every accepted value is exact in JavaScript and fits PostgreSQL's bigint (values the database
- * cannot take are a 400, not a database error).
+ * Reads query parameters in the upstream's manner, for validation with the contract's query schema. Repeated keys
+ * become arrays; a single value of a list parameter of the schema becomes a one-element array; a repeated non-list
+ * parameter stays an array (and then fails validation, like in the upstream). Bracket keys (`ids[]=a`): the pinned
+ * version (extended parser) reads them as arrays, the current one (Express 5 "simple" parser) does not understand
+ * them, so they are dropped like any unknown parameter.
  */
-export const pagingNumber = (min: number) => z.coerce.number().int().min(min).max(Number.MAX_SAFE_INTEGER);
-
-/**
- * Reads query parameters in the upstream's manner. Repeated keys become arrays; a single value of an array
- * parameter becomes a one-element array; a repeated non-array parameter stays an array (and then fails validation,
- * like in the upstream). Bracket keys (`ids[]=a`): the pinned version (extended parser) reads them as arrays, the
- * current one (Express 5 "simple" parser) does not understand them, so they are dropped like any unknown parameter.
- */
-export function readQuery(url: string, arrayKeys: readonly string[], version: ApiVersion): Record<string, string | string[]> {
+export function readQuery(url: string, schema: z.AnyZodObject, version: ApiVersion): Record<string, string | string[]> {
+  const arrayKeys = listKeysOf(schema);
   const params = new URL(url).searchParams;
   const result: Record<string, string | string[]> = {};
   for (const rawKey of new Set(params.keys())) {
@@ -121,4 +118,19 @@ export function readQuery(url: string, arrayKeys: readonly string[], version: Ap
     result[key] = arrayKeys.includes(key) || merged.length > 1 ? merged : (merged[0] ?? "");
   }
   return result;
+}
+
+/** The keys of a query schema whose values are lists. */
+function listKeysOf(schema: z.AnyZodObject): string[] {
+  return Object.entries(schema.shape as Record<string, z.ZodTypeAny>)
+    .filter(([, field]) => isList(field))
+    .map(([key]) => key);
+}
+
+function isList(schema: z.ZodTypeAny): boolean {
+  if (schema instanceof z.ZodArray) return true;
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) return isList(schema.unwrap());
+  if (schema instanceof z.ZodEffects) return isList(schema.innerType());
+  if (schema instanceof z.ZodDefault || schema instanceof z.ZodCatch) return isList(schema._def.innerType);
+  return false;
 }

@@ -16,7 +16,7 @@ import { MIN_PASSWORD_LENGTH, checkNewPassword } from "../lib/password-rules.ts"
  * The embedded identity provider (§1.7): password form (→ silver), one-time-password form (→ gold, asked on every
  * gold request), forced change of a start password, and the hand-back to the portal. Plain HTML forms, no scripts.
  */
-export const IDP_BASE = "/api/auth/idp";
+const IDP_BASE = "/api/auth/idp";
 type Acr = "silver" | "gold";
 const readAcr = (value: string | undefined): Acr => (value === "gold" ? "gold" : "silver");
 

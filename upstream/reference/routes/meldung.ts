@@ -7,7 +7,7 @@ import { requireCaller, requireUser } from "../lib/caller.ts";
 
 export type MeldungRow = typeof meldung.$inferSelect;
 
-export function toMeldungResponse(row: MeldungRow): MeldungResponse {
+function toMeldungResponse(row: MeldungRow): MeldungResponse {
   return {
     id: row.id,
     createdAt: row.createdAt.toISOString(),

@@ -1,7 +1,15 @@
 import { type SQL, and, count, eq, inArray, ne, notInArray, or, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { ORGANISATIONS_TYPEN, PAGING_HEADERS, ROOT_ORGANISATION_ID } from "../../contract/index.ts";
+import {
+  CreateOrganisationBody,
+  FindOrganisationQuery,
+  OrganisationByNameBody,
+  PAGING_HEADERS,
+  PinnedFindOrganisationQuery,
+  ROOT_ORGANISATION_ID,
+  type Systemrecht,
+} from "../../contract/index.ts";
 import type { AppEnv } from "../app-env.ts";
 import type { ReferenceDb } from "../db/client.ts";
 import type { ApiVersion } from "../env.ts";
@@ -20,55 +28,11 @@ import {
   traegerNameTaken,
 } from "../lib/organisationen.ts";
 import { hasRightAt, hasRightsAtRoot, permittedOrganisations, permittedPredicate } from "../lib/permissions.ts";
-import { NOT_EMPTY, pagingNumber, parseOrThrow, readQuery } from "../lib/validation.ts";
+import { parseOrThrow, readQuery } from "../lib/validation.ts";
 import { readJsonBody } from "../lib/body.ts";
 import { entityJson, omitNulls } from "../lib/render.ts";
-import { type AnySystemrecht, systemrechteOf } from "../lib/systemrechte.ts";
-
-const uniqueArray = <T extends z.ZodTypeAny>(item: T) =>
-  z.array(item).refine((values) => new Set(values).size === values.length, { message: "UNIQUE" });
-
-/** `true`/`1`/`false`/`0` like the upstream's boolean transform; anything else fails validation. */
-const queryBoolean = z
-  .string()
-  .refine((value) => ["true", "1", "false", "0"].includes(value))
-  .transform((value) => value === "true" || value === "1");
-
-const findQuerySchema = (version: ApiVersion) =>
-  z.object({
-    offset: pagingNumber(0).optional(),
-    limit: pagingNumber(1).optional(),
-    kennung: z.string().optional(),
-    name: z.string().optional(),
-    searchString: z.string().optional(),
-    typ: z.enum(ORGANISATIONS_TYPEN).optional(),
-    systemrechte: uniqueArray(z.enum(systemrechteOf(version))).optional(),
-    excludeTyp: uniqueArray(z.enum(ORGANISATIONS_TYPEN)).optional(),
-    administriertVon: uniqueArray(z.string().uuid()).optional(),
-    zugehoerigZu: uniqueArray(z.string().uuid()).optional(),
-    organisationIds: uniqueArray(z.string().uuid()).optional(),
-    sortOrder: z.enum(["asc", "desc"]).optional(),
-    sortField: z.enum(["name", "kennung"]).optional(),
-    // New in the current upstream (c8c7db991); the pinned one strips it like any unknown parameter.
-    getChildrenRecursively: version === "current" ? queryBoolean.optional() : z.undefined().catch(undefined),
-  });
-const ARRAY_PARAMS = ["systemrechte", "excludeTyp", "administriertVon", "zugehoerigZu", "organisationIds"] as const;
 
 const IdParam = z.object({ organisationId: z.string().uuid() });
-
-const CreateBody = z.object({
-  administriertVon: z.string().min(1, NOT_EMPTY).uuid(),
-  zugehoerigZu: z.string().min(1, NOT_EMPTY).uuid(),
-  name: z.string(),
-  typ: z.enum(ORGANISATIONS_TYPEN),
-  kennung: z.string().optional(),
-  namensergaenzung: z.string().optional(),
-  kuerzel: z.string().optional(),
-  traegerschaft: z.enum(["01", "02", "03", "04", "05", "06"]).optional(),
-  emailAdress: z.string().optional(),
-});
-
-const RenameBody = z.object({ name: z.string(), version: z.number().finite() });
 
 /** 400 with code 500: the upstream's unmapped specification errors (§4.1). */
 const specificationError = () => dbiamError("ORGANISATION_SPECIFICATION_ERROR", 500, 400);
@@ -87,14 +51,14 @@ const descendantsOf = (parents: string[]) => sql`WITH RECURSIVE below(id) AS (
   ) SELECT id FROM below`;
 
 /** Typs the current `DELETE /api/organisationen/{id}` handles, each with the right it needs. */
-const DELETE_RIGHT: Record<string, AnySystemrecht> = {
+const DELETE_RIGHT: Record<string, Systemrecht> = {
   TRAEGER: "SCHULTRAEGER_VERWALTEN",
   SCHULE: "SCHULEN_VERWALTEN",
   KLASSE: "KLASSEN_VERWALTEN",
 };
 
 /** The organisation lies in the caller's permitted set (with children) of at least one of the rights. */
-async function visibleThroughAny(db: ReferenceDb, callerId: string, organisationId: string, rights: readonly AnySystemrecht[]) {
+async function visibleThroughAny(db: ReferenceDb, callerId: string, organisationId: string, rights: readonly Systemrecht[]) {
   for (const right of rights) {
     const permitted = await permittedOrganisations(db, callerId, [right]);
     if (permitted.all) return true;
@@ -110,11 +74,11 @@ async function visibleThroughAny(db: ReferenceDb, callerId: string, organisation
 
 export function organisationRoutes(version: ApiVersion) {
   const app = new Hono<AppEnv>();
-  const FindQuery = findQuerySchema(version);
+  const FindQuery = version === "current" ? FindOrganisationQuery : PinnedFindOrganisationQuery;
 
   app.get("/", async (c) => {
     requireUser(c);
-    const query = parseOrThrow(FindQuery, readQuery(c.req.url, ARRAY_PARAMS, version));
+    const query = parseOrThrow(FindQuery, readQuery(c.req.url, FindQuery, version));
     const caller = await requireCaller(c);
     const { db } = c.var;
 
@@ -205,7 +169,7 @@ export function organisationRoutes(version: ApiVersion) {
 
   app.post("/", async (c) => {
     requireGold(c);
-    const body = parseOrThrow(CreateBody, await readJsonBody(c));
+    const body = parseOrThrow(CreateOrganisationBody, await readJsonBody(c));
     const caller = await requireCaller(c);
     const { db } = c.var;
 
@@ -266,7 +230,7 @@ export function organisationRoutes(version: ApiVersion) {
   app.patch("/:organisationId/name", async (c) => {
     requireGold(c);
     const { organisationId } = parseOrThrow(IdParam, c.req.param());
-    const body = parseOrThrow(RenameBody, await readJsonBody(c));
+    const body = parseOrThrow(OrganisationByNameBody, await readJsonBody(c));
     const caller = await requireCaller(c);
     const { db } = c.var;
 

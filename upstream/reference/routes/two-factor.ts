@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { type Context, Hono } from "hono";
+import { TwoFactorPersonQuery } from "../../contract/index.ts";
 import type { AppEnv } from "../app-env.ts";
 import { person, personenkontext, rolleServiceProvider, serviceProvider } from "../db/schema.ts";
 import { type PersonRow, requireCaller } from "../lib/caller.ts";
@@ -11,13 +12,14 @@ import { activeToken } from "../lib/tokens.ts";
 /**
  * PERSONS §2.9 (read part). A foreign person outside the caller's scope is a 403 with the serialised internal error
  * (errors.ts). A vanished caller: pinned a generic 500 (no authentication filter on this controller), current the
- * Dbiam 403 `KEYCLOAK_USER_NOT_FOUND`. `personId` is not validated by the upstream; anything that is not a UUID
- * cannot name a person and is answered like an unknown one, without asking the database.
+ * Dbiam 403 `KEYCLOAK_USER_NOT_FOUND`. `personId` is not validated by the upstream: a missing one, or anything that
+ * is not a UUID, cannot name a person and is answered like an unknown one, without asking the database.
  */
 async function resolveTarget(c: Context<AppEnv>): Promise<PersonRow | Response> {
   const caller = await requireCaller(c);
   const { db } = c.var;
-  const personId = c.req.query("personId");
+  const query = TwoFactorPersonQuery.safeParse(c.req.query());
+  const personId = query.success ? query.data.personId : undefined;
   let target: PersonRow | undefined = caller;
   if (personId !== caller.id) {
     [target] = personId && isUuid(personId) ? await db.select().from(person).where(eq(person.id, personId)).limit(1) : [];

@@ -24,7 +24,7 @@ const TARGET_CLASSES = ORGANISATIONEN.flatMap((o) =>
   o.typ === "KLASSE" && o.administriertVon && o.id !== DEMO_IDS.klasseOhneZuordnung ? [{ klasse: o.id, schule: o.administriertVon }] : [],
 );
 
-export const bulkUsername = (index: number) => `${BULK_USERNAME_PREFIX}${String(index).padStart(6, "0")}`;
+const bulkUsername = (index: number) => `${BULK_USERNAME_PREFIX}${String(index).padStart(6, "0")}`;
 
 /**
  * Adds pupils `massen-000001` … up to `total` (person, login account, kontext at a school and at one of its classes).

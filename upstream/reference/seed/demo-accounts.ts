@@ -25,7 +25,7 @@ export const DEMO_ACCOUNTS = {
 
 export type DemoUsername = keyof typeof DEMO_ACCOUNTS;
 
-export const isDemoUsername = (value: string): value is DemoUsername => Object.hasOwn(DEMO_ACCOUNTS, value);
+const isDemoUsername = (value: string): value is DemoUsername => Object.hasOwn(DEMO_ACCOUNTS, value);
 
 /** Current one-time password of a demo account; throws a German message for unknown accounts or accounts without token. */
 export async function currentOtp(username: string): Promise<string> {

@@ -1,19 +1,23 @@
+import type { Query } from "../../../upstream/contract/query";
 import type { ErrorCode } from "~/errors";
-import { chooseErrorCode, type CallErrorCodes } from "./error-codes.server";
-import { env } from "./env.server";
-import { loginRedirect } from "./redirects.server";
-import { csrfTokenFor, isCsrfRefusal } from "./upstream/csrf.server";
-import { UpstreamFailure } from "./upstream/failure.server";
-import { parseJson, sendToUpstream, type Method, type Query, type UpstreamAnswer } from "./upstream/transport.server";
+import { chooseErrorCode, type CallErrorCodes } from "../error-codes.server";
+import { env } from "../env.server";
+import { loginRedirect } from "../redirects.server";
+import { csrfTokenFor, isCsrfRefusal } from "./csrf.server";
+import { UpstreamFailure } from "./failure.server";
+import { parseJson, sendToUpstream, type Method, type ResponseType, type UpstreamAnswer } from "./transport.server";
 
-export { formFailureStatus, UpstreamFailure } from "./upstream/failure.server";
-export { forwardedHeaders, upstreamCookieHeader, upstreamUrl } from "./upstream/transport.server";
-export type { Query, UpstreamAnswer } from "./upstream/transport.server";
+export { formFailureStatus, UpstreamFailure } from "./failure.server";
+export { forwardedHeaders, upstreamCookieHeader, upstreamUrl } from "./transport.server";
+export type { UpstreamAnswer } from "./transport.server";
 
 export interface CallOptions {
   method?: Method;
+  /** The contract's query type of the endpoint (`upstream/contract/requests.ts`). */
   query?: Query;
+  /** The contract's body type of the endpoint (`upstream/contract/requests.ts`). */
   body?: unknown;
+  responseType?: ResponseType;
   /** The call's default error code (spec section 8) when the upstream names none. */
   defaultError?: ErrorCode;
   /**
@@ -56,7 +60,7 @@ export async function exchangeWithUpstream(
   path: string,
   options: CallOptions = {},
 ): Promise<UpstreamAnswer> {
-  const send = { method: options.method, query: options.query, body: options.body };
+  const send = { method: options.method, query: options.query, body: options.body, responseType: options.responseType };
   if ((options.method ?? "GET") === "GET") return sendToUpstream(request, path, send);
   const answer = await sendToUpstream(request, path, { ...send, csrfToken: await csrfTokenFor(request) });
   if (!isCsrfRefusal(answer)) return answer;
@@ -98,23 +102,54 @@ export async function callUpstream(request: Request, path: string, options: Call
   return acceptUpstreamAnswer(request, await exchangeWithUpstream(request, path, options), options);
 }
 
-/** A JSON answer parsed with the contract schema; anything else is the upstream's failure. */
-export function parseAnswer<T>(answer: UpstreamAnswer, schema: { parse(value: unknown): T }, defaultError?: ErrorCode): T {
-  try {
-    return schema.parse(answer.text ? JSON.parse(answer.text) : null);
-  } catch (error) {
-    console.error("upstream answered outside the contract:", error);
-    throw new UpstreamFailure(defaultError ?? "UNSPECIFIED_ERROR", 502);
+/**
+ * A JSON answer parsed with the contract schema; anything else is the upstream's failure. The log names where the
+ * answer left the contract, never its content: a JSON parser's message quotes the text, and a text answer read here
+ * by mistake may be a new password.
+ */
+export function parseAnswer<T>(answer: UpstreamAnswer, schema: { safeParse(value: unknown): SafeParse<T> }, defaultError?: ErrorCode): T {
+  const failure = () => new UpstreamFailure(defaultError ?? "UNSPECIFIED_ERROR", 502);
+  let body: unknown = null;
+  if (answer.text) {
+    try {
+      body = JSON.parse(answer.text);
+    } catch {
+      console.error(`upstream answered outside the contract: no JSON (${contentTypeOf(answer)}, ${answer.text.length} characters)`);
+      throw failure();
+    }
   }
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const where = parsed.error.issues.slice(0, 5).map((issue) => `${issue.path.join(".") || "(answer)"}: ${issue.code}`);
+  console.error(`upstream answered outside the contract: ${where.join("; ")}`);
+  throw failure();
 }
+
+type SafeParse<T> = { success: true; data: T } | { success: false; error: { issues: { path: (string | number)[]; code: string }[] } };
+
+const contentTypeOf = (answer: UpstreamAnswer) => answer.headers.get("Content-Type") ?? "no content type";
 
 export async function callUpstreamJson<T>(
   request: Request,
   path: string,
-  schema: { parse(value: unknown): T },
+  schema: { safeParse(value: unknown): SafeParse<T> },
   options: CallOptions = {},
 ): Promise<T> {
   return parseAnswer(await callUpstream(request, path, options), schema, options.defaultError);
+}
+
+/**
+ * A plain-text answer: a new password, the QR code of a new second factor (a `data:` URI). The upstream sends the
+ * bare string with Express' default `text/html` (PERSONS.md §1.1); a JSON string, as the OpenAPI description
+ * announces, is read as well. The text is returned exactly as sent; an empty or non-text answer is the upstream's
+ * failure. Nothing of it is ever logged.
+ */
+export async function callUpstreamText(request: Request, path: string, options: Omit<CallOptions, "responseType"> = {}): Promise<string> {
+  const answer = await callUpstream(request, path, { ...options, responseType: "text" });
+  const text = /^application\/([\w.+-]*\+)?json\s*(;|$)/i.test(contentTypeOf(answer)) ? parseJson(answer.text) : answer.text;
+  if (typeof text === "string" && text !== "") return text;
+  console.error(`upstream ${options.method ?? "GET"} ${path}: no text in the answer (${contentTypeOf(answer)})`);
+  throw new UpstreamFailure(options.defaultError ?? "UNSPECIFIED_ERROR", 502);
 }
 
 /** Header paging of organisation and role lists (ORGANISATIONS_ROLES.md §0.2). */

@@ -1,0 +1,58 @@
+import type { FieldMetadata } from "@conform-to/react";
+import type { FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { endOfSchoolYear, formatGermanDay, germanToday } from "~/dates";
+import type { BefristungArt } from "~/validation/befristung";
+import { DateField } from "./date-field";
+import { RadioGroup } from "./radio-group";
+
+type BefristungInput = { art?: BefristungArt; datum?: string };
+
+/**
+ * How long an assignment lasts (spec §5, inventory §3), for `befristungSchema`: "until the end of the school year
+ * (31.07.YYYY)", "until a date" with its date field, or "unbefristet", which a role with BEFRISTUNG_PFLICHT cannot
+ * have (shown, disabled, with the reason). Preselect with `defaultBefristungArt(pflicht)`.
+ * With JavaScript, typing a date chooses "until a date"; without it the schema asks when the two disagree.
+ */
+export function BefristungField({
+  field,
+  pflicht,
+  legend,
+}: {
+  field: FieldMetadata<BefristungInput, Record<string, unknown>, string[]>;
+  pflicht: boolean;
+  legend?: string;
+}) {
+  const { t } = useTranslation();
+  const { art, datum } = field.getFieldset();
+  const schoolYearEnd = formatGermanDay(endOfSchoolYear(germanToday()));
+  const options = [
+    { value: "schuljahresende", label: t("fields.befristung.schuljahresende", { date: schoolYearEnd }) },
+    { value: "datum", label: t("fields.befristung.datum") },
+    {
+      value: "unbefristet",
+      label: t("fields.befristung.unbefristet"),
+      disabled: pflicht,
+      hint: pflicht ? t("fields.befristung.pflicht") : undefined,
+    },
+  ] satisfies Array<{ value: BefristungArt; label: string; disabled?: boolean; hint?: string }>;
+  return (
+    <RadioGroup
+      field={art}
+      legend={legend ?? t("fields.befristung.legend")}
+      options={options}
+      detail={(option) =>
+        option.value === "datum" ? (
+          <div onInput={chooseDateOption} className="mt-2">
+            <DateField field={datum} label={t("fields.befristung.datumLabel")} className="mb-1" />
+          </div>
+        ) : null
+      }
+    />
+  );
+}
+
+function chooseDateOption(event: FormEvent<HTMLDivElement>) {
+  const radio = event.currentTarget.closest("fieldset")?.querySelector<HTMLInputElement>('input[type="radio"][value="datum"]');
+  if (radio) radio.checked = true;
+}
