@@ -41,7 +41,7 @@ export function startI18n(): Promise<unknown> {
     .init({
       ...i18n,
       lng: document.documentElement.lang || i18n.fallbackLng,
-      ns: knownNamespaces(["common", ...getInitialNamespaces()]),
+      ns: knownNamespaces(["common", ...getInitialNamespaces(), ...(serverRenderedAnError() ? ["errors"] : [])]),
       resources: { de: { common } },
       // `common` is bundled; the backend loads the rest.
       partialBundledLanguages: true,
@@ -49,4 +49,13 @@ export function startI18n(): Promise<unknown> {
       saveMissing: true,
       missingKeyHandler: (languages, namespace, key) => console.error(`Text fehlt: ${namespace}:${key} (${languages.join(", ")})`),
     });
+}
+
+/**
+ * An error page from the server (not found, upstream down) writes in `errors`, which no route names: loaded before
+ * hydration too, otherwise the boundary could hydrate before its texts arrive and differ from the server's HTML.
+ */
+function serverRenderedAnError(): boolean {
+  const context = (window as { __remixContext?: { state?: { errors?: unknown } } }).__remixContext;
+  return Boolean(context?.state?.errors);
 }
