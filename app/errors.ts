@@ -1,5 +1,5 @@
-import errorTexts from "../locales/de/errors.json";
 import { CSRF_REFUSAL_MESSAGE } from "../upstream/contract/csrf";
+import errorTexts from "../locales/de/errors.json";
 
 export type ErrorCode = string;
 const knownCodes = new Set(Object.keys(errorTexts));

@@ -14,9 +14,9 @@ import {
   UserinfoResponse,
 } from "../../upstream/contract";
 import { TimeLimitBanners } from "~/components/time-limit-banners";
-import { providersByKategorie } from "~/.server/upstream/self.server";
 import i18nOptions from "~/i18n";
 import { systemrechteOf } from "~/permissions";
+import { providersByKategorie } from "~/.server/upstream/self.server";
 import { loginInfo, meldung, organisation, personInfo, providers, twoFactor } from "./fixtures/upstream-answers";
 
 /**
