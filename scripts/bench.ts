@@ -7,7 +7,7 @@
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "./bench/args.ts";
-import { launchBrowser, measurePageLoad, type PageLoad } from "./bench/browser.ts";
+import { launchBrowser, measureDataVisible, measurePageLoad, type PageLoad } from "./bench/browser.ts";
 import { type ProxiedCall, startCountingProxy } from "./bench/counting-proxy.ts";
 import { timeDocument, timeDocumentRuns } from "./bench/document-timing.ts";
 import { login } from "./bench/login.ts";
@@ -23,6 +23,8 @@ const BUDGET_DELAYED_DOCUMENT_MS = 300;
 /** The document budget is stated for exactly this upstream delay; other delays only report. */
 const BUDGET_DELAY_MS = 100;
 const DELAY_BUDGET_PAGE: PagePath = "/admin/klassen";
+/** Cold loads in Chromium with the delay on; the issue's harness took the median of five. */
+const PAINT_RUNS = 5;
 
 interface PageResult {
   documentCalls: ProxiedCall[];
@@ -31,6 +33,8 @@ interface PageResult {
   browserLoadCalls: ProxiedCall[];
   serverTimes: number[];
   delayedTimes: number[];
+  /** First contentful paint in Chromium (cold cache) with the delay on: when the data is on screen. */
+  delayedPaints: number[];
   load: PageLoad;
 }
 
@@ -131,16 +135,18 @@ async function run(): Promise<boolean> {
     proxy.delayMs = options.delayMs;
     let delayedTimes: number[];
     let delayedCalls: ProxiedCall[];
+    let delayedPaints: number[];
     try {
       delayedTimes = await timeDocumentRuns(portal.origin, page, jar, options.delayRuns, 1);
       proxy.reset();
       await timeDocument(portal.origin, page, jar);
       await proxy.idle();
       delayedCalls = [...proxy.calls];
+      delayedPaints = await measureDataVisible(browser, { portalOrigin: portal.origin, path: page, jar }, PAINT_RUNS);
     } finally {
       proxy.delayMs = 0;
     }
-    results[page] = { documentCalls, delayedCalls, browserLoadCalls, serverTimes, delayedTimes, load };
+    results[page] = { documentCalls, delayedCalls, browserLoadCalls, serverTimes, delayedTimes, delayedPaints, load };
   }
 
   return report(results);
@@ -170,6 +176,7 @@ function report(results: Record<PagePath, PageResult>): boolean {
     [`Serverzeit p90 (n=${options.timingRuns})`, ...perPage((r) => formatMs(percentile(r.serverTimes, 90)))],
     [`Dokument bei +${options.delayMs} ms Median (n=${options.delayRuns})`, ...perPage((r) => formatMs(median(r.delayedTimes)))],
     [`Dokument bei +${options.delayMs} ms p90 (n=${options.delayRuns})`, ...perPage((r) => formatMs(percentile(r.delayedTimes, 90)))],
+    [`Daten sichtbar in Chromium bei +${options.delayMs} ms, Median (n=${PAINT_RUNS}, kalt)`, ...perPage((r) => formatMs(median(r.delayedPaints)))],
   ];
   console.log(`\nMessung als ${USER}, Chromium headless mit JavaScript, kalter Cache je Seite\n`);
   console.log(renderTable(["Messung", ...PAGES], rows));
@@ -234,6 +241,12 @@ function report(results: Record<PagePath, PageResult>): boolean {
     name: `${DELAY_BUDGET_PAGE}: Dokument bei +${BUDGET_DELAY_MS} ms je Upstream-Aufruf ≤ ${BUDGET_DELAYED_DOCUMENT_MS} ms (Median)`,
     value: options.delayMs === BUDGET_DELAY_MS ? formatMs(delayed) : `gemessen mit +${options.delayMs} ms`,
     verdict: options.delayMs !== BUDGET_DELAY_MS ? "SKIP" : delayed <= BUDGET_DELAYED_DOCUMENT_MS ? "PASS" : "FAIL",
+  });
+  const visible = median(results[DELAY_BUDGET_PAGE].delayedPaints);
+  budgets.push({
+    name: `${DELAY_BUDGET_PAGE}: Daten sichtbar in Chromium bei +${BUDGET_DELAY_MS} ms ≤ ${BUDGET_DELAYED_DOCUMENT_MS} ms (Median)`,
+    value: options.delayMs === BUDGET_DELAY_MS ? formatMs(visible) : `gemessen mit +${options.delayMs} ms`,
+    verdict: options.delayMs !== BUDGET_DELAY_MS ? "SKIP" : visible <= BUDGET_DELAYED_DOCUMENT_MS ? "PASS" : "FAIL",
   });
 
   console.log("\nBudgets\n");

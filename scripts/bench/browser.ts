@@ -53,20 +53,8 @@ export async function measurePageLoad(
   browser: Browser,
   input: { portalOrigin: string; path: string; jar: CookieJar; upstreamOrigins: readonly string[] },
 ): Promise<PageLoad> {
-  // A fresh context per page: empty cache, so every screen is measured as a first visit.
-  const context = await browser.newContext({ javaScriptEnabled: true, locale: "de-DE" });
+  const context = await loggedInContext(browser, input);
   try {
-    await context.addCookies(
-      input.jar.list().map((cookie) => ({
-        name: cookie.name,
-        value: cookie.value,
-        domain: new URL(input.portalOrigin).hostname,
-        path: "/",
-        httpOnly: cookie.httpOnly,
-        secure: cookie.secure,
-        sameSite: cookie.sameSite,
-      })),
-    );
     const page = await context.newPage();
     const requests: { url: string; type: string }[] = [];
     const assetReads: Promise<AssetFile | null>[] = [];
@@ -113,6 +101,49 @@ export async function measurePageLoad(
   } finally {
     await context.close();
   }
+}
+
+/** A fresh context: empty cache, so every screen is measured as a first visit; the session of the jar. */
+async function loggedInContext(browser: Browser, input: { portalOrigin: string; jar: CookieJar }) {
+  const context = await browser.newContext({ javaScriptEnabled: true, locale: "de-DE" });
+  await context.addCookies(
+    input.jar.list().map((cookie) => ({
+      name: cookie.name,
+      value: cookie.value,
+      domain: new URL(input.portalOrigin).hostname,
+      path: "/",
+      httpOnly: cookie.httpOnly,
+      secure: cookie.secure,
+      sameSite: cookie.sameSite,
+    })),
+  );
+  return context;
+}
+
+/**
+ * When the page's data is on screen, from the start of the navigation, for `runs` cold loads. The portal renders
+ * the whole document with its data before sending it, so the first contentful paint is the moment the data shows.
+ */
+export async function measureDataVisible(
+  browser: Browser,
+  input: { portalOrigin: string; path: string; jar: CookieJar },
+  runs: number,
+): Promise<number[]> {
+  const times: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const context = await loggedInContext(browser, input);
+    try {
+      const page = await context.newPage();
+      await page.goto(new URL(input.path, input.portalOrigin).href, { waitUntil: "load" });
+      const paint = await page.evaluate(
+        () => performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+      );
+      times.push(paint);
+    } finally {
+      await context.close();
+    }
+  }
+  return times;
 }
 
 async function readAsset(response: PageResponse, portalOrigin: string): Promise<AssetFile | null> {

@@ -1,13 +1,13 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { expectNoAxeViolations } from "./support/axe";
 import { deleteKlasseDirectly, isJavaScriptProject, SCHULE_B, uniqueToken, waitForHydration } from "./support/klassen";
-import { loginAs, submitOtpForm, submitPasswordForm } from "./support/login";
+import { submitOtpForm, submitPasswordForm } from "./support/login";
 
 test.describe("Barrierefreiheit (axe, WCAG 2.1 A/AA)", () => {
   test("öffentliche Seiten ohne Anmeldung haben keine Verstöße: Startseite, Anmeldeseite, Einmalcode-Seite, Fehlerseiten", async ({
     page,
   }) => {
-    // Seven pages, each scanned in full.
+    // Six full scans, each of a page copy in a context of its own without JavaScript: 28 s on a busy CI machine.
     test.slow();
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1, name: "Willkommen im Schulportal" })).toBeVisible();
@@ -37,8 +37,8 @@ test.describe("Barrierefreiheit (axe, WCAG 2.1 A/AA)", () => {
     await expect(page).toHaveURL(/\/admin\/klassen$/);
   });
 
-  test("Startseite, Profil und der Hinweis zum fehlenden zweiten Faktor haben keine Verstöße", async ({ page }) => {
-    await loginAs(page, "ohnetoken", { target: "/start" });
+  test("Startseite, Profil und der Hinweis zum fehlenden zweiten Faktor haben keine Verstöße", async ({ page, loggedInAs }) => {
+    await loggedInAs("ohnetoken", { target: "/start" });
     await expect(page.getByRole("heading", { level: 1, name: "Startseite" })).toBeVisible();
     await expectNoAxeViolations(page, "/start");
 
@@ -54,11 +54,12 @@ test.describe("Barrierefreiheit (axe, WCAG 2.1 A/AA)", () => {
 
   test("die Seiten der Klassenverwaltung haben keine Verstöße: Liste, Anlegen (auch mit Fehlern), Bestätigung, Details, Bearbeiten, Löschen", async ({
     page,
+    loggedInAs,
   }) => {
     // A dozen page and dialog states, each with a full axe scan.
     test.slow();
     const token = uniqueToken();
-    await loginAs(page, "landesadmin", { target: "/admin/klassen" });
+    await loggedInAs("landesadmin", { target: "/admin/klassen" });
     await expect(page.getByRole("table")).toBeVisible();
     await expectNoAxeViolations(page, "/admin/klassen");
 
@@ -111,9 +112,9 @@ test.describe("Barrierefreiheit (axe, WCAG 2.1 A/AA)", () => {
     await deleteKlasseDirectly(page, id);
   });
 
-  test("der Lösch-Fehler einer Klasse mit Schülern ist ebenfalls barrierefrei", async ({ page }) => {
+  test("der Lösch-Fehler einer Klasse mit Schülern ist ebenfalls barrierefrei", async ({ page, loggedInAs }) => {
     const { DEMO_IDS } = await import("./support/klassen");
-    await loginAs(page, "landesadmin", { target: `/admin/klassen/${DEMO_IDS.klasseMitSchueler}?loeschen=` });
+    await loggedInAs("landesadmin", { target: `/admin/klassen/${DEMO_IDS.klasseMitSchueler}?loeschen=` });
     await page.getByRole("button", { name: "Klasse löschen" }).click();
     await expect(page.getByRole("alert")).toContainText("Löschen nicht möglich");
     await expectNoAxeViolations(page, "Lösch-Bestätigungsseite mit Fehler");
@@ -123,8 +124,9 @@ test.describe("Barrierefreiheit (axe, WCAG 2.1 A/AA)", () => {
 test.describe("Tastaturbedienung", () => {
   test("auf der Klassenliste erreicht der erste Tab den Link „Zum Inhalt springen“, und fokussierte Links zeigen einen sichtbaren Rahmen", async ({
     page,
+    loggedInAs,
   }) => {
-    await loginAs(page, "landesadmin", { target: "/admin/klassen" });
+    await loggedInAs("landesadmin", { target: "/admin/klassen" });
     // A fresh load: the focus starts at the document.
     await page.goto("/admin/klassen");
     await waitForHydration(page);
@@ -154,9 +156,9 @@ test.describe("Tastaturbedienung", () => {
 });
 
 test.describe("Ungespeicherte Änderungen", () => {
-  test("wer das Anlegen-Formular mit Eingaben verlassen will, wird gefragt und kann bleiben oder gehen", async ({ page }, testInfo) => {
+  test("wer das Anlegen-Formular mit Eingaben verlassen will, wird gefragt und kann bleiben oder gehen", async ({ page, loggedInAs }, testInfo) => {
     test.skip(testInfo.project.name !== "mit-js", "Die Warnung ist eine Erweiterung, die JavaScript braucht");
-    await loginAs(page, "landesadmin", { target: "/admin/klassen/new" });
+    await loggedInAs("landesadmin", { target: "/admin/klassen/new" });
     await waitForHydration(page);
     const name = page.getByRole("textbox", { name: "Klassenname" });
     await name.fill("Noch nicht gespeichert");

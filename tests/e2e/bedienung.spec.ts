@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { expectNoAxeViolations } from "./support/axe";
 import {
   createKlasseDirectly,
@@ -30,8 +31,9 @@ test.describe("Schmale Bildschirme (390 px)", () => {
 
   test("die Klassenliste scrollt in ihrem eigenen, mit der Tastatur bedienbaren Bereich, die Seite selbst nicht", async ({
     page,
+    loggedInAs,
   }) => {
-    await loginAs(page, "landesadmin", { target: "/admin/klassen" });
+    await loggedInAs("landesadmin", { target: "/admin/klassen" });
     await waitForHydration(page);
     expect(await sidewaysOverflow(page), "Die Seite scrollt seitlich").toBe(0);
 
@@ -56,8 +58,8 @@ test.describe("Schmale Bildschirme (390 px)", () => {
     }
   });
 
-  test("das Menü sagt, ob es offen ist, und „Navigation“ wird nur einmal vorgelesen", async ({ page }) => {
-    await loginAs(page, "landesadmin", { target: "/admin/klassen" });
+  test("das Menü sagt, ob es offen ist, und „Navigation“ wird nur einmal vorgelesen", async ({ page, loggedInAs }) => {
+    await loggedInAs("landesadmin", { target: "/admin/klassen" });
     await waitForHydration(page);
 
     if (isJavaScriptProject()) {
@@ -119,8 +121,9 @@ async function disclosureState(page: Page, name: string): Promise<{ expanded: bo
 test.describe("Tastatur und Fokus in Formularen", () => {
   test("wer ein leeres Pflichtfeld mit Tab oder Umschalt+Tab verlässt, sieht die Meldung, und der Fokus geht trotzdem weiter", async ({
     page,
+    loggedInAs,
   }) => {
-    await loginAs(page, "landesadmin", { target: "/admin/klassen/new" });
+    await loggedInAs("landesadmin", { target: "/admin/klassen/new" });
     await waitForHydration(page);
     const schule = page.getByRole("combobox", { name: "Schule" });
     const name = page.getByRole("textbox", { name: "Klassenname" });
@@ -144,9 +147,9 @@ test.describe("Tastatur und Fokus in Formularen", () => {
     await expect(page.getByText("Bitte wählen Sie eine Schule aus.")).toBeVisible();
   });
 
-  test("beim Umbenennen bleibt der Fokus auf dem nächsten Element, wenn man das geleerte Namensfeld verlässt", async ({ page }) => {
+  test("beim Umbenennen bleibt der Fokus auf dem nächsten Element, wenn man das geleerte Namensfeld verlässt", async ({ page, loggedInAs }) => {
     const token = uniqueToken();
-    await loginAs(page, "landesadmin", { target: "/admin/klassen" });
+    await loggedInAs("landesadmin", { target: "/admin/klassen" });
     const id = await createKlasseDirectly(page, SCHULE_B.id, `Tab ${token}`);
     await page.goto(`/admin/klassen/${id}?bearbeiten`);
     await waitForHydration(page);
@@ -163,10 +166,11 @@ test.describe("Tastatur und Fokus in Formularen", () => {
 
   test("die alte Meldung „Klassenname bereits vergeben“ verschwindet, wenn danach ein anderer Fehler im Feld erscheint", async ({
     page,
+    loggedInAs,
   }) => {
     const token = uniqueToken();
     const name = `Vergeben ${token}`;
-    await loginAs(page, "landesadmin", { target: "/admin/klassen" });
+    await loggedInAs("landesadmin", { target: "/admin/klassen" });
     const existing = await createKlasseDirectly(page, SCHULE_C.id, name);
 
     await page.goto("/admin/klassen/new");
@@ -202,8 +206,9 @@ test.describe("Tastatur und Fokus in Formularen", () => {
 test.describe("Fokus nach dem Seitenwechsel", () => {
   test("nach „Nächste Seite“ steht der Fokus oben auf der neuen Seite, und der nächste Tab führt nicht ans Seitenende", async ({
     page,
+    loggedInAs,
   }) => {
-    await loginAs(page, "landesadmin", { target: "/admin/klassen?anzahl=5" });
+    await loggedInAs("landesadmin", { target: "/admin/klassen?anzahl=5" });
     await waitForHydration(page);
     const heading = page.getByRole("heading", { level: 1, name: "Klassenverwaltung" });
     // The first load leaves the focus alone (the first Tab reaches the skip link).
@@ -232,9 +237,10 @@ test.describe("Fokus nach dem Seitenwechsel", () => {
 
   test("ein Link zu einer anderen Seite bringt den Fokus auf deren Überschrift, eine vom Server abgelehnte Eingabe nicht", async ({
     page,
+    loggedInAs,
   }) => {
     const name = `Fokus ${uniqueToken()}`;
-    await loginAs(page, "landesadmin", { target: "/admin/klassen" });
+    await loggedInAs("landesadmin", { target: "/admin/klassen" });
     const existing = await createKlasseDirectly(page, SCHULE_B.id, name);
     await page.goto("/admin/klassen");
     await waitForHydration(page);
@@ -260,8 +266,8 @@ test.describe("Fokus nach dem Seitenwechsel", () => {
 });
 
 test.describe("Ehrliche Meldungen", () => {
-  test("ein Klassenname nur aus „Ü“ wird abgelehnt, und die Meldung sagt, dass Umlaute allein nicht reichen", async ({ page }) => {
-    await loginAs(page, "landesadmin", { target: "/admin/klassen/new" });
+  test("ein Klassenname nur aus „Ü“ wird abgelehnt, und die Meldung sagt, dass Umlaute allein nicht reichen", async ({ page, loggedInAs }) => {
+    await loggedInAs("landesadmin", { target: "/admin/klassen/new" });
     await waitForHydration(page);
     const name = page.getByRole("textbox", { name: "Klassenname" });
     // The hint promises nothing the rule does not keep.
@@ -282,8 +288,8 @@ test.describe("Ehrliche Meldungen", () => {
     expect(await response.text()).toContain("Umlaute und ß allein reichen dafür nicht.");
   });
 
-  test("eine leere Ergebnisliste sagt in einem Satz, dass nichts gefunden wurde", async ({ page }) => {
-    await loginAs(page, "landesadmin", { target: `/admin/klassen?suche=${uniqueToken()}` });
+  test("eine leere Ergebnisliste sagt in einem Satz, dass nichts gefunden wurde", async ({ page, loggedInAs }) => {
+    await loggedInAs("landesadmin", { target: `/admin/klassen?suche=${uniqueToken()}` });
     await expect(page.getByRole("status").filter({ hasText: "gefunden" })).toHaveText("Keine Klassen gefunden.");
     await expect(page.getByRole("table")).toHaveCount(0);
     await expect(page.getByRole("navigation", { name: "Seitennavigation" })).toHaveCount(0);
@@ -292,8 +298,8 @@ test.describe("Ehrliche Meldungen", () => {
     await expectNoAxeViolations(page, "leere Klassenliste");
   });
 
-  test("ein Schuladmin mit der Id einer fremden Schule im Link sieht seine eigene Liste und erfährt warum", async ({ page }) => {
-    await loginAs(page, "schuladmin", { target: "/admin/klassen" });
+  test("ein Schuladmin mit der Id einer fremden Schule im Link sieht seine eigene Liste und erfährt warum", async ({ page, loggedInAs }) => {
+    await loggedInAs("schuladmin", { target: "/admin/klassen" });
     await page.goto(`/admin/klassen?schule=${SCHULE_C.id}&anzahl=5`);
 
     expect(pathOf(page)).toBe("/admin/klassen?anzahl=5");
@@ -312,11 +318,11 @@ test.describe("Ehrliche Meldungen", () => {
 });
 
 test.describe("Bestätigungsdialog zum Löschen", () => {
-  test("der Fokus beginnt auf „Abbrechen“ und die Frage ist die Beschreibung des Dialogs", async ({ page }) => {
+  test("der Fokus beginnt auf „Abbrechen“ und die Frage ist die Beschreibung des Dialogs", async ({ page, loggedInAs }) => {
     const token = uniqueToken();
     const name = `Dialog ${token}`;
     const question = `Möchten Sie die Klasse „${name}“ an der Schule ${SCHULE_B.label} wirklich löschen?`;
-    await loginAs(page, "landesadmin", { target: "/admin/klassen" });
+    await loggedInAs("landesadmin", { target: "/admin/klassen" });
     const id = await createKlasseDirectly(page, SCHULE_B.id, name);
     await page.goto(`/admin/klassen/${id}`);
     await waitForHydration(page);
@@ -374,8 +380,8 @@ test.describe("Abmelden und Anmeldefehler", () => {
 });
 
 test.describe("Passwort ändern im Profil", () => {
-  test("der Hinweis beschreibt die Änderungsseite, und nach dem Abbrechen ist die Adresse wieder sauber", async ({ page }) => {
-    await loginAs(page, "lehrkraft", { target: "/profile" });
+  test("der Hinweis beschreibt die Änderungsseite, und nach dem Abbrechen ist die Adresse wieder sauber", async ({ page, loggedInAs }) => {
+    await loggedInAs("lehrkraft", { target: "/profile" });
     const card = page.getByRole("region", { name: "Passwort", exact: true });
     await expect(card).toContainText("Dort geben Sie Ihr aktuelles Passwort ein und zweimal das neue.");
     await expect(card).not.toContainText("melden Sie sich noch einmal an");
@@ -397,10 +403,10 @@ test.describe("Passwort ändern im Profil", () => {
 });
 
 test.describe("Speichern ohne Änderung", () => {
-  test("Speichern wirkt erst nach einer Änderung; ein unveränderter Stand wird nicht an den Upstream geschickt", async ({ page }) => {
+  test("Speichern wirkt erst nach einer Änderung; ein unveränderter Stand wird nicht an den Upstream geschickt", async ({ page, loggedInAs }) => {
     const token = uniqueToken();
     const name = `Gleich ${token}`;
-    await loginAs(page, "landesadmin", { target: "/admin/klassen" });
+    await loggedInAs("landesadmin", { target: "/admin/klassen" });
     const id = await createKlasseDirectly(page, SCHULE_A.id, name);
     await page.goto(`/admin/klassen/${id}?bearbeiten`);
     await waitForHydration(page);

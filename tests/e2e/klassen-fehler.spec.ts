@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import {
   createKlasseDirectly,
   deleteKlasseDirectly,
@@ -10,7 +11,6 @@ import {
   uniqueToken,
   waitForHydration,
 } from "./support/klassen";
-import { loginAs } from "./support/login";
 
 /** The create form's post: a document request without JavaScript, Remix's data request (`.data`) with it. */
 const isCreatePost = (url: string, method: string) =>
@@ -33,10 +33,11 @@ async function submitCreateForm(page: Page): Promise<number | null> {
 test.describe("Fehler beim Anlegen und Löschen von Klassen", () => {
   test("ein an der Schule schon vergebener Klassenname wird mit deutscher Meldung abgelehnt und nichts wird angelegt", async ({
     page,
+    loggedInAs,
   }) => {
     const token = uniqueToken();
     const name = `Doppelt ${token}`;
-    await loginAs(page, "landesadmin", { target: "/admin/klassen/new" });
+    await loggedInAs("landesadmin", { target: "/admin/klassen/new" });
     const existing = await createKlasseDirectly(page, SCHULE_C.id, name);
 
     await page.goto("/admin/klassen/new");
@@ -78,6 +79,7 @@ test.describe("Fehler beim Anlegen und Löschen von Klassen", () => {
 
   test("ungültige Klassennamen (Leerzeichen am Anfang, nur Satzzeichen, leer) zeigen deutsche Feldmeldungen, die Antwort ist 400 und nichts wird angelegt", async ({
     page,
+    loggedInAs,
   }) => {
     const token = uniqueToken();
     const cases = [
@@ -92,7 +94,7 @@ test.describe("Fehler beim Anlegen und Löschen von Klassen", () => {
       { schule: null, name: "", messages: ["Bitte wählen Sie eine Schule aus.", "Bitte geben Sie einen Klassennamen ein."] },
     ];
 
-    await loginAs(page, "landesadmin", { target: "/admin/klassen/new" });
+    await loggedInAs("landesadmin", { target: "/admin/klassen/new" });
     const createPosts: string[] = [];
     page.on("request", (request) => {
       if (isCreatePost(request.url(), request.method())) createPosts.push(request.url());
@@ -133,10 +135,11 @@ test.describe("Fehler beim Anlegen und Löschen von Klassen", () => {
 
   test("eine Klasse, der noch ein Schüler zugeordnet ist, lässt sich nicht löschen und die deutsche Meldung erklärt warum", async ({
     page,
+    loggedInAs,
   }) => {
     const id = DEMO_IDS.klasseMitSchueler;
     const reason = "Die Klasse kann nicht gelöscht werden, solange ihr noch Personen zugeordnet sind.";
-    await loginAs(page, "landesadmin", { target: `/admin/klassen/${id}` });
+    await loggedInAs("landesadmin", { target: `/admin/klassen/${id}` });
     await expect(page.getByRole("heading", { level: 1, name: "Klasse 7b" })).toBeVisible();
 
     if (isJavaScriptProject()) {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import {
   createKlasseDirectly,
   deleteKlasseDirectly,
@@ -10,7 +11,7 @@ import {
   uniqueToken,
   waitForHydration,
 } from "./support/klassen";
-import { loginAs, pathOf } from "./support/login";
+import { pathOf } from "./support/login";
 
 const countStatus = (page: Page) => page.getByRole("status").filter({ hasText: /Klassen? gefunden/ });
 const toast = (page: Page) => page.getByRole("status").filter({ hasText: /Die Klasse/ });
@@ -21,9 +22,10 @@ const nameLinks = (page: Page, token: string) =>
 test.describe("Klassen anlegen, finden, bearbeiten und löschen", () => {
   test("die Landesadministratorin legt eine Klasse an, sieht Schule und Namen bestätigt und legt mit derselben Schule eine weitere an", async ({
     page,
+    loggedInAs,
   }) => {
     const name = `Neu ${uniqueToken()}`;
-    await loginAs(page, "landesadmin", { target: "/admin/klassen" });
+    await loggedInAs("landesadmin", { target: "/admin/klassen" });
     await page.getByRole("main").getByRole("link", { name: "Klasse anlegen" }).click();
     await expect(page).toHaveURL(/\/admin\/klassen\/new$/);
     await expect(page.getByRole("heading", { level: 1, name: "Klasse anlegen" })).toBeVisible();
@@ -53,9 +55,10 @@ test.describe("Klassen anlegen, finden, bearbeiten und löschen", () => {
 
   test("die Landesadministratorin findet Klassen über Schulfilter und Suche, sortiert absteigend und blättert mit fünf Einträgen pro Seite", async ({
     page,
+    loggedInAs,
   }) => {
     const token = uniqueToken();
-    await loginAs(page, "landesadmin", { target: "/admin/klassen" });
+    await loggedInAs("landesadmin", { target: "/admin/klassen" });
     const ids: string[] = [];
     for (const number of [1, 2, 3, 4, 5, 6]) ids.push(await createKlasseDirectly(page, SCHULE_C.id, `Liste ${token} ${number}`));
     ids.push(await createKlasseDirectly(page, SCHULE_B.id, `Liste ${token} 7`));
@@ -129,11 +132,11 @@ test.describe("Klassen anlegen, finden, bearbeiten und löschen", () => {
     await expectKlassenCount(page, token, 0);
   });
 
-  test("die Landesadministratorin benennt eine Klasse um und löscht sie nach Bestätigung", async ({ page }) => {
+  test("die Landesadministratorin benennt eine Klasse um und löscht sie nach Bestätigung", async ({ page, loggedInAs }) => {
     const token = uniqueToken();
     const oldName = `Alt ${token}`;
     const newName = `Umbenannt ${token}`;
-    await loginAs(page, "landesadmin", { target: "/admin/klassen" });
+    await loggedInAs("landesadmin", { target: "/admin/klassen" });
     const id = await createKlasseDirectly(page, SCHULE_A.id, oldName);
 
     await page.goto(`/admin/klassen/${id}`);
@@ -182,10 +185,11 @@ test.describe("Klassen anlegen, finden, bearbeiten und löschen", () => {
 
   test("die Landesadministratorin löscht eine Klasse direkt aus der Ergebnisliste und kehrt zur gefilterten Liste zurück", async ({
     page,
+    loggedInAs,
   }) => {
     const token = uniqueToken();
     const name = `Zeile ${token}`;
-    await loginAs(page, "landesadmin", { target: "/admin/klassen" });
+    await loggedInAs("landesadmin", { target: "/admin/klassen" });
     await createKlasseDirectly(page, SCHULE_B.id, name);
     await page.goto(`/admin/klassen?suche=${token}`);
     await expect(countStatus(page)).toHaveText("1 Klasse gefunden");
@@ -212,10 +216,11 @@ test.describe("Klassen anlegen, finden, bearbeiten und löschen", () => {
 
   test("wer eine Klasse aus einer gefilterten Liste öffnet und dort löscht, kehrt zu genau dieser Liste zurück", async ({
     page,
+    loggedInAs,
   }) => {
     const token = uniqueToken();
     const name = `Detail ${token}`;
-    await loginAs(page, "landesadmin", { target: "/admin/klassen" });
+    await loggedInAs("landesadmin", { target: "/admin/klassen" });
     const id = await createKlasseDirectly(page, SCHULE_B.id, name);
     await page.goto(`/admin/klassen?suche=${token}&anzahl=5`);
     const listUrl = pathOf(page);

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { expectNoAxeViolations } from "./support/axe";
-import { loginAs } from "./support/login";
 
 // Demo data (upstream/reference/seed/demo-data.ts): school A is the first public school.
 const SCHULE_A = "0710001 (Gemeinschaftsschule am Deich)";
@@ -18,8 +18,9 @@ const schoolEntry = (page: Page, school: string) =>
 test.describe("Mein Profil", () => {
   test("ein Schüler sieht seine Schule mit der Klasse darunter und keinen Hinweis auf einen fehlenden zweiten Faktor", async ({
     page,
+    loggedInAs,
   }) => {
-    await loginAs(page, "schueler", { target: "/profile" });
+    await loggedInAs("schueler", { target: "/profile" });
     await expect(page.getByRole("heading", { level: 1, name: "Mein Profil" })).toBeVisible();
 
     const persoenlich = page.getByRole("region", { name: "Persönliche Daten" });
@@ -38,8 +39,8 @@ test.describe("Mein Profil", () => {
     await expectNoAxeViolations(page, "/profile (Schüler)");
   });
 
-  test("die Landesadministratorin sieht ihre Zuordnung zum Land und ihren eingerichteten Software-Token", async ({ page }) => {
-    await loginAs(page, "landesadmin", { target: "/profile" });
+  test("die Landesadministratorin sieht ihre Zuordnung zum Land und ihren eingerichteten Software-Token", async ({ page, loggedInAs }) => {
+    await loggedInAs("landesadmin", { target: "/profile" });
 
     await expect(assignments(page).getByRole("heading", { level: 3 })).toHaveText(["Land Schleswig-Holstein"]);
     const land = schoolEntry(page, "Land Schleswig-Holstein");
@@ -52,8 +53,8 @@ test.describe("Mein Profil", () => {
     await expectNoAxeViolations(page, "/profile (Landesadministratorin)");
   });
 
-  test("eine Lehrkraft sieht ihre Schule mit ihrer Rolle und den eingerichteten zweiten Faktor", async ({ page }) => {
-    await loginAs(page, "lehrkraft", { target: "/profile" });
+  test("eine Lehrkraft sieht ihre Schule mit ihrer Rolle und den eingerichteten zweiten Faktor", async ({ page, loggedInAs }) => {
+    await loggedInAs("lehrkraft", { target: "/profile" });
 
     await expect(assignments(page).getByRole("heading", { level: 3 })).toHaveText([SCHULE_A]);
     const schule = schoolEntry(page, SCHULE_A);
@@ -62,16 +63,16 @@ test.describe("Mein Profil", () => {
     await expect(twoFactorCard(page)).toContainText("mit einem Software-Token");
   });
 
-  test("eine Lehrkraft im Vorbereitungsdienst sieht, bis wann ihre Zuordnung befristet ist", async ({ page }) => {
-    await loginAs(page, "liv", { target: "/profile" });
+  test("eine Lehrkraft im Vorbereitungsdienst sieht, bis wann ihre Zuordnung befristet ist", async ({ page, loggedInAs }) => {
+    await loggedInAs("liv", { target: "/profile" });
 
     await expect(schoolEntry(page, SCHULE_A).getByRole("definition")).toHaveText([
       /^LiV \(befristet bis \d{2}\.\d{2}\.\d{4}\)$/,
     ]);
   });
 
-  test("ein Schuladmin ohne Token liest in seinem Profil, dass noch kein zweiter Faktor eingerichtet ist", async ({ page }) => {
-    await loginAs(page, "ohnetoken", { target: "/profile" });
+  test("ein Schuladmin ohne Token liest in seinem Profil, dass noch kein zweiter Faktor eingerichtet ist", async ({ page, loggedInAs }) => {
+    await loggedInAs("ohnetoken", { target: "/profile" });
 
     await expect(assignments(page).getByRole("heading", { level: 3 })).toHaveText([SCHULE_B]);
     await expect(twoFactorCard(page)).toContainText("Für Ihr Konto ist noch kein zweiter Faktor eingerichtet.");
@@ -79,8 +80,9 @@ test.describe("Mein Profil", () => {
 
   test("wer die Passwortänderung abbricht, kommt ins Profil zurück und erfährt, dass das alte Passwort weiter gilt", async ({
     page,
+    loggedInAs,
   }) => {
-    await loginAs(page, "lehrkraft", { target: "/profile" });
+    await loggedInAs("lehrkraft", { target: "/profile" });
 
     await page.getByRole("link", { name: "Passwort ändern" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Passwort ändern" })).toBeVisible();
@@ -97,8 +99,9 @@ test.describe("Mein Profil", () => {
 
   test("nach einer erfolgreichen Passwortänderung bestätigt das Profil die Änderung, nach einem Fehler meldet es ihn", async ({
     page,
+    loggedInAs,
   }) => {
-    await loginAs(page, "lehrkraft", { target: "/profile" });
+    await loggedInAs("lehrkraft", { target: "/profile" });
 
     // The upstream sends the browser back with kc_action_status; changing a demo password here would break other tests.
     await page.goto("/profile?kc_action_status=success");

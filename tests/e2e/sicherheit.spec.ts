@@ -1,6 +1,7 @@
-import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
-import { createKlasseDirectly, deleteKlasseDirectly, expectKlassenCount, SCHULE_C, uniqueToken } from "./support/klassen";
-import { loginAs, submitPasswordForm } from "./support/login";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+import { createKlasseDirectly, SCHULE_C, uniqueToken } from "./support/klassen";
+import { submitPasswordForm } from "./support/login";
 
 const EVIL = "http://evil.example";
 
@@ -14,58 +15,8 @@ async function forbidEvilOrigin(page: Page): Promise<string[]> {
   return attempts;
 }
 
+/** The cross-site form posts (plain HTTP) are checked without a browser in tests/routes/sicherheit.test.ts. */
 test.describe("Sicherheit", () => {
-  test("ein Formular-POST von einer fremden Seite wird abgewiesen und legt nichts an", async ({ page, baseURL }) => {
-    const token = uniqueToken();
-    const name = `Fremd ${token}`;
-    await loginAs(page, "landesadmin", { target: "/admin/klassen" });
-
-    // With the logged-in session (as a CSRF attack would ride on it) and the attacker's Origin …
-    const withSession = await page.request.post("/admin/klassen/new", {
-      headers: { Origin: EVIL },
-      form: { schule: SCHULE_C.id, name },
-      maxRedirects: 0,
-    });
-    // Remix itself refuses an action whose Origin differs from the Host before any portal code runs
-    // (docs/decisions/005); the portal's own check covers the rest. Either way: refused.
-    expect([403, 500], "POST mit fremdem Origin").toContain(withSession.status());
-
-    // … with only Sec-Fetch-Site, as some browsers send instead of Origin: the portal's own German 403 page …
-    const crossSite = await page.request.post("/admin/klassen/new", {
-      headers: { "Sec-Fetch-Site": "cross-site" },
-      form: { schule: SCHULE_C.id, name },
-      maxRedirects: 0,
-    });
-    expect(crossSite.status()).toBe(403);
-    expect(await crossSite.text()).toContain("Anfrage abgelehnt");
-
-    // … and without any session.
-    const anonymous = await playwrightRequest.newContext({ baseURL });
-    try {
-      const response = await anonymous.post("/admin/klassen/new", {
-        headers: { Origin: EVIL },
-        form: { schule: SCHULE_C.id, name },
-        maxRedirects: 0,
-      });
-      expect([403, 500]).toContain(response.status());
-    } finally {
-      await anonymous.dispose();
-    }
-
-    await expectKlassenCount(page, token, 0);
-
-    // The same post from the portal itself works (the check does not block legitimate use).
-    const own = await page.request.post("/admin/klassen/new", {
-      headers: { Origin: new URL(baseURL!).origin },
-      form: { schule: SCHULE_C.id, name },
-      maxRedirects: 0,
-    });
-    expect(own.status()).toBe(302);
-    await expectKlassenCount(page, token, 1);
-    const id = new URL(own.headers()["location"], baseURL).searchParams.get("erstellt")!;
-    await deleteKlasseDirectly(page, id);
-  });
-
   test("ein Anmelde-Link mit fremder Rücksprungadresse führt nach der Anmeldung nie auf eine andere Seite", async ({
     page,
     baseURL,
@@ -88,10 +39,10 @@ test.describe("Sicherheit", () => {
     expect(attempts).toEqual([]);
   });
 
-  test("eine fremde „zurueck“-Adresse auf der Löschseite führt nie auf eine andere Seite", async ({ page }) => {
+  test("eine fremde „zurueck“-Adresse auf der Löschseite führt nie auf eine andere Seite", async ({ page, loggedInAs }) => {
     const attempts = await forbidEvilOrigin(page);
     const token = uniqueToken();
-    await loginAs(page, "landesadmin", { target: "/admin/klassen" });
+    await loggedInAs("landesadmin", { target: "/admin/klassen" });
     const id = await createKlasseDirectly(page, SCHULE_C.id, `Zurueck ${token}`);
 
     for (const zurueck of ["https://evil.example/", "//evil.example/", "/\\evil.example/"]) {

@@ -18,7 +18,7 @@ export function pathOf(page: Page): string {
   return `${url.pathname}${url.search}`;
 }
 
-const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+export const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Fills the reference upstream's password form (the page must already show it). */
 export async function submitPasswordForm(page: Page, username: string, password = DEMO_PASSWORD) {

@@ -1,0 +1,159 @@
+import { serve } from "@hono/node-server";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { admitInOrder } from "../../../upstream/reference/admission.ts";
+import { createReferenceApp } from "../../../upstream/reference/app.ts";
+import { defaultReferenceConfig } from "../../../upstream/reference/env.ts";
+import { currentOtp, DEMO_PASSWORD } from "../../../upstream/reference/seed/demo-accounts.ts";
+import { openTestDatabase } from "../../upstream/test-database.ts";
+
+/**
+ * The portal without a browser: the built server (build/index.js, what remix-serve runs in the e2e journeys) handles
+ * Requests in this process, with Remix's own routing, loaders, actions, error boundaries and entry.server headers,
+ * against the reference upstream on a free port of 127.0.0.1 over a fresh clone of the seeded demo database. Only
+ * remix-serve's HTTP layer (express, compression, static files) is left out; checks that need a browser (focus,
+ * JavaScript, layout, axe) stay in tests/e2e.
+ */
+
+export const PORTAL_ORIGIN = "http://portal.test";
+export const BUILD_PATH = fileURLToPath(new URL("../../../build/index.js", import.meta.url));
+
+/** The embedded upstream takes a few requests at a time, as in `npm start` (docs/decisions/011). */
+const CONCURRENT_UPSTREAM_REQUESTS = 4;
+
+export interface Portal {
+  /** A visitor with an empty cookie jar. */
+  visitor(): PortalVisitor;
+  /** A visitor logged in through the upstream's forms (password, for gold also the one-time password). */
+  loggedIn(username: string, level?: "silver" | "gold"): Promise<PortalVisitor>;
+  close(): Promise<void>;
+}
+
+export async function startPortal(): Promise<Portal> {
+  const database = await openTestDatabase();
+  const upstream = createReferenceApp(database.db, defaultReferenceConfig({ cookieSecure: false }));
+  const admission = admitInOrder(upstream.fetch, CONCURRENT_UPSTREAM_REQUESTS);
+  const server = await new Promise<Server>((resolve, reject) => {
+    // Without TLS or HTTP/2 options, @hono/node-server serves with node:http.
+    const instance = serve({ fetch: admission.handle, hostname: "127.0.0.1", port: 0 }, () => resolve(instance as Server));
+    instance.once("error", reject);
+  });
+  // The portal's server modules read the environment once, at import; each test file imports the build afresh.
+  process.env.UPSTREAM_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const build = (await import(/* @vite-ignore */ BUILD_PATH)) as ServerBuild;
+  const handle = createRequestHandler(build, "production");
+
+  return {
+    visitor: () => new PortalVisitor(handle),
+    loggedIn: async (username, level = "silver") => {
+      const visitor = new PortalVisitor(handle);
+      await visitor.login(username, level);
+      return visitor;
+    },
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+      await database.close();
+    },
+  };
+}
+
+type RequestHandler = ReturnType<typeof createRequestHandler>;
+
+interface VisitOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** A form post as the portal's own pages send it: urlencoded, with the portal's Origin. */
+  form?: Record<string, string>;
+}
+
+/**
+ * Sends requests as a browser would: the Host header (Remix compares it with Origin), the cookies the portal and the
+ * upstream set, and redirects are not followed unless asked (`follow`).
+ */
+export class PortalVisitor {
+  readonly cookies = new Map<string, string>();
+
+  constructor(private readonly handle: RequestHandler) {}
+
+  /** A visitor with the same cookies, so the same upstream session, and a cookie jar of its own from now on. */
+  copy(): PortalVisitor {
+    const other = new PortalVisitor(this.handle);
+    for (const [name, value] of this.cookies) other.cookies.set(name, value);
+    return other;
+  }
+
+  async request(path: string, { method, headers = {}, body, form }: VisitOptions = {}): Promise<Response> {
+    const url = new URL(path, PORTAL_ORIGIN);
+    const all = new Headers({ Host: url.host, ...headers });
+    if (form) {
+      all.set("Content-Type", "application/x-www-form-urlencoded");
+      if (!all.has("Origin")) all.set("Origin", PORTAL_ORIGIN);
+    }
+    if (this.cookies.size > 0 && !all.has("Cookie")) all.set("Cookie", this.cookieHeader());
+    const requestBody = form ? new URLSearchParams(form).toString() : body;
+    const request = new Request(url, { method: method ?? (requestBody === undefined ? "GET" : "POST"), headers: all, body: requestBody });
+    const response = await this.handle(request);
+    for (const line of response.headers.getSetCookie()) this.remember(line);
+    return response;
+  }
+
+  get(path: string, headers: Record<string, string> = {}) {
+    return this.request(path, { headers });
+  }
+
+  postForm(path: string, form: Record<string, string>, headers: Record<string, string> = {}) {
+    return this.request(path, { form, headers });
+  }
+
+  /** Follows redirects on the portal's origin with GET, as a browser does after a form post; returns the last answer. */
+  async follow(response: Response, max = 10): Promise<Response> {
+    let current = response;
+    for (let step = 0; step < max; step++) {
+      const location = current.headers.get("Location");
+      if (current.status < 300 || current.status > 399 || !location) return current;
+      const target = new URL(location, PORTAL_ORIGIN);
+      if (target.origin !== PORTAL_ORIGIN) return current;
+      current = await this.get(`${target.pathname}${target.search}`, { "Sec-Fetch-Dest": "document" });
+    }
+    return current;
+  }
+
+  /** The login through the portal's /api pass-through and the upstream's forms, as a person does it. */
+  async login(username: string, level: "silver" | "gold") {
+    const query = new URLSearchParams({ redirectUrl: "/start", ...(level === "gold" ? { requiredStepUpLevel: "gold" } : {}) });
+    const form = await this.follow(await this.get(`/api/auth/login?${query}`, { "Sec-Fetch-Dest": "document" }));
+    if (form.status !== 200) throw new Error(`Anmeldeformular nicht erreicht (${form.status})`);
+    let answer = await this.postForm(`/api/auth/idp/login?acr=${level}`, { username, password: DEMO_PASSWORD });
+    if (level === "gold") {
+      const otp = await this.follow(answer);
+      if (otp.status !== 200) throw new Error(`Einmalcode-Seite nicht erreicht (${otp.status})`);
+      answer = await this.postForm("/api/auth/idp/otp", { otp: await currentOtp(username) });
+    }
+    if (answer.status !== 302 || answer.headers.get("Location") !== "/start") {
+      throw new Error(`Anmeldung von ${username} fehlgeschlagen: ${answer.status} ${answer.headers.get("Location")}`);
+    }
+  }
+
+  private cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
+  private remember(setCookie: string) {
+    const [pair, ...attributes] = setCookie.split(";");
+    const separator = pair.indexOf("=");
+    const name = pair.slice(0, separator).trim();
+    const value = pair.slice(separator + 1).trim();
+    const expired = attributes.some((attribute) => {
+      const [key, raw = ""] = attribute.trim().split("=");
+      if (key.toLowerCase() === "max-age") return Number(raw) <= 0;
+      if (key.toLowerCase() === "expires") return new Date(raw).getTime() <= Date.now();
+      return false;
+    });
+    if (expired || value === "") this.cookies.delete(name);
+    else this.cookies.set(name, value);
+  }
+}
