@@ -9,8 +9,11 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-/** `upstream/contract` is shared like a package: its imports come right after the external ones, before `~/…`. */
-const CONTRACT = ["../", "../../", "../../../", "../../../../"].map((up) => `${up}upstream/contract{,/**}`);
+/**
+ * What app/ shares with the rest of the project like a package, the contract and the texts: imported right after the
+ * external packages, before `~/…`.
+ */
+const SHARED = "{../,../../,../../../,../../../../}{upstream/contract,upstream/contract/**,locales/**}";
 
 /** The reference upstream stands in for a separate service: the portal talks to it over HTTP only. */
 const REFERENCE_UPSTREAM = ["**/upstream/reference", "**/upstream/reference/**"];
@@ -31,7 +34,7 @@ export default tseslint.config(
     },
     plugins: { "import-x": importX },
     rules: {
-      // External packages (and the contract) first, then the app's own modules (`~/…`, with `~/.server/…` last), then
+      // External packages (and the contract and the texts) first, then the app's own modules (`~/…`, with `~/.server/…` last), then
       // relative paths.
       // No blank lines between the groups and no alphabetical order inside them: the code was written that way.
       "import-x/order": [
@@ -39,7 +42,7 @@ export default tseslint.config(
         {
           groups: ["builtin", "external", "internal", ["parent", "sibling", "index"]],
           pathGroups: [
-            ...CONTRACT.map((pattern) => ({ pattern, group: "external", position: "after" })),
+            { pattern: SHARED, group: "external", position: "after" },
             { pattern: "~/.server/**", group: "internal", position: "after" },
             { pattern: "~/**", group: "internal" },
           ],

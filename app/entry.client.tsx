@@ -2,11 +2,12 @@ import { RemixBrowser } from "@remix-run/react";
 import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import i18n from "./i18n";
+import { I18nextProvider } from "react-i18next";
+import { startI18n } from "./i18n.client";
 
 async function hydrate() {
-  await i18next.use(initReactI18next).init({ ...i18n, lng: "de" });
+  // The texts the server rendered are loaded before hydration, so it never shows a key (docs/decisions/013).
+  await startI18n();
   startTransition(() => {
     hydrateRoot(
       document,

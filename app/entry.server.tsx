@@ -2,25 +2,14 @@ import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
 import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import i18n from "./i18n";
+import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "./nonce";
 import { compressedResponse } from "./.server/compression.server";
-import { rememberTranslations } from "./.server/translation-cache.server";
+import { sharedI18nInstance } from "./.server/i18n.server";
 import { resourceSecurityHeaders, securityHeaders } from "./.server/security.server";
 
 const ABORT_DELAY = 10_000;
-
-/**
- * One i18next instance for every request: the portal speaks only German and the texts are bundled,
- * so nothing differs between requests. Creating and initialising an instance per request cost
- * about 0.8 ms of CPU per page (docs/decisions/011).
- */
-const i18nInstance = createInstance();
-void i18nInstance.use(initReactI18next).init({ ...i18n, lng: "de", initImmediate: false });
-rememberTranslations(i18nInstance);
 
 /**
  * The document is rendered completely and then compressed in one piece (docs/decisions/011). Every
@@ -56,7 +45,8 @@ export default function handleRequest(
     });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={i18nInstance}>
+        {/* One instance for every request, with every namespace (.server/i18n.server.ts, docs/decisions/011 §3). */}
+        <I18nextProvider i18n={sharedI18nInstance}>
           <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
         </I18nextProvider>
       </NonceProvider>,

@@ -1,4 +1,5 @@
 import type { Systemrecht } from "../upstream/contract/enums";
+import type { TranslationKey } from "./i18n";
 
 /**
  * Route permission keys of the spec (section 2) and the system rights behind them. The client we
@@ -36,20 +37,20 @@ export function hasPermissions(rights: ReadonlySet<string>, required: readonly s
 }
 
 export interface NavEntry {
-  /** i18n key of the entry's label */
-  label: string;
+  /** i18n key of the entry's label: the table below is checked against the texts by the typecheck */
+  label: TranslationKey;
   to: string;
 }
 export interface NavSection {
-  label: string;
+  label: TranslationKey;
   entries: NavEntry[];
 }
 
 interface AdminScreen {
   path: string;
   /** i18n keys of the navigation entry and of its section */
-  label: string;
-  section: string;
+  label: TranslationKey;
+  section: TranslationKey;
   /** The route permissions of spec section 2 that the screen's loader and action check. */
   permissions: readonly RoutePermission[];
   /**
@@ -104,7 +105,7 @@ function shownInMenu(screen: AdminScreen, rights: ReadonlySet<string>): boolean 
 
 /** The admin side navigation of spec section 2: each entry is shown only with its own rights. */
 export function adminNavigation(rights: ReadonlySet<string>): NavSection[] {
-  const sections = new Map<string, NavEntry[]>();
+  const sections = new Map<TranslationKey, NavEntry[]>();
   for (const screen of ADMIN_SCREENS) {
     if (!shownInMenu(screen, rights)) continue;
     const entries = sections.get(screen.section) ?? [];

@@ -1,15 +1,19 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
 import { NavigationFocus } from "~/components/navigation-focus";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { errorPageTitle, GeneralErrorBoundary } from "~/components/error-page";
-import { staticT } from "~/i18n-static";
+import { usePageNamespaces, usePreloadErrorTexts } from "~/hooks/use-namespaces";
+import i18n, { pageTitle, type I18nHandle } from "~/i18n";
 import { useNonce } from "~/nonce";
 import { loginUrl } from "~/auth-urls";
 import stylesheet from "~/tailwind.css";
 import { optionalUser } from "~/.server/auth.server";
+import { remixI18next } from "~/.server/i18n.server";
 import { commitPortalSession, getPortalSession } from "~/.server/portal-cookie.server";
 import { currentPath } from "~/.server/request-path.server";
 import { withUpstreamSession } from "~/.server/responses.server";
@@ -26,7 +30,7 @@ const MAX_REMEMBERED_LENGTH = 500;
 
 export function loader(args: LoaderFunctionArgs) {
   return withUpstreamSession(args, async ({ request }) => {
-    const [user, session] = await Promise.all([optionalUser(request), getPortalSession(request)]);
+    const [user, session, locale] = await Promise.all([optionalUser(request), getPortalSession(request), remixI18next.getLocale(request)]);
     const path = currentPath(request);
     const toast = session.get("toast") ?? null;
     const interrupted = session.get("interrupted");
@@ -35,6 +39,8 @@ export function loader(args: LoaderFunctionArgs) {
     const headers = { "Set-Cookie": await commitPortalSession(session) };
     return data(
       {
+        // The language the server renders in; the browser takes it over (remix-i18next's `useChangeLanguage`).
+        locale,
         user: user ? { displayName: user.displayName } : null,
         loginHref: loginUrl(path),
         toast,
@@ -48,13 +54,21 @@ export function loader(args: LoaderFunctionArgs) {
 
 export type RootLoader = typeof loader;
 
-export const meta: MetaFunction = ({ error }) => [{ title: error ? errorPageTitle(error) : staticT("app.name") }];
+export const handle: I18nHandle = { i18n: "common" };
+
+export const meta: MetaFunction = ({ error }) => [{ title: error ? errorPageTitle(error) : pageTitle() }];
 
 export function Layout({ children }: { children: ReactNode }) {
+  usePageNamespaces();
+  usePreloadErrorTexts();
+  const { t } = useTranslation();
   const nonce = useNonce();
   const rootData = useRouteLoaderData<RootLoader>("root");
+  // Without the root's data (its loader failed) the page is still German.
+  const locale = rootData?.locale ?? i18n.fallbackLng;
+  useChangeLanguage(locale);
   return (
-    <html lang="de" className="h-full">
+    <html lang={locale} className="h-full">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -63,7 +77,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="flex min-h-full flex-col bg-white text-gray-900">
         <a href="#inhalt" className="skip-link">
-          {staticT("layout.skipToContent")}
+          {t("layout.skipToContent")}
         </a>
         <SiteHeader user={rootData?.user ?? null} loginHref={rootData?.loginHref ?? "/api/auth/login"} />
         <div className="flex flex-1 flex-col">{children}</div>

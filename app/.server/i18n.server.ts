@@ -1,12 +1,41 @@
+import i18next from "i18next";
+import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
-import i18n from "~/i18n";
+import common from "../../locales/de/common.json";
+import errors from "../../locales/de/errors.json";
+import klassen from "../../locales/de/klassen.json";
+import i18n, { NAMESPACES, type TextNamespace } from "~/i18n";
+import { rememberTranslations } from "./translation-cache.server";
 
-export const i18next = new RemixI18Next({
-  detection: { supportedLanguages: i18n.supportedLngs, fallbackLanguage: i18n.fallbackLng },
-  i18next: i18n,
+/** Every namespace, bundled with the server: nothing is read from disk while a request waits. */
+export const resources = { de: { common, errors, klassen } } satisfies { de: Record<TextNamespace, object> };
+
+/**
+ * One i18next instance for every request, the module's default instance (so `pageTitle` in `meta` finds it): the
+ * portal speaks only German and the texts are bundled, so nothing differs between requests. Creating and
+ * initialising an instance per request cost about 0.8 ms of CPU per page (docs/decisions/011, §3), and i18next's
+ * own `t` is remembered (translation-cache.server.ts).
+ */
+void i18next.use(initReactI18next).init({ ...i18n, lng: "de", ns: [...NAMESPACES], resources, initImmediate: false });
+rememberTranslations(i18next);
+
+export { i18next as sharedI18nInstance };
+
+/**
+ * remix-i18next's server side. `getLocale` tells a request's language (German for everyone while German is the
+ * only language); the root loader hands it to the browser.
+ */
+export const remixI18next = new RemixI18Next({
+  detection: { supportedLanguages: [...i18n.supportedLngs], fallbackLanguage: i18n.fallbackLng },
 });
 
-/** The German `t` for texts a loader or `meta` needs (page titles, messages in data). */
-export function germanT(request: Request) {
-  return i18next.getFixedT(request);
+/**
+ * A `t` for texts a loader, an action or a resource route produces, in the request's language: remix-i18next's
+ * `getFixedT(request)`, on the shared instance. remix-i18next's own `getFixedT` creates and initialises an instance
+ * per call (what docs/decisions/011 §3 measured and removed); this one costs a language lookup. Keys are written as
+ * everywhere else (`"errors:UPSTREAM_UNAVAILABLE.message"`), so no namespace argument. A second language will need
+ * one shared instance per language.
+ */
+export async function getFixedT(request: Request) {
+  return i18next.getFixedT(await remixI18next.getLocale(request));
 }

@@ -1,6 +1,6 @@
 import { data } from "@remix-run/node";
-import { REVISION_CONFLICT_CODES } from "~/errors";
 import { organisationLabel } from "~/organisation-label";
+import { REVISION_CONFLICT_CODES } from "./error-codes.server";
 import { loadKlasseForAdmin } from "./klassen.server";
 import { redirectWithToast } from "./responses.server";
 import { createKlasse, deleteKlasse, findOrganisationen, getOrganisation, renameOrganisation } from "./upstream/organisationen.server";
@@ -82,5 +82,5 @@ export async function answerKlasseDelete(request: Request, id: string | null, to
     return data({ deleteError: code }, { status: status >= 500 ? status : 400 });
   }
   const values = { name: klasse.name, schule: organisationLabel(schule) };
-  return redirectWithToast(request, to, { key: "klassen.delete.done", values });
+  return redirectWithToast(request, to, { key: "klassen:delete.done", values });
 }

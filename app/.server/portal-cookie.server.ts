@@ -1,4 +1,5 @@
 import { createCookieSessionStorage, type Session } from "@remix-run/node";
+import type { TranslationKey } from "~/i18n";
 import { env } from "./env.server";
 
 /**
@@ -32,7 +33,7 @@ export type ToastTone = "success" | "info" | "error";
 
 interface PortalFlash {
   /** i18n key and values of a message shown once on the next page */
-  toast: { key: string; values?: Record<string, string>; tone?: ToastTone };
+  toast: { key: TranslationKey; values?: Record<string, string>; tone?: ToastTone };
   interrupted: InterruptedSubmission;
 }
 
@@ -60,7 +61,7 @@ export function commitPortalSession(session: PortalSession): Promise<string> {
 /** Set-Cookie value that makes `key` appear once as a message (a success unless told otherwise) on the next page. */
 export async function flashToast(
   request: Request,
-  key: string,
+  key: TranslationKey,
   values?: Record<string, string>,
   tone?: ToastTone,
 ): Promise<string> {

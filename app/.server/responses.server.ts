@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import { errorMessageKey, type ErrorCode } from "~/errors";
+import type { TranslationKey } from "~/i18n";
 import { flashToast, type ToastTone } from "./portal-cookie.server";
 import { redirectTo } from "./redirects.server";
 import { upstreamCookieHeaders, type UpstreamFailure } from "./upstream/client.server";
@@ -60,7 +61,7 @@ function isDataWithInit(value: unknown): value is { data: unknown; init: Respons
 
 /** A one-time message on the next page: an i18n key with its values, a success unless told otherwise. */
 export interface Toast {
-  key: string;
+  key: TranslationKey;
   values?: Record<string, string>;
   tone?: ToastTone;
 }

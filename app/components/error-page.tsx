@@ -1,8 +1,9 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
 import { useEffect } from "react";
+import i18next from "i18next";
 import { useTranslation } from "react-i18next";
-import { errorMessageKey, errorTitleKey } from "~/errors";
-import { pageTitle } from "~/i18n-static";
+import { errorMessageKey, errorTitleKey, type ErrorCode } from "~/errors";
+import { pageTitle } from "~/i18n";
 import { NoticePage } from "./notice-page";
 import { StepUpLoginLink } from "./step-up-login-link";
 
@@ -13,7 +14,8 @@ import { StepUpLoginLink } from "./step-up-login-link";
 export function GeneralErrorBoundary() {
   const error = useRouteError();
   const location = useLocation();
-  const { t } = useTranslation();
+  // An error page can stand in for any route, so it loads the error texts itself (docs/decisions/013).
+  const { t } = useTranslation(["common", "errors"]);
   const here = `${location.pathname}${location.search}`;
 
   if (!isRouteErrorResponse(error)) console.error(error);
@@ -58,16 +60,20 @@ function describeError(error: unknown) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const code = errorCodeOf(error) ?? (status === 404 ? "NOT_FOUND" : "UNSPECIFIED_ERROR");
   const titleKey = status === 404 ? "errorPage.notFoundTitle" : errorTitleKey(code);
-  return { status, code, titleKey };
+  return { status, code, titleKey } as const;
 }
 
-function errorCodeOf(error: unknown): string | null {
+/**
+ * The code the server put into the error's body. The server sends only codes of the catalogue; one from elsewhere
+ * (an older portal version, a hand-made request) counts as none. The catalogue is not in the browser's bundle, so
+ * the loaded `errors` namespace is asked (on the server the shared instance has it; in the browser the boundary
+ * has loaded it before the title is used).
+ */
+function errorCodeOf(error: unknown): ErrorCode | null {
   if (!isRouteErrorResponse(error)) return null;
   const body: unknown = typeof error.data === "string" ? safeParse(error.data) : error.data;
-  if (typeof body === "object" && body !== null && typeof (body as { code?: unknown }).code === "string") {
-    return (body as { code: string }).code;
-  }
-  return null;
+  const code = typeof body === "object" && body !== null ? (body as { code?: unknown }).code : undefined;
+  return typeof code === "string" && i18next.exists(`errors:${code}.title`) ? (code as ErrorCode) : null;
 }
 
 function safeParse(text: string): unknown {

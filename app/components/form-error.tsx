@@ -2,8 +2,9 @@ import type { FormMetadata } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessageKey, errorTitleKey } from "~/errors";
+import { errorMessageKey, errorTitleKey, type ErrorCode } from "~/errors";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { useNamespacesOf } from "~/hooks/use-namespaces";
 import { Notice } from "./notice";
 import { StepUpLoginLink } from "./step-up-login-link";
 
@@ -16,7 +17,8 @@ import { StepUpLoginLink } from "./step-up-login-link";
  * browser an effect focuses it when a submission comes back with an error. `pending` tells it
  * about submissions that are not the page's navigation (a fetcher); it defaults to that.
  */
-export function FormError({ id, code, pending }: { id: string; code?: string | null; pending?: boolean }) {
+export function FormError({ id, code, pending }: { id: string; code?: ErrorCode | null; pending?: boolean }) {
+  useNamespacesOf([code ? errorTitleKey(code) : null]);
   const { t } = useTranslation();
   const navigation = useNavigation();
   const busy = pending ?? navigation.state !== "idle";
@@ -53,8 +55,8 @@ export function FormError({ id, code, pending }: { id: string; code?: string | n
  */
 export function useCurrentFormError<Schema extends Record<string, unknown>>(
   form: FormMetadata<Schema, string[]>,
-  answer: { error?: string | null } | undefined,
-): string | null {
+  answer: { error?: ErrorCode | null } | undefined,
+): ErrorCode | null {
   const [outdated, setOutdated] = useState<object | undefined>(undefined);
   const fieldErrorShown = Object.values(form.allErrors).some((errors) => errors.length > 0);
   // Set while rendering (React's pattern for state derived from props): the banner never shows next to the field error.

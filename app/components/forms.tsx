@@ -2,6 +2,8 @@ import { getFormProps, getInputProps, getSelectProps, type FieldMetadata, type F
 import type { FormEvent, PointerEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { useNamespacesOf } from "~/hooks/use-namespaces";
+import { fieldMessageKey } from "~/i18n";
 
 /**
  * Field errors are i18n keys; this list renders them German. The container is always in the page
@@ -9,13 +11,16 @@ import { useHydrated } from "~/hooks/use-hydrated";
  * stable, so revalidating an unchanged error announces nothing again.
  */
 export function ErrorList({ id, errors }: { id: string; errors?: string[] }) {
+  const keys = (errors ?? []).map(fieldMessageKey);
+  // An upstream refusal shown at its field is a text of `errors`.
+  useNamespacesOf(keys);
   const { t } = useTranslation();
   return (
     <div id={id} aria-live="polite" aria-atomic="true">
       {errors?.length ? (
         <ul className="field-error">
           {errors.map((error) => (
-            <li key={error}>{t(error)}</li>
+            <li key={error}>{t(fieldMessageKey(error))}</li>
           ))}
         </ul>
       ) : null}

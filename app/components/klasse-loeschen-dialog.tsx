@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { ErrorCode } from "~/errors";
 import { useFormBusy } from "~/hooks/use-form-busy";
 import { FormError } from "./form-error";
 import { FormIdentity } from "./submit-button";
@@ -18,18 +19,18 @@ export function KlasseLoeschenDialog({
 }: {
   dialog: RouteDialogControl;
   klasse: { name: string; schule: string };
-  error?: string | null;
+  error?: ErrorCode | null;
 }) {
   const { t } = useTranslation();
   const busy = useFormBusy(FORM_ID);
   return (
-    <RouteDialog dialog={dialog} title={t("klassen.delete.title")} description={t("klassen.delete.question", klasse)}>
+    <RouteDialog dialog={dialog} title={t("klassen:delete.title")} description={t("klassen:delete.question", klasse)}>
       <FormError id="klasse-loeschen-fehler" code={error} />
       <Form method="post" {...dialog.formProps} className="flex flex-wrap justify-end gap-3">
         <FormIdentity formId={FORM_ID} />
         <DialogCancel dialog={dialog}>{t("form.cancel")}</DialogCancel>
         <button type="submit" className="btn-danger" disabled={busy}>
-          {t("klassen.delete.confirm")}
+          {t("klassen:delete.confirm")}
         </button>
       </Form>
     </RouteDialog>

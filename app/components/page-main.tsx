@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useNamespacesOf } from "~/hooks/use-namespaces";
 import type { RootLoader } from "~/root";
 import { isUrgent, LiveRegion, Notice } from "./notice";
 
@@ -20,8 +21,10 @@ export function PageMain({ children, wide = false }: { children: ReactNode; wide
  * failure is an alert of its own instead.
  */
 function Toast() {
-  const { t } = useTranslation();
   const toast = useRouteLoaderData<RootLoader>("root")?.toast;
+  // A message is usually a text of the page it leads to; this makes sure of it.
+  useNamespacesOf([toast?.key]);
+  const { t } = useTranslation();
   const tone = toast?.tone ?? "success";
   const message = toast ? (
     <Notice tone={tone} className="mb-4 font-semibold">

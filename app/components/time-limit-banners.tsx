@@ -10,7 +10,9 @@ interface TimeLimit {
 }
 
 // The occasions with a text in locales (the contract's TIME_LIMIT_OCCASIONS; not imported, to keep zod out of the page).
-const KNOWN_OCCASIONS = new Set(["KOPERS", "NO_KONTEXTE", "PERSONENKONTEXT_EXPIRES"]);
+const KNOWN_OCCASIONS = ["KOPERS", "NO_KONTEXTE", "PERSONENKONTEXT_EXPIRES"] as const;
+type KnownOccasion = (typeof KNOWN_OCCASIONS)[number];
+const isKnownOccasion = (occasion: string): occasion is KnownOccasion => (KNOWN_OCCASIONS as readonly string[]).includes(occasion);
 
 const URGENT_MS = 14 * 24 * 60 * 60 * 1000;
 
@@ -18,7 +20,9 @@ const URGENT_MS = 14 * 24 * 60 * 60 * 1000;
 export function TimeLimitBanners({ timeLimits }: { timeLimits: TimeLimit[] }) {
   const { t } = useTranslation();
   // A later upstream may add occasions: without a text of ours they are left out rather than shown as a raw key.
-  const shown = timeLimits.filter((limit) => KNOWN_OCCASIONS.has(limit.occasion) && !Number.isNaN(Date.parse(limit.deadline)));
+  const shown = timeLimits.flatMap((limit) =>
+    isKnownOccasion(limit.occasion) && !Number.isNaN(Date.parse(limit.deadline)) ? [{ ...limit, occasion: limit.occasion }] : [],
+  );
   if (shown.length === 0) return null;
   return (
     <ul className="mb-4 flex flex-col gap-2">

@@ -3,7 +3,7 @@ import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Notice } from "~/components/notice";
 import { PageMain } from "~/components/page-main";
-import { staticT } from "~/i18n-static";
+import { pageTitle } from "~/i18n";
 import type { RootLoader } from "~/root";
 import { optionalUser } from "~/.server/auth.server";
 import { redirectTo } from "~/.server/redirects.server";
@@ -43,4 +43,4 @@ export default function Landing() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: staticT("app.name") }];
+export const meta: MetaFunction = () => [{ title: pageTitle() }];

@@ -10,7 +10,7 @@ import { SaveButton } from "~/components/save-button";
 import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
 import { useInterruptedValues } from "~/hooks/use-interrupted-values";
 import { useSchemaForm } from "~/hooks/use-schema-form";
-import { pageTitle } from "~/i18n-static";
+import { pageTitle, type I18nHandle } from "~/i18n";
 import { organisationLabel } from "~/organisation-label";
 import { returnPathFrom, withReturnPath } from "~/return-path";
 import { hasChanges } from "~/validation/changes";
@@ -20,7 +20,9 @@ import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
 import { loadKlasseForAdmin } from "~/.server/klassen.server";
 import { answerKlasseDelete, renameKlasseWithOutcome } from "~/.server/klassen-writes.server";
 import { readFormData } from "~/.server/form-data.server";
-import { invalidForm, redirectWithToast, refusedForm, withUpstreamSession } from "~/.server/responses.server";
+import { invalidForm, redirectWithToast, refusedForm, withUpstreamSession, type Toast } from "~/.server/responses.server";
+
+export const handle: I18nHandle = { i18n: "klassen" };
 
 export function loader(args: LoaderFunctionArgs) {
   return withUpstreamSession(args, async ({ request, params }) => {
@@ -52,7 +54,7 @@ export function action(args: ActionFunctionArgs) {
 
     const outcome = await renameKlasseWithOutcome(request, klasse.id, submission.value.name, submission.value.version);
     if (outcome.status !== "saved") return refusedForm(submission, outcome.failure);
-    const saved = { key: "klassen.edit.saved", values: { name: outcome.value.name } };
+    const saved: Toast = { key: "klassen:edit.saved", values: { name: outcome.value.name } };
     if (outcome.how !== "answered") return redirectWithToast(request, detailsPath(klasse.id, zurueck), { ...saved, key: "write.savedAfterDelay" });
     return redirectWithToast(request, detailsPath(klasse.id, zurueck), saved);
   });
@@ -82,26 +84,26 @@ export default function KlasseDetails() {
     <>
       <p className="mb-2">
         <Link to={zurueck} className="text-primary underline">
-          {t("klassen.details.backToList")}
+          {t("klassen:details.backToList")}
         </Link>
       </p>
-      <h1 className="mb-4 text-2xl font-bold">{t("klassen.details.title", { name: klasse.name })}</h1>
+      <h1 className="mb-4 text-2xl font-bold">{t("klassen:details.title", { name: klasse.name })}</h1>
       {editing || (actionData && "result" in actionData) ? (
         <RenameForm key={klasse.version} />
       ) : (
         <>
           <dl className="mb-6 grid max-w-2xl grid-cols-[auto_1fr] gap-x-6 gap-y-2">
-            <dt className="font-semibold">{t("klassen.fields.schule")}</dt>
+            <dt className="font-semibold">{t("klassen:fields.schule")}</dt>
             <dd>{schule}</dd>
-            <dt className="font-semibold">{t("klassen.fields.name")}</dt>
+            <dt className="font-semibold">{t("klassen:fields.name")}</dt>
             <dd>{klasse.name}</dd>
           </dl>
           <div className="flex flex-wrap gap-3">
             <Link to={detailsPath(klasse.id, zurueck, { bearbeiten: true })} className="btn-primary">
-              {t("klassen.details.edit")}
+              {t("klassen:details.edit")}
             </Link>
             <DialogLink name={KLASSE_LOESCHEN} className="btn-danger">
-              {t("klassen.delete.title")}
+              {t("klassen:delete.title")}
             </DialogLink>
           </div>
         </>
@@ -134,17 +136,17 @@ function RenameForm() {
         // Someone renamed the class meanwhile: show its current state before the user decides again.
         <p className="mb-4">
           <Link to={detailsPath(klasse.id, zurueck, { bearbeiten: true })} className="text-primary underline">
-            {t("klassen.edit.reload")}
+            {t("klassen:edit.reload")}
           </Link>
         </p>
       ) : null}
       <Form method="post" {...formProps} {...formHandlers} className="max-w-2xl">
         <RequiredFieldsNote />
         <p className="mb-4">
-          <span className="font-semibold">{t("klassen.fields.schule")}:</span> {schule}
+          <span className="font-semibold">{t("klassen:fields.schule")}:</span> {schule}
         </p>
         <input type="hidden" name={fields.version.name} value={version} />
-        <TextField field={fields.name} label={t("klassen.fields.name")} hint={t("klassen.fields.nameHint")} />
+        <TextField field={fields.name} label={t("klassen:fields.name")} hint={t("klassen:fields.nameHint")} />
         <div className="mt-6 flex flex-wrap gap-3">
           <Link to={detailsPath(klasse.id, zurueck)} className="btn-secondary">
             {t("form.cancel")}
@@ -159,6 +161,6 @@ function RenameForm() {
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData, location }) => {
   const name = loaderData?.klasse.name ?? "";
-  if (new URLSearchParams(location.search).has(KLASSE_LOESCHEN)) return [{ title: pageTitle("klassen.delete.pageTitle", { name }) }];
-  return [{ title: pageTitle(loaderData?.editing ? "klassen.edit.title" : "klassen.details.title", { name }) }];
+  if (new URLSearchParams(location.search).has(KLASSE_LOESCHEN)) return [{ title: pageTitle("klassen:delete.pageTitle", { name }) }];
+  return [{ title: pageTitle(loaderData?.editing ? "klassen:edit.title" : "klassen:details.title", { name }) }];
 };

@@ -5,7 +5,7 @@ import { DataTable } from "~/components/data-table";
 import { KLASSE_LOESCHEN, KlasseLoeschenDialog } from "~/components/klasse-loeschen-dialog";
 import { DialogLink, unlessOnlyDialogChanged, useRouteDialog } from "~/components/route-dialog";
 import { Pagination } from "~/components/pagination";
-import { pageTitle } from "~/i18n-static";
+import { pageTitle, type I18nHandle } from "~/i18n";
 import { mayOpen } from "~/permissions";
 import { PAGE_SIZES, withParams } from "~/list-state";
 import { organisationLabel } from "~/organisation-label";
@@ -17,6 +17,8 @@ import { assertPageInRange } from "~/.server/list-params.server";
 import { currentPath } from "~/.server/request-path.server";
 import { findOrganisationen, schulenWithRight } from "~/.server/upstream/organisationen.server";
 import { redirectWithToast, withUpstreamSession } from "~/.server/responses.server";
+
+export const handle: I18nHandle = { i18n: "klassen" };
 
 export function loader(args: LoaderFunctionArgs) {
   return withUpstreamSession(args, async ({ request }) => {
@@ -46,7 +48,7 @@ export function loader(args: LoaderFunctionArgs) {
       const url = new URL(currentPath(request), "http://portal.invalid");
       url.searchParams.delete("schule");
       url.searchParams.delete("seite");
-      throw await redirectWithToast(request, `${url.pathname}${url.search}`, { key: "klassen.list.schuleNotAvailable", tone: "info" });
+      throw await redirectWithToast(request, `${url.pathname}${url.search}`, { key: "klassen:list.schuleNotAvailable", tone: "info" });
     }
     assertPageInRange(request, params, klassen.total);
     const labels = new Map(schulen.map((schule) => [schule.id, organisationLabel(schule)]));
@@ -103,26 +105,26 @@ export default function KlassenList() {
   return (
     <>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold">{t("klassen.list.title")}</h1>
+        <h1 className="text-2xl font-bold">{t("klassen:list.title")}</h1>
         {mayCreate ? (
           <Link to="/admin/klassen/new" className="btn-primary">
-            {t("klassen.list.create")}
+            {t("klassen:list.create")}
           </Link>
         ) : null}
       </div>
 
-      <Form method="get" role="search" aria-label={t("klassen.list.filter")} className="mb-4 flex flex-wrap items-end gap-4">
+      <Form method="get" role="search" aria-label={t("klassen:list.filter")} className="mb-4 flex flex-wrap items-end gap-4">
         {fixedSchule ? (
           <p>
-            <span className="font-semibold">{t("klassen.fields.schule")}:</span> {fixedSchule.label}
+            <span className="font-semibold">{t("klassen:fields.schule")}:</span> {fixedSchule.label}
           </p>
         ) : (
           <div>
             <label htmlFor="filter-schule" className="mb-1 block font-semibold">
-              {t("klassen.fields.schule")}
+              {t("klassen:fields.schule")}
             </label>
             <select id="filter-schule" name="schule" defaultValue={params.schule ?? ""} className="input max-w-md">
-              <option value="">{t("klassen.list.allSchulen")}</option>
+              <option value="">{t("klassen:list.allSchulen")}</option>
               {schulen.map((schule) => (
                 <option key={schule.id} value={schule.id}>
                   {schule.label}
@@ -133,7 +135,7 @@ export default function KlassenList() {
         )}
         <div>
           <label htmlFor="filter-suche" className="mb-1 block font-semibold">
-            {t("klassen.list.search")}
+            {t("klassen:list.search")}
           </label>
           <input id="filter-suche" name="suche" type="search" defaultValue={params.suche ?? ""} className="input" />
         </div>
@@ -159,23 +161,23 @@ export default function KlassenList() {
       </Form>
 
       <p role="status" className="mb-2 font-semibold">
-        {t("klassen.list.count", { count: total })}
+        {t("klassen:list.count", { count: total })}
       </p>
 
       {rows.length === 0 ? null : (
-        <DataTable caption={t("klassen.list.caption")}>
+        <DataTable caption={t("klassen:list.caption")}>
           <thead>
             <tr className="border-b-2 border-primary">
-              {fixedSchule ? null : <th scope="col" className="p-2">{t("klassen.fields.schule")}</th>}
+              {fixedSchule ? null : <th scope="col" className="p-2">{t("klassen:fields.schule")}</th>}
               <th scope="col" className="p-2" aria-sort={descending ? "descending" : "ascending"}>
                 <Link
                   to={withParams(search, { sortierung: descending ? "name_asc" : "name_desc", seite: 1 })}
                   aria-label={t(descending ? "list.sortAscending" : "list.sortDescending", {
-                    column: t("klassen.fields.name"),
+                    column: t("klassen:fields.name"),
                   })}
                   className="text-primary underline"
                 >
-                  {t("klassen.fields.name")}
+                  {t("klassen:fields.name")}
                   <span aria-hidden="true">{descending ? " ▼" : " ▲"}</span>
                 </Link>
               </th>
@@ -201,9 +203,9 @@ export default function KlassenList() {
                     name={KLASSE_LOESCHEN}
                     value={row.id}
                     className="text-danger underline"
-                    accessibleName={t("klassen.delete.triggerFor", { name: row.name, schule: row.schule })}
+                    accessibleName={t("klassen:delete.triggerFor", { name: row.name, schule: row.schule })}
                   >
-                    {t("klassen.delete.trigger")}
+                    {t("klassen:delete.trigger")}
                   </DialogLink>
                 </td>
               </tr>
@@ -221,6 +223,6 @@ export default function KlassenList() {
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData, location }) => {
   const id = new URLSearchParams(location.search).get(KLASSE_LOESCHEN);
   const toDelete = loaderData?.rows.find((row) => row.id === id) ?? loaderData?.loeschen;
-  if (id !== null && toDelete) return [{ title: pageTitle("klassen.delete.pageTitle", { name: toDelete.name }) }];
-  return [{ title: pageTitle("klassen.list.title") }];
+  if (id !== null && toDelete) return [{ title: pageTitle("klassen:delete.pageTitle", { name: toDelete.name }) }];
+  return [{ title: pageTitle("klassen:list.title") }];
 };

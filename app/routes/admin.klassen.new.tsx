@@ -8,7 +8,7 @@ import { SubmitButton } from "~/components/submit-button";
 import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
 import { useInterruptedValues } from "~/hooks/use-interrupted-values";
 import { useSchemaForm } from "~/hooks/use-schema-form";
-import { pageTitle } from "~/i18n-static";
+import { pageTitle, type I18nHandle } from "~/i18n";
 import { organisationLabel } from "~/organisation-label";
 import { CreateKlasseSchema } from "~/validation/klasse-forms";
 import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
@@ -19,6 +19,8 @@ import { schulenWithRight } from "~/.server/upstream/organisationen.server";
 import { readFormData } from "~/.server/form-data.server";
 import { redirectTo } from "~/.server/redirects.server";
 import { invalidForm, redirectWithToast, refusedForm, withUpstreamSession } from "~/.server/responses.server";
+
+export const handle: I18nHandle = { i18n: "klassen" };
 
 export function loader(args: LoaderFunctionArgs) {
   return withUpstreamSession(args, async ({ request }) => {
@@ -87,23 +89,23 @@ function CreateForm() {
 
   return (
     <>
-      <h1 className="mb-4 text-2xl font-bold">{t("klassen.create.title")}</h1>
+      <h1 className="mb-4 text-2xl font-bold">{t("klassen:create.title")}</h1>
       <FormError id="klasse-anlegen-fehler" code={formError} />
       <Form method="post" {...formProps} {...formHandlers} className="max-w-2xl">
         <RequiredFieldsNote />
-        <SelectField field={fields.schule} label={t("klassen.fields.schule")} placeholder={t("klassen.create.chooseSchule")}>
+        <SelectField field={fields.schule} label={t("klassen:fields.schule")} placeholder={t("klassen:create.chooseSchule")}>
           {schulen.map((schule) => (
             <option key={schule.id} value={schule.id}>
               {schule.label}
             </option>
           ))}
         </SelectField>
-        <TextField field={fields.name} label={t("klassen.fields.name")} hint={t("klassen.fields.nameHint")} />
+        <TextField field={fields.name} label={t("klassen:fields.name")} hint={t("klassen:fields.nameHint")} />
         <div className="mt-6 flex flex-wrap gap-3">
           <Link to="/admin/klassen" className="btn-secondary">
-            {t("klassen.create.discard")}
+            {t("klassen:create.discard")}
           </Link>
-          <SubmitButton form={form} label={t("klassen.create.submit")} />
+          <SubmitButton form={form} label={t("klassen:create.submit")} />
         </div>
       </Form>
       {dialog}
@@ -115,22 +117,22 @@ function CreatedSummary({ created }: { created: { name: string; schuleId: string
   const { t } = useTranslation();
   return (
     <>
-      <h1 className="mb-4 text-2xl font-bold">{t("klassen.created.title")}</h1>
+      <h1 className="mb-4 text-2xl font-bold">{t("klassen:created.title")}</h1>
       <p role="status" className="mb-4">
-        {t("klassen.created.message")}
+        {t("klassen:created.message")}
       </p>
       <dl className="mb-6 grid max-w-2xl grid-cols-[auto_1fr] gap-x-6 gap-y-2">
-        <dt className="font-semibold">{t("klassen.fields.schule")}</dt>
+        <dt className="font-semibold">{t("klassen:fields.schule")}</dt>
         <dd>{created.schule}</dd>
-        <dt className="font-semibold">{t("klassen.fields.name")}</dt>
+        <dt className="font-semibold">{t("klassen:fields.name")}</dt>
         <dd>{created.name}</dd>
       </dl>
       <div className="flex flex-wrap gap-3">
         <Link to="/admin/klassen" className="btn-secondary">
-          {t("klassen.created.backToList")}
+          {t("klassen:created.backToList")}
         </Link>
         <Link to={`/admin/klassen/new?schule=${created.schuleId}`} className="btn-primary">
-          {t("klassen.created.another")}
+          {t("klassen:created.another")}
         </Link>
       </div>
     </>
@@ -138,5 +140,5 @@ function CreatedSummary({ created }: { created: { name: string; schuleId: string
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
-  { title: pageTitle(loaderData?.created ? "klassen.created.title" : "klassen.create.title") },
+  { title: pageTitle(loaderData?.created ? "klassen:created.title" : "klassen:create.title") },
 ];

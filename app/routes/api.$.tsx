@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { staticT } from "~/i18n-static";
 import { sameOriginTarget } from "~/return-path";
 import { env } from "~/.server/env.server";
+import { getFixedT } from "~/.server/i18n.server";
 import { assertSameOrigin, publicOrigin, resourceSecurityHeaders } from "~/.server/security.server";
 import { forwardedHeaders, hardenSetCookie, upstreamCookieHeader, upstreamUrl } from "~/.server/upstream/client.server";
 import { redirectTo } from "~/.server/redirects.server";
@@ -56,7 +56,8 @@ async function passThrough(request: Request): Promise<Response> {
   } catch (error) {
     console.error(`pass-through ${request.method} ${incoming.pathname} failed:`, error);
     if (request.method === "GET") return redirectTo(SERVICE_UNAVAILABLE_PAGE);
-    return new Response(staticT("errors:UPSTREAM_UNAVAILABLE.message"), {
+    const t = await getFixedT(request);
+    return new Response(t("errors:UPSTREAM_UNAVAILABLE.message"), {
       status: 503,
       headers: { "Content-Type": "text/plain; charset=utf-8", ...resourceSecurityHeaders("text/plain") },
     });

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { PageMain } from "~/components/page-main";
-import { pageTitle } from "~/i18n-static";
+import { pageTitle } from "~/i18n";
 
 /** Legal notice, privacy policy and accessibility statement; the footer links to their anchors. */
 export default function Legal() {

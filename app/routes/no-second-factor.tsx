@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NoticePage } from "~/components/notice-page";
-import { pageTitle } from "~/i18n-static";
+import { pageTitle } from "~/i18n";
 import { returnPathFrom } from "~/return-path";
 import { hasSecondFactor } from "~/.server/auth.server";
 import { requireUser } from "~/.server/guards.server";

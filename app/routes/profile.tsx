@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import { PageMain } from "~/components/page-main";
 import { formatDate } from "~/dates";
 import { errorMessageKey } from "~/errors";
-import { pageTitle } from "~/i18n-static";
+import { useNamespacesOf } from "~/hooks/use-namespaces";
+import { pageTitle } from "~/i18n";
 import { safeRedirectPath } from "~/return-path";
 import { guardWhileLoading, requireUser } from "~/.server/guards.server";
 import { getPortalSession } from "~/.server/portal-cookie.server";
@@ -17,6 +18,7 @@ import {
   type SchoolAssignment,
 } from "~/.server/upstream/self.server";
 import { redirectWithToast, withUpstreamSession } from "~/.server/responses.server";
+
 
 /** E-mail states worth telling the user; any other state hides the row (the original does the same). */
 const EMAIL_TEXT = {
@@ -141,8 +143,10 @@ export default function Profile() {
 }
 
 function TwoFactorCard({ twoFactor }: { twoFactor: MyTwoFactor }) {
-  const { t } = useTranslation();
   const { state } = twoFactor;
+  // Only an upstream failure makes this a text of `errors`: the namespace loads only then.
+  useNamespacesOf([twoFactor.error ? errorMessageKey(twoFactor.error) : null]);
+  const { t } = useTranslation();
   return (
     <section aria-labelledby="zwei-faktor" className="rounded border border-gray-400 p-4">
       <h2 id="zwei-faktor" className="mb-3 text-xl font-bold">

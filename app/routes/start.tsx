@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { ServiceProviderResponse } from "../../upstream/contract";
 import { PageMain } from "~/components/page-main";
 import { TimeLimitBanners } from "~/components/time-limit-banners";
-import { pageTitle } from "~/i18n-static";
+import { pageTitle } from "~/i18n";
 import { firstAdminPath } from "~/permissions";
 import { hasSecondFactor } from "~/.server/auth.server";
 import { guardWhileLoading, requireUser } from "~/.server/guards.server";

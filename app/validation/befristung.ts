@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { textKey, type TranslationKey } from "~/i18n";
 import { endOfSchoolYear, germanToday, parseGermanDay, type CalendarDay, type GermanDayProblem } from "~/dates";
 
 /**
@@ -7,10 +8,10 @@ import { endOfSchoolYear, germanToday, parseGermanDay, type CalendarDay, type Ge
  */
 type Today = () => CalendarDay;
 
-const DAY_PROBLEM_MESSAGES: Record<GermanDayProblem, string> = {
-  format: "validation.date.format",
-  year: "validation.date.year",
-  noSuchDay: "validation.date.noSuchDay",
+const DAY_PROBLEM_MESSAGES: Record<GermanDayProblem, TranslationKey> = {
+  format: textKey("validation.date.format"),
+  year: textKey("validation.date.year"),
+  noSuchDay: textKey("validation.date.noSuchDay"),
 };
 
 /**
@@ -19,14 +20,14 @@ const DAY_PROBLEM_MESSAGES: Record<GermanDayProblem, string> = {
  * "from tomorrow" so nobody has to guess.
  */
 export function futureGermanDay({ today = germanToday }: { today?: Today } = {}) {
-  return z.string({ required_error: "validation.date.required" }).transform((text, context): CalendarDay => {
+  return z.string({ required_error: textKey("validation.date.required") }).transform((text, context): CalendarDay => {
     const parsed = parseGermanDay(text);
     if ("problem" in parsed) {
       context.addIssue({ code: z.ZodIssueCode.custom, message: DAY_PROBLEM_MESSAGES[parsed.problem] });
       return z.NEVER;
     }
     if (parsed.day <= today()) {
-      context.addIssue({ code: z.ZodIssueCode.custom, message: "validation.date.notInFuture" });
+      context.addIssue({ code: z.ZodIssueCode.custom, message: textKey("validation.date.notInFuture") });
       return z.NEVER;
     }
     return parsed.day;
@@ -50,17 +51,17 @@ export function befristungSchema({ pflicht, today = germanToday }: { pflicht: bo
   const datum = futureGermanDay({ today });
   return z
     .object({
-      art: z.enum(BEFRISTUNG_ARTEN, { errorMap: () => ({ message: "validation.befristung.chooseArt" }) }),
+      art: z.enum(BEFRISTUNG_ARTEN, { errorMap: () => ({ message: textKey("validation.befristung.chooseArt") }) }),
       datum: z.string().optional(),
     })
     .transform((value, context): { bis: CalendarDay | null } => {
       if (value.art !== "datum" && value.datum !== undefined) {
-        context.addIssue({ code: z.ZodIssueCode.custom, path: ["datum"], message: "validation.befristung.datumWithoutArt" });
+        context.addIssue({ code: z.ZodIssueCode.custom, path: ["datum"], message: textKey("validation.befristung.datumWithoutArt") });
         return z.NEVER;
       }
       if (value.art === "unbefristet") {
         if (!pflicht) return { bis: null };
-        context.addIssue({ code: z.ZodIssueCode.custom, path: ["art"], message: "validation.befristung.pflicht" });
+        context.addIssue({ code: z.ZodIssueCode.custom, path: ["art"], message: textKey("validation.befristung.pflicht") });
         return z.NEVER;
       }
       if (value.art === "schuljahresende") return { bis: endOfSchoolYear(today()) };

@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { staticT } from "~/i18n-static";
 import { hasChanges } from "~/validation/changes";
 import { CreateKlasseSchema } from "~/validation/klasse-forms";
+import { sharedI18nInstance } from "~/.server/i18n.server";
 
 const SCHULE = "3f1c7a52-0d4e-4a8e-9a51-6c2b8e0f4d11";
 
@@ -16,8 +16,8 @@ function nameErrors(name: string): string[] {
 
 describe("a class name needs a letter from A to Z or a digit, as the upstream counts them", () => {
   it("refuses umlauts and ß alone, and says so in German", () => {
-    for (const name of ["Ü", "ß", "Äö"]) expect(nameErrors(name)).toEqual(["validation.klassenname.letterOrDigit"]);
-    const message = staticT("validation.klassenname.letterOrDigit");
+    for (const name of ["Ü", "ß", "Äö"]) expect(nameErrors(name)).toEqual(["klassen:validation.name.letterOrDigit"]);
+    const message = sharedI18nInstance.t("klassen:validation.name.letterOrDigit");
     expect(message).toContain("Umlaute und ß allein reichen dafür nicht");
     expect(message).not.toContain("(A–Z)");
   });

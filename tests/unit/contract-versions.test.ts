@@ -1,7 +1,6 @@
-import i18next from "i18next";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
 import {
@@ -14,9 +13,9 @@ import {
   UserinfoResponse,
 } from "../../upstream/contract";
 import { TimeLimitBanners } from "~/components/time-limit-banners";
-import i18nOptions from "~/i18n";
 import { systemrechteOf } from "~/permissions";
 import { providersByKategorie } from "~/.server/upstream/self.server";
+import { sharedI18nInstance } from "~/.server/i18n.server";
 import { loginInfo, meldung, organisation, personInfo, providers, twoFactor } from "./fixtures/upstream-answers";
 
 /**
@@ -136,12 +135,10 @@ describe("Zwei-Faktor-Status, Hinweis", () => {
 
 describe("die Fristen-Hinweise", () => {
   it("zeigen bekannte Anlässe und lassen unbekannte oder unlesbare aus, ohne dass die Seite scheitert", async () => {
-    const i18n = i18next.createInstance();
-    await i18n.use(initReactI18next).init({ ...i18nOptions, lng: "de" });
     const html = renderToStaticMarkup(
       createElement(
         I18nextProvider,
-        { i18n },
+        { i18n: sharedI18nInstance },
         createElement(TimeLimitBanners, {
           timeLimits: [
             { occasion: "KOPERS", deadline: "2030-10-15T00:00:00.000Z" },

@@ -9,8 +9,8 @@ import {
   germanToday,
   parseGermanDay,
 } from "~/dates";
-import { staticT } from "~/i18n-static";
 import { befristungSchema, defaultBefristungArt, futureGermanDay } from "~/validation/befristung";
+import { sharedI18nInstance as i18n } from "~/.server/i18n.server";
 
 const TODAY = "2026-03-15";
 const today = () => TODAY;
@@ -78,12 +78,12 @@ describe("ein Ablaufdatum liegt in der Zukunft (Spezifikation §5)", () => {
     expect(dayErrors("2026-04-01")).toEqual(["validation.date.format"]);
     expect(dayErrors("31.04.2026")).toEqual(["validation.date.noSuchDay"]);
     expect(dayErrors("01.01.2100")).toEqual(["validation.date.year"]);
-    for (const key of ["required", "format", "noSuchDay", "year", "notInFuture"]) {
-      const text = staticT(`validation.date.${key}`);
+    for (const key of ["required", "format", "noSuchDay", "year", "notInFuture"] as const) {
+      const text = i18n.t(`validation.date.${key}`);
       expect(text, key).not.toBe(`validation.date.${key}`);
     }
-    expect(staticT("validation.date.format")).toContain("TT.MM.JJJJ");
-    expect(staticT("validation.date.notInFuture")).toContain("morgen");
+    expect(i18n.t("validation.date.format")).toContain("TT.MM.JJJJ");
+    expect(i18n.t("validation.date.notInFuture")).toContain("morgen");
   });
 
   it("fragt „heute“ bei jeder Prüfung neu, nicht einmal beim Laden", () => {
@@ -151,8 +151,8 @@ describe("Befristung: Schuljahresende, ein Datum oder unbefristet", () => {
   });
 
   it("jede Meldung hat einen deutschen Text", () => {
-    for (const key of ["chooseArt", "pflicht", "datumWithoutArt"]) {
-      expect(staticT(`validation.befristung.${key}`), key).not.toBe(`validation.befristung.${key}`);
+    for (const key of ["chooseArt", "pflicht", "datumWithoutArt"] as const) {
+      expect(i18n.t(`validation.befristung.${key}`), key).not.toBe(`validation.befristung.${key}`);
     }
   });
 });

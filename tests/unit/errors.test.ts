@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chooseErrorCode } from "~/errors";
+import { chooseErrorCode } from "~/.server/error-codes.server";
 
 describe("choosing the error code to show (spec section 8)", () => {
   it("prefers the upstream's i18nKey", () => {

@@ -19,7 +19,7 @@ describe("class form rules (spec section 5)", () => {
   it("requires a school and a name", () => {
     const errors = createErrors({});
     expect(errors?.schule).toEqual(["validation.schule.required"]);
-    expect(errors?.name).toEqual(["validation.klassenname.required"]);
+    expect(errors?.name).toEqual(["klassen:validation.name.required"]);
   });
 
   it("refuses leading and trailing spaces", () => {
@@ -28,7 +28,7 @@ describe("class form rules (spec section 5)", () => {
   });
 
   it("refuses a name of punctuation only", () => {
-    expect(createErrors({ schule: SCHULE, name: "--" })?.name).toContain("validation.klassenname.letterOrDigit");
+    expect(createErrors({ schule: SCHULE, name: "--" })?.name).toContain("klassen:validation.name.letterOrDigit");
   });
 
   it("refuses characters outside names", () => {

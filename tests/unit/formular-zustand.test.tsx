@@ -21,7 +21,7 @@ beforeAll(() => {
 });
 afterAll(() => vi.restoreAllMocks());
 
-const NameSchema = z.object({ name: z.string({ required_error: "validation.klassenname.required" }).max(20) });
+const NameSchema = z.object({ name: z.string({ required_error: "klassen:validation.name.required" }).max(20) });
 
 /** A page with two forms posting to the same action, as a person's page with several small forms will. */
 function TwoForms() {

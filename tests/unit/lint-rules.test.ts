@@ -39,18 +39,19 @@ describe("Lint-Regel: Reihenfolge der Importe wie im Code üblich", () => {
   const ordered = [
     'import { z } from "zod";',
     'import { CSRF_HEADER } from "../upstream/contract/csrf";',
+    'import errors from "../locales/de/errors.json";',
     'import { pageTitle } from "~/i18n-static";',
     'import { env } from "~/.server/env.server";',
     'import { helper } from "./helper";',
-    "export const all = [z, CSRF_HEADER, pageTitle, env, helper];",
+    "export const all = [z, CSRF_HEADER, errors, pageTitle, env, helper];",
   ];
 
-  it("Pakete, Vertrag, ~/…, ~/.server/…, relative Pfade: keine Meldung", async () => {
+  it("Pakete, Vertrag und Texte, ~/…, ~/.server/…, relative Pfade: keine Meldung", async () => {
     expect(await rulesBroken(ordered.join("\n") + "\n", "app/beispiel.ts")).toEqual([]);
   });
 
   it("~/.server/… vor ~/… wird gemeldet", async () => {
-    const swapped = [ordered[0], ordered[1], ordered[3], ordered[2], ordered[4], ordered[5]];
+    const swapped = [ordered[0], ordered[1], ordered[2], ordered[4], ordered[3], ordered[5], ordered[6]];
     expect(await rulesBroken(swapped.join("\n") + "\n", "app/beispiel.ts")).toContain("import-x/order");
   });
 });

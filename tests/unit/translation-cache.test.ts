@@ -1,11 +1,12 @@
 import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
-import i18n from "~/i18n";
+import i18n, { type TranslationKey } from "~/i18n";
+import { resources } from "~/.server/i18n.server";
 import { cacheKey, rememberTranslations } from "~/.server/translation-cache.server";
 
 function germanInstance() {
   const instance = createInstance();
-  void instance.init({ ...i18n, lng: "de", initImmediate: false });
+  void instance.init({ ...i18n, lng: "de", resources, initImmediate: false });
   return instance;
 }
 
@@ -14,12 +15,12 @@ describe("Zwischenspeicher der deutschen Texte auf dem Server", () => {
     const plain = germanInstance();
     const remembered = germanInstance();
     rememberTranslations(remembered);
-    const calls: [string, Record<string, unknown>?][] = [
+    const calls: [TranslationKey, Record<string, unknown>?][] = [
       ["nav.start"],
-      ["klassen.delete.triggerFor", { name: "5a", schule: "0710001 (Gemeinschaftsschule am Deich)" }],
-      ["klassen.delete.triggerFor", { name: "5b", schule: "0710001 (Gemeinschaftsschule am Deich)" }],
-      ["klassen.list.count", { count: 1 }],
-      ["klassen.list.count", { count: 7 }],
+      ["klassen:delete.triggerFor", { name: "5a", schule: "0710001 (Gemeinschaftsschule am Deich)" }],
+      ["klassen:delete.triggerFor", { name: "5b", schule: "0710001 (Gemeinschaftsschule am Deich)" }],
+      ["klassen:list.count", { count: 1 }],
+      ["klassen:list.count", { count: 7 }],
     ];
     for (let round = 0; round < 2; round++) {
       for (const [key, options] of calls) {
@@ -27,22 +28,23 @@ describe("Zwischenspeicher der deutschen Texte auf dem Server", () => {
         expect(remembered.getFixedT("de")(key, options)).toBe(plain.getFixedT("de")(key, options));
       }
     }
-    expect(remembered.t("klassen.list.count", { count: 7 })).not.toBe(remembered.t("klassen.list.count", { count: 1 }));
+    expect(remembered.t("klassen:list.count", { count: 7 })).not.toBe(remembered.t("klassen:list.count", { count: 1 }));
   });
 
   it("fragt i18next für denselben Text nur einmal", () => {
     const instance = germanInstance();
     let asked = 0;
-    const original = instance.t.bind(instance);
-    instance.t = ((...args: Parameters<typeof original>) => {
+    // i18next's TFunction type is an overload set with a brand; the counter only passes arguments through.
+    const original = instance.t.bind(instance) as unknown as (...args: unknown[]) => unknown;
+    instance.t = ((...args: unknown[]) => {
       asked++;
       return original(...args);
-    }) as typeof instance.t;
+    }) as unknown as typeof instance.t;
     rememberTranslations(instance);
     const t = instance.getFixedT("de");
-    for (let i = 0; i < 5; i++) t("klassen.delete.triggerFor", { name: "5a", schule: "A" });
+    for (let i = 0; i < 5; i++) t("klassen:delete.triggerFor", { name: "5a", schule: "A" });
     expect(asked).toBe(1);
-    t("klassen.delete.triggerFor", { name: "5b", schule: "A" });
+    t("klassen:delete.triggerFor", { name: "5b", schule: "A" });
     expect(asked).toBe(2);
   });
 

@@ -1,5 +1,6 @@
 import type { Query } from "../../../upstream/contract/query";
-import { chooseErrorCode, type CallErrorCodes, type ErrorCode } from "~/errors";
+import type { ErrorCode } from "~/errors";
+import { chooseErrorCode, type CallErrorCodes } from "../error-codes.server";
 import { env } from "../env.server";
 import { loginRedirect } from "../redirects.server";
 import { csrfTokenFor, isCsrfRefusal } from "./csrf.server";

@@ -10,6 +10,7 @@ import {
   type TwoFactorPersonQuery,
   type UserinfoResponse,
 } from "../../../upstream/contract";
+import type { ErrorCode } from "~/errors";
 import { organisationLabel } from "~/organisation-label";
 import { callUpstream, callUpstreamJson, parseAnswer, UpstreamFailure } from "./client.server";
 
@@ -65,7 +66,7 @@ function twoFactorRequired(request: Request, personId: string) {
   });
 }
 
-export type MyTwoFactor = { state: TokenStateResponse; error: null } | { state: null; error: string };
+export type MyTwoFactor = { state: TokenStateResponse; error: null } | { state: null; error: ErrorCode };
 
 /**
  * The profile's two-factor card: null when no offering of the person needs a second factor, so pupils

@@ -1,14 +1,11 @@
 import { useForm, type DefaultValue } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { createInstance } from "i18next";
 import type { ReactElement, ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import type { z } from "zod";
-import i18nConfig from "~/i18n";
-
-const i18n = createInstance();
-i18n.use(initReactI18next).init({ ...i18nConfig, lng: "de", initImmediate: false });
+// The server's one instance, with every namespace: what a page's HTML is rendered with.
+import { sharedI18nInstance as i18n } from "~/.server/i18n.server";
 
 /** The HTML the server sends for an element, with the German texts. */
 export function renderHtml(element: ReactElement): string {
