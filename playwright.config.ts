@@ -6,6 +6,8 @@ const SERVER_ENV = {
   HOST: "127.0.0.1",
   NODE_ENV: "production",
   SESSION_SECRET: "e2e-session-secret-with-at-least-32-characters",
+  // The servers run on these settings only, never on a developer's .env (scripts/env-file.ts).
+  ENV_FILE: "",
 };
 
 /**

@@ -1,6 +1,10 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+// A developer's .env never changes what the tests see (scripts/env-file.ts): set here, it holds for the global
+// setups in this process and for the test workers, which inherit its environment. `ENV_FILE=.env npm run …` opts in.
+process.env.ENV_FILE ??= "";
+
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 
 export default defineConfig({

@@ -31,6 +31,7 @@ export function pathOf(location: { pathname: string; search: string }): string {
 export function safeRedirectPath(target: string | null | undefined, fallback = "/start"): string {
   if (!target || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
   // Control characters could smuggle a second URL into a Location header.
+  // eslint-disable-next-line no-control-regex -- control characters are what this looks for
   if (/[\u0000-\u001f\u007f]/.test(target)) return fallback;
   // Resolving against a placeholder origin catches what the prefix checks cannot (encoded tricks) and
   // percent-encodes characters such as "ü" that a Location header cannot carry raw.

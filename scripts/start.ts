@@ -15,6 +15,7 @@ import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
+import { loadEnvFile } from "./env-file.ts";
 
 const StartEnv = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -24,6 +25,8 @@ const StartEnv = z.object({
   // Empty (as in .env.example) means unset: one worker per core.
   PORTAL_WORKERS: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(1).max(64).optional()),
 });
+// Before anything reads the environment; the workers and the embedded upstream inherit it.
+loadEnvFile();
 const startEnv = StartEnv.parse(process.env);
 
 /** A worker that keeps crashing is a bug, not bad luck: after this many exits in a minute, stop. */

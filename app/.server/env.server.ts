@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { loadEnvFile } from "../../scripts/env-file";
 
 /**
  * The portal's configuration, parsed once at start-up. `scripts/start.ts` sets UPSTREAM_URL to the
@@ -27,4 +28,6 @@ const EnvSchema = z
     };
   });
 
+// Under `npm start` the file is loaded already; this covers a bare remix-serve (which reads PORT and HOST before).
+loadEnvFile();
 export const env = EnvSchema.parse(process.env);

@@ -1,6 +1,6 @@
 import { data } from "@remix-run/node";
-import { REVISION_CONFLICT_CODES } from "./error-codes.server";
 import { organisationLabel } from "~/organisation-label";
+import { REVISION_CONFLICT_CODES } from "./error-codes.server";
 import { loadKlasseForAdmin } from "./klassen.server";
 import { redirectWithToast } from "./responses.server";
 import { createKlasse, deleteKlasse, findOrganisationen, getOrganisation, renameOrganisation } from "./upstream/organisationen.server";

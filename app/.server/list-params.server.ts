@@ -8,6 +8,7 @@ const MAX_PAGE = 100_000;
 /** A search text from the URL, without control characters (`suche=%00`), which no upstream field can hold. */
 export const searchText = z
   .string()
+  // eslint-disable-next-line no-control-regex -- control characters are what this strips
   .transform((text) => text.replace(/[\u0000-\u001f\u007f]/g, "").trim())
   .pipe(z.string().max(100))
   .optional()

@@ -1,6 +1,6 @@
 import { gzipSync } from "node:zlib";
-import { chromiumLaunchOptions } from "../chromium.ts";
 import { type Browser, chromium, type Response as PageResponse } from "@playwright/test";
+import { chromiumLaunchOptions } from "../chromium.ts";
 import type { CookieJar } from "./cookie-jar.ts";
 
 /** What one cold page load in Chromium costs: assets, requests, and where they went. */

@@ -1,6 +1,6 @@
 import { expect, test } from "./support/fixtures";
 import { expectNoAxeViolations } from "./support/axe";
-import { createKlasseDirectly, deleteKlasseDirectly, isJavaScriptProject, SCHULE_B, uniqueToken, waitForHydration } from "./support/klassen";
+import { deleteKlasseDirectly, isJavaScriptProject, SCHULE_B, uniqueToken, waitForHydration } from "./support/klassen";
 import { submitOtpForm, submitPasswordForm } from "./support/login";
 
 test.describe("Barrierefreiheit (axe, WCAG 2.1 A/AA)", () => {

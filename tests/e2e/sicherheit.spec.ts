@@ -3,8 +3,6 @@ import { expect, test } from "./support/fixtures";
 import { createKlasseDirectly, SCHULE_C, uniqueToken } from "./support/klassen";
 import { submitPasswordForm } from "./support/login";
 
-const EVIL = "http://evil.example";
-
 /** Fails the test if the browser ever tries to load anything from the attacker's site. */
 async function forbidEvilOrigin(page: Page): Promise<string[]> {
   const attempts: string[] = [];

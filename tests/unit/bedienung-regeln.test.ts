@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { sharedI18nInstance } from "~/.server/i18n.server";
 import { hasChanges } from "~/validation/changes";
 import { CreateKlasseSchema } from "~/validation/klasse-forms";
+import { sharedI18nInstance } from "~/.server/i18n.server";
 
 const SCHULE = "3f1c7a52-0d4e-4a8e-9a51-6c2b8e0f4d11";
 

@@ -13,9 +13,9 @@ import {
   UserinfoResponse,
 } from "../../upstream/contract";
 import { TimeLimitBanners } from "~/components/time-limit-banners";
+import { systemrechteOf } from "~/permissions";
 import { providersByKategorie } from "~/.server/upstream/self.server";
 import { sharedI18nInstance } from "~/.server/i18n.server";
-import { systemrechteOf } from "~/permissions";
 import { loginInfo, meldung, organisation, personInfo, providers, twoFactor } from "./fixtures/upstream-answers";
 
 /**

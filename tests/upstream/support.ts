@@ -2,9 +2,8 @@ import { expect } from "vitest";
 import { createReferenceApp, type ReferenceApp } from "../../upstream/reference/app.ts";
 import type { DatabaseHandle } from "../../upstream/reference/db/client.ts";
 import { type ApiVersion, type ReferenceConfig, defaultReferenceConfig } from "../../upstream/reference/env.ts";
-import { currentOtp } from "../../upstream/reference/seed/demo-accounts.ts";
+import { currentOtp, DEMO_PASSWORD } from "../../upstream/reference/seed/demo-accounts.ts";
 import { DEMO_IDS } from "../../upstream/reference/seed/ids.ts";
-import { DEMO_PASSWORD } from "../../upstream/reference/seed/demo-accounts.ts";
 import { openTestDatabase } from "./test-database.ts";
 
 export interface TestUpstream {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { loadEnvFile } from "../../scripts/env-file.ts";
 
 /**
  * Environment of the reference upstream, parsed exactly once at import time.
@@ -35,6 +36,8 @@ const EnvSchema = z.object({
   LOGIN_LOCKOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
 });
 
+// Started by `npm start` it inherits the loaded environment; stand-alone and for its scripts it loads `.env` itself.
+loadEnvFile();
 const parsed = EnvSchema.safeParse(process.env);
 if (!parsed.success) {
   const issue = parsed.error.issues[0];

@@ -1,5 +1,5 @@
-import { serve } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
 import { admitInOrder } from "./admission.ts";
 import { createReferenceApp } from "./app.ts";
 import { openDatabase } from "./db/client.ts";

@@ -1,7 +1,7 @@
-import { serve } from "@hono/node-server";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
+import { serve } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { admitInOrder } from "../../../upstream/reference/admission.ts";
 import { createReferenceApp } from "../../../upstream/reference/app.ts";

@@ -5,7 +5,7 @@
 const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 function initials(name: string): string {
-  const words = name.split(/[\s.\-]+/).filter((word) => /[A-Za-zÄÖÜäöü0-9]/.test(word));
+  const words = name.split(/[\s.-]+/).filter((word) => /[A-Za-zÄÖÜäöü0-9]/.test(word));
   const letters = words.length > 1 ? words.slice(0, 2).map((word) => word[0]) : [name.slice(0, 2)];
   return letters.join("").toUpperCase();
 }

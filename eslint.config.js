@@ -1,0 +1,110 @@
+// ESLint (flat config). `npm run lint` runs it with --max-warnings 0; `npm test` runs that first.
+// Formatting is Prettier's job (`npm run format:check`); eslint-config-prettier switches off the rules that would fight it.
+import js from "@eslint/js";
+import prettier from "eslint-config-prettier";
+import importX from "eslint-plugin-import-x";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import react from "eslint-plugin-react";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+/**
+ * What app/ shares with the rest of the project like a package, the contract and the texts: imported right after the
+ * external packages, before `~/…`.
+ */
+const SHARED = "{../,../../,../../../,../../../../}{upstream/contract,upstream/contract/**,locales/**}";
+
+/** The reference upstream stands in for a separate service: the portal talks to it over HTTP only. */
+const REFERENCE_UPSTREAM = ["**/upstream/reference", "**/upstream/reference/**"];
+const REFERENCE_UPSTREAM_MESSAGE =
+  "app/ must not import upstream/reference: the portal talks to any upstream over HTTP only (shared shapes live in upstream/contract).";
+
+export default tseslint.config(
+  {
+    ignores: ["build/", "public/build/", ".cache/", "node_modules/", "data/", ".tmp/", "test-results/", "playwright-report/"],
+  },
+  {
+    files: ["**/*.{js,cjs,mjs,ts,tsx}"],
+    extends: [js.configs.recommended, ...tseslint.configs.recommended],
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: "module",
+      globals: { ...globals.node },
+    },
+    plugins: { "import-x": importX },
+    rules: {
+      // External packages (and the contract and the texts) first, then the app's own modules (`~/…`, with `~/.server/…` last), then
+      // relative paths.
+      // No blank lines between the groups and no alphabetical order inside them: the code was written that way.
+      "import-x/order": [
+        "error",
+        {
+          groups: ["builtin", "external", "internal", ["parent", "sibling", "index"]],
+          pathGroups: [
+            { pattern: SHARED, group: "external", position: "after" },
+            { pattern: "~/.server/**", group: "internal", position: "after" },
+            { pattern: "~/**", group: "internal" },
+          ],
+          pathGroupsExcludedImportTypes: ["builtin"],
+          distinctGroup: false,
+          "newlines-between": "ignore",
+        },
+      ],
+      "import-x/first": "error",
+      "import-x/no-duplicates": "error",
+      // The portal logs unexpected faults with console.error and hints with console.warn by design; no stray console.log.
+      "no-console": ["error", { allow: ["error", "warn"] }],
+      // `_name` marks a parameter or binding that is there for its position only.
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_", ignoreRestSiblings: true },
+      ],
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    extends: [react.configs.flat.recommended, react.configs.flat["jsx-runtime"], jsxA11y.flatConfigs.recommended],
+    plugins: { "react-hooks": reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    settings: { react: { version: "detect" } },
+    rules: {
+      // The two classic rules. The React Compiler rules of the plugin's `recommended` set are left out: the portal does
+      // not use the compiler (React 18), and they flag patterns it relies on (a ref read during render in
+      // NavigationFocus, Date.now() for a banner's urgency).
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+      // Types say what a component takes; prop-types would repeat them at run time.
+      "react/prop-types": "off",
+      "no-restricted-imports": ["error", { patterns: [{ group: REFERENCE_UPSTREAM, message: REFERENCE_UPSTREAM_MESSAGE }] }],
+      "no-restricted-syntax": [
+        "error",
+        { selector: "ImportExpression[source.value=/upstream\\u002Freference/]", message: REFERENCE_UPSTREAM_MESSAGE },
+      ],
+    },
+  },
+  {
+    // The form kit places the focus where docs/decisions/010 says: after a post refused without JavaScript, on the
+    // error or the first field to correct; on the notice of an interrupted submission. Screens get that by using the
+    // kit, so the rule stays on for them.
+    files: ["app/components/**"],
+    rules: { "jsx-a11y/no-autofocus": "off" },
+  },
+  {
+    // Command-line tools and the stand-in upstream print their progress; tests may log what they measured.
+    files: ["scripts/**", "upstream/reference/**", "tests/**"],
+    rules: { "no-console": "off" },
+  },
+  {
+    files: ["tests/**/*.tsx"],
+    extends: [react.configs.flat.recommended, react.configs.flat["jsx-runtime"]],
+    settings: { react: { version: "detect" } },
+    rules: { "react/prop-types": "off" },
+  },
+  {
+    files: ["**/*.cjs"],
+    languageOptions: { sourceType: "commonjs" },
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+  prettier,
+);

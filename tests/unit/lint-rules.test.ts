@@ -1,0 +1,57 @@
+import { ESLint } from "eslint";
+import { beforeAll, describe, expect, it } from "vitest";
+
+// The project's own eslint.config.js, applied to code that exists only here.
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function rulesBroken(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.map((message) => message.ruleId ?? message.message);
+}
+
+// The first run loads the config, the parser and the plugins: seconds on a busy machine.
+beforeAll(() => eslint.lintText("export {};\n", { filePath: "app/beispiel.ts" }), 60_000);
+
+describe("Lint-Regel: das Portal (app/) importiert nie den Referenz-Upstream", () => {
+  it.each([
+    ["ein Wert", 'import { referenceEnv } from "../../upstream/reference/env.ts";\nexport const port = referenceEnv.port;\n'],
+    ["nur ein Typ", 'import type { ReferenceConfig } from "../../upstream/reference/env.ts";\nexport type C = ReferenceConfig;\n'],
+    ["ein Weiterexport", 'export { createReferenceApp } from "../../upstream/reference/app.ts";\n'],
+    ["der Ordner selbst", 'export * from "../../upstream/reference";\n'],
+  ])("%s aus upstream/reference wird abgelehnt", async (_what, code) => {
+    expect(await rulesBroken(code, "app/.server/beispiel.server.ts")).toContain("no-restricted-imports");
+  });
+
+  it("auch ein dynamischer Import wird abgelehnt", async () => {
+    const code = 'export const load = () => import("../upstream/reference/server.ts");\n';
+    expect(await rulesBroken(code, "app/beispiel.ts")).toContain("no-restricted-syntax");
+  });
+
+  it("der gemeinsame Vertrag (upstream/contract) ist erlaubt, und Tests dürfen den Referenz-Upstream benutzen", async () => {
+    const contract = 'import { CSRF_HEADER } from "../../upstream/contract/csrf";\nexport const header = CSRF_HEADER;\n';
+    expect(await rulesBroken(contract, "app/.server/beispiel.server.ts")).toEqual([]);
+    const test = 'import { referenceEnv } from "../../upstream/reference/env.ts";\nexport const port = referenceEnv.port;\n';
+    expect(await rulesBroken(test, "tests/unit/beispiel.test.ts")).toEqual([]);
+  });
+});
+
+describe("Lint-Regel: Reihenfolge der Importe wie im Code üblich", () => {
+  const ordered = [
+    'import { z } from "zod";',
+    'import { CSRF_HEADER } from "../upstream/contract/csrf";',
+    'import errors from "../locales/de/errors.json";',
+    'import { pageTitle } from "~/i18n-static";',
+    'import { env } from "~/.server/env.server";',
+    'import { helper } from "./helper";',
+    "export const all = [z, CSRF_HEADER, errors, pageTitle, env, helper];",
+  ];
+
+  it("Pakete, Vertrag und Texte, ~/…, ~/.server/…, relative Pfade: keine Meldung", async () => {
+    expect(await rulesBroken(ordered.join("\n") + "\n", "app/beispiel.ts")).toEqual([]);
+  });
+
+  it("~/.server/… vor ~/… wird gemeldet", async () => {
+    const swapped = [ordered[0], ordered[1], ordered[2], ordered[4], ordered[3], ordered[5], ordered[6]];
+    expect(await rulesBroken(swapped.join("\n") + "\n", "app/beispiel.ts")).toContain("import-x/order");
+  });
+});
