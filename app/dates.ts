@@ -105,7 +105,14 @@ const germanWallClock = new Intl.DateTimeFormat("en-GB", {
 /** How far German wall-clock time is ahead of UTC at an instant (one or two hours). */
 function germanOffsetMs(epochMs: number): number {
   const parts = Object.fromEntries(germanWallClock.formatToParts(new Date(epochMs)).map((part) => [part.type, part.value]));
-  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const wall = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
   return wall - Math.floor(epochMs / 1000) * 1000;
 }
 

@@ -17,12 +17,7 @@ const ABORT_DELAY = 10_000;
  * split the same bytes into many small writes, each compressed on its own by remix-serve's
  * middleware; rendering all at once is what made the portal's CPU per page drop.
  */
-export default function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  remixContext: EntryContext,
-) {
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
   const nonce = randomBytes(16).toString("base64");
   for (const [name, value] of Object.entries(securityHeaders(nonce))) responseHeaders.set(name, value);
   preventCaching(responseHeaders);

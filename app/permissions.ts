@@ -70,12 +70,45 @@ interface AdminScreen {
  * or not.
  */
 const ADMIN_SCREENS: readonly AdminScreen[] = [
-  { path: "/admin/personen", label: "nav.personen.list", section: "nav.personen.section", permissions: ["personenverwaltung"], tileOrder: 1 },
-  { path: "/admin/personen/new", label: "nav.personen.new", section: "nav.personen.section", permissions: ["personenverwaltung", "personenanlegen"] },
-  { path: "/admin/personen/import", label: "nav.personen.import", section: "nav.personen.section", permissions: ["personenverwaltung", "personenimport"] },
-  { path: "/admin/limited/personen/search", label: "nav.hinzufuegen.search", section: "nav.hinzufuegen.section", permissions: ["landesbedienstetesuchenundhinzufuegen"] },
-  { path: "/admin/limited/personen/new", label: "nav.hinzufuegen.new", section: "nav.hinzufuegen.section", permissions: ["limitedpersonenanlegen"] },
-  { path: "/admin/klassen", label: "nav.klassen.list", section: "nav.klassen.section", permissions: ["klassenverwaltung"], tileOrder: 4, built: true },
+  {
+    path: "/admin/personen",
+    label: "nav.personen.list",
+    section: "nav.personen.section",
+    permissions: ["personenverwaltung"],
+    tileOrder: 1,
+  },
+  {
+    path: "/admin/personen/new",
+    label: "nav.personen.new",
+    section: "nav.personen.section",
+    permissions: ["personenverwaltung", "personenanlegen"],
+  },
+  {
+    path: "/admin/personen/import",
+    label: "nav.personen.import",
+    section: "nav.personen.section",
+    permissions: ["personenverwaltung", "personenimport"],
+  },
+  {
+    path: "/admin/limited/personen/search",
+    label: "nav.hinzufuegen.search",
+    section: "nav.hinzufuegen.section",
+    permissions: ["landesbedienstetesuchenundhinzufuegen"],
+  },
+  {
+    path: "/admin/limited/personen/new",
+    label: "nav.hinzufuegen.new",
+    section: "nav.hinzufuegen.section",
+    permissions: ["limitedpersonenanlegen"],
+  },
+  {
+    path: "/admin/klassen",
+    label: "nav.klassen.list",
+    section: "nav.klassen.section",
+    permissions: ["klassenverwaltung"],
+    tileOrder: 4,
+    built: true,
+  },
   { path: "/admin/klassen/new", label: "nav.klassen.new", section: "nav.klassen.section", permissions: ["klassenverwaltung"], built: true },
   { path: "/admin/rollen", label: "nav.rollen.list", section: "nav.rollen.section", permissions: ["rollenverwaltung"], tileOrder: 2 },
   { path: "/admin/rollen/new", label: "nav.rollen.new", section: "nav.rollen.section", permissions: ["rollenverwaltung"] },
@@ -96,7 +129,12 @@ const ADMIN_SCREENS: readonly AdminScreen[] = [
     permissions: ["schultraegerverwaltung"],
     menuRights: ["SCHULTRAEGER_VERWALTEN"],
   },
-  { path: "/admin/hinweise/new", label: "nav.portal.hinweise", section: "nav.portal.section", permissions: ["portalverwaltung", "hinweisebearbeiten"] },
+  {
+    path: "/admin/hinweise/new",
+    label: "nav.portal.hinweise",
+    section: "nav.portal.section",
+    permissions: ["portalverwaltung", "hinweisebearbeiten"],
+  },
 ];
 
 function shownInMenu(screen: AdminScreen, rights: ReadonlySet<string>): boolean {

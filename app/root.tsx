@@ -45,7 +45,8 @@ export function loader(args: LoaderFunctionArgs) {
         loginHref: loginUrl(path),
         toast,
         // Only on the form's own page; anywhere else the notice would make no sense.
-        interrupted: interrupted && interrupted.path === new URL(path, "http://portal").pathname ? { values: interrupted.values ?? {} } : null,
+        interrupted:
+          interrupted && interrupted.path === new URL(path, "http://portal").pathname ? { values: interrupted.values ?? {} } : null,
       },
       { headers },
     );

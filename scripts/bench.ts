@@ -176,7 +176,10 @@ function report(results: Record<PagePath, PageResult>): boolean {
     [`Serverzeit p90 (n=${options.timingRuns})`, ...perPage((r) => formatMs(percentile(r.serverTimes, 90)))],
     [`Dokument bei +${options.delayMs} ms Median (n=${options.delayRuns})`, ...perPage((r) => formatMs(median(r.delayedTimes)))],
     [`Dokument bei +${options.delayMs} ms p90 (n=${options.delayRuns})`, ...perPage((r) => formatMs(percentile(r.delayedTimes, 90)))],
-    [`Daten sichtbar in Chromium bei +${options.delayMs} ms, Median (n=${PAINT_RUNS}, kalt)`, ...perPage((r) => formatMs(median(r.delayedPaints)))],
+    [
+      `Daten sichtbar in Chromium bei +${options.delayMs} ms, Median (n=${PAINT_RUNS}, kalt)`,
+      ...perPage((r) => formatMs(median(r.delayedPaints))),
+    ],
   ];
   console.log(`\nMessung als ${USER}, Chromium headless mit JavaScript, kalter Cache je Seite\n`);
   console.log(renderTable(["Messung", ...PAGES], rows));
@@ -250,7 +253,12 @@ function report(results: Record<PagePath, PageResult>): boolean {
   });
 
   console.log("\nBudgets\n");
-  console.log(renderTable(["Budget", "Wert", "Ergebnis"], budgets.map((b) => [b.name, b.value, b.verdict])));
+  console.log(
+    renderTable(
+      ["Budget", "Wert", "Ergebnis"],
+      budgets.map((b) => [b.name, b.value, b.verdict]),
+    ),
+  );
   return budgets.every((budget) => budget.verdict !== "FAIL");
 }
 

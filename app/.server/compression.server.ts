@@ -49,7 +49,8 @@ const brotliOptions = (size: number) => ({
 
 export async function compress(body: Buffer, encoding: Exclude<Encoding, "identity">): Promise<Buffer> {
   const small = body.length <= SYNC_LIMIT_BYTES;
-  if (encoding === "br") return small ? brotliCompressSync(body, brotliOptions(body.length)) : brotliAsync(body, brotliOptions(body.length));
+  if (encoding === "br")
+    return small ? brotliCompressSync(body, brotliOptions(body.length)) : brotliAsync(body, brotliOptions(body.length));
   return small ? gzipSync(body, { level: GZIP_LEVEL }) : gzipAsync(body, { level: GZIP_LEVEL });
 }
 

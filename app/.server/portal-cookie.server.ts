@@ -82,7 +82,5 @@ export async function rememberUnansweredWrite(request: Request, write: string, k
 /** Whether the same write went unanswered a short while ago (this browser's own earlier attempt). */
 export async function wasUnanswered(request: Request, write: string, key: string): Promise<boolean> {
   const marker = (await getPortalSession(request)).get("unansweredWrite");
-  return (
-    marker?.write === write && marker.key === key.slice(0, 300) && Date.now() - marker.at < UNANSWERED_WRITE_MINUTES * 60_000
-  );
+  return marker?.write === write && marker.key === key.slice(0, 300) && Date.now() - marker.at < UNANSWERED_WRITE_MINUTES * 60_000;
 }

@@ -58,15 +58,7 @@ export function AdminNav({ sections }: { sections: NavSection[] }) {
   );
 }
 
-function NavContent({
-  sections,
-  onNavigate,
-  inDialog = false,
-}: {
-  sections: NavSection[];
-  onNavigate?: () => void;
-  inDialog?: boolean;
-}) {
+function NavContent({ sections, onNavigate, inDialog = false }: { sections: NavSection[]; onNavigate?: () => void; inDialog?: boolean }) {
   const { t } = useTranslation();
   return (
     <nav aria-label={inDialog ? undefined : t("nav.title")} className="px-4 py-4">
@@ -103,9 +95,7 @@ function NavItem({ to, label, onNavigate }: { to: string; label: string; onNavig
       end
       // Choosing the page already shown loads it afresh; filters live in the URL, so they reset.
       onClick={onNavigate}
-      className={({ isActive }) =>
-        `block rounded px-2 py-1 ${isActive ? "bg-primary font-semibold text-white" : "text-primary underline"}`
-      }
+      className={({ isActive }) => `block rounded px-2 py-1 ${isActive ? "bg-primary font-semibold text-white" : "text-primary underline"}`}
     >
       {label}
     </NavLink>

@@ -75,7 +75,10 @@ function RevealablePassword({ id, password }: { id: string; password: string }) 
         <button
           type="button"
           className="btn-secondary aria-pressed:bg-primary-light aria-pressed:shadow-inner"
-          aria-pressed={shown} aria-controls={`${id}-passwort`} onClick={() => setShown(!shown)}>
+          aria-pressed={shown}
+          aria-controls={`${id}-passwort`}
+          onClick={() => setShown(!shown)}
+        >
           {t("fields.password.show")}
         </button>
         <button type="button" className="btn-secondary" onClick={copyPassword}>

@@ -152,4 +152,3 @@ export function unlessOnlyDialogChanged(names: readonly string[]) {
     return withoutDialogs(currentUrl) === withoutDialogs(nextUrl) ? false : defaultShouldRevalidate;
   };
 }
-

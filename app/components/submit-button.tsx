@@ -31,5 +31,7 @@ export function SubmitButton({ form, label, className = "btn-primary", disabled,
 }
 
 export function BusySpinner() {
-  return <span aria-hidden="true" className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent" />;
+  return (
+    <span aria-hidden="true" className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent" />
+  );
 }

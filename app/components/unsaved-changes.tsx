@@ -28,8 +28,7 @@ export function useUnsavedChangesWarning() {
   }, [actionData]);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      dirty &&
-      currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search,
+      dirty && currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search,
   );
 
   useBeforeUnload(

@@ -16,8 +16,7 @@ interface Submission {
  * A navigation and fetchers are both asked, so a form inside a dialog (a fetcher) counts as well.
  */
 export function isFormBusy(formId: string, navigation: Submission, fetchers: Submission[]): boolean {
-  const fromThisForm = (submission: Submission) =>
-    submission.state !== "idle" && submission.formData?.get(FORM_ID_FIELD) === formId;
+  const fromThisForm = (submission: Submission) => submission.state !== "idle" && submission.formData?.get(FORM_ID_FIELD) === formId;
   return fromThisForm(navigation) || fetchers.some(fromThisForm);
 }
 

@@ -55,7 +55,8 @@ export function action(args: ActionFunctionArgs) {
     const outcome = await renameKlasseWithOutcome(request, klasse.id, submission.value.name, submission.value.version);
     if (outcome.status !== "saved") return refusedForm(submission, outcome.failure);
     const saved: Toast = { key: "klassen:edit.saved", values: { name: outcome.value.name } };
-    if (outcome.how !== "answered") return redirectWithToast(request, detailsPath(klasse.id, zurueck), { ...saved, key: "write.savedAfterDelay" });
+    if (outcome.how !== "answered")
+      return redirectWithToast(request, detailsPath(klasse.id, zurueck), { ...saved, key: "write.savedAfterDelay" });
     return redirectWithToast(request, detailsPath(klasse.id, zurueck), saved);
   });
 }

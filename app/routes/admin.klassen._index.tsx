@@ -26,22 +26,24 @@ export function loader(args: LoaderFunctionArgs) {
     const params = KlassenListParams.parse(Object.fromEntries(search));
     const toDelete = search.get(KLASSE_LOESCHEN);
     // The schools list feeds the filter and labels every row, so the page needs no label lookups.
-    const [user, [schulen, klassen, loeschen]] = await guardWhileLoading(requireAdmin(request, { permissions: ["klassenverwaltung"] }), () =>
-      Promise.all([
-        schulenWithRight(request, "KLASSEN_VERWALTEN"),
-        findOrganisationen(request, {
-          typ: "KLASSE",
-          systemrechte: ["KLASSEN_VERWALTEN"],
-          administriertVon: params.schule ? [params.schule] : undefined,
-          searchString: params.suche,
-          sortField: "name",
-          sortOrder: params.sortierung === "name_desc" ? "desc" : "asc",
-          offset: (params.seite - 1) * params.anzahl,
-          limit: params.anzahl,
-        }),
-        // The delete dialog opened by address (without JavaScript): its class, checked like any other.
-        toDelete === null ? null : loadKlasseForAdmin(request, toDelete),
-      ]),
+    const [user, [schulen, klassen, loeschen]] = await guardWhileLoading(
+      requireAdmin(request, { permissions: ["klassenverwaltung"] }),
+      () =>
+        Promise.all([
+          schulenWithRight(request, "KLASSEN_VERWALTEN"),
+          findOrganisationen(request, {
+            typ: "KLASSE",
+            systemrechte: ["KLASSEN_VERWALTEN"],
+            administriertVon: params.schule ? [params.schule] : undefined,
+            searchString: params.suche,
+            sortField: "name",
+            sortOrder: params.sortierung === "name_desc" ? "desc" : "asc",
+            offset: (params.seite - 1) * params.anzahl,
+            limit: params.anzahl,
+          }),
+          // The delete dialog opened by address (without JavaScript): its class, checked like any other.
+          toDelete === null ? null : loadKlasseForAdmin(request, toDelete),
+        ]),
     );
     // Another school's id (a shared or outdated link) is not the user's to show: their own list, with a word why.
     if (params.schule && !schulen.some((schule) => schule.id === params.schule)) {
@@ -54,18 +56,18 @@ export function loader(args: LoaderFunctionArgs) {
     const labels = new Map(schulen.map((schule) => [schule.id, organisationLabel(schule)]));
 
     return {
-        params,
-        schulen: schulen.map((schule) => ({ id: schule.id, label: organisationLabel(schule) })),
-        // An administrator of exactly one school has it fixed: no school filter, no school column.
-        fixedSchule: schulen.length === 1 ? { id: schulen[0].id, label: organisationLabel(schulen[0]) } : null,
-        rows: klassen.items.map((klasse) => ({
-          id: klasse.id,
-          name: klasse.name,
-          schule: (klasse.administriertVon && labels.get(klasse.administriertVon)) || "---",
-        })),
-        total: klassen.total,
-        mayCreate: mayOpen(user.rights, "/admin/klassen/new"),
-        loeschen: loeschen && { id: loeschen.klasse.id, name: loeschen.klasse.name, schule: organisationLabel(loeschen.schule) },
+      params,
+      schulen: schulen.map((schule) => ({ id: schule.id, label: organisationLabel(schule) })),
+      // An administrator of exactly one school has it fixed: no school filter, no school column.
+      fixedSchule: schulen.length === 1 ? { id: schulen[0].id, label: organisationLabel(schulen[0]) } : null,
+      rows: klassen.items.map((klasse) => ({
+        id: klasse.id,
+        name: klasse.name,
+        schule: (klasse.administriertVon && labels.get(klasse.administriertVon)) || "---",
+      })),
+      total: klassen.total,
+      mayCreate: mayOpen(user.rights, "/admin/klassen/new"),
+      loeschen: loeschen && { id: loeschen.klasse.id, name: loeschen.klasse.name, schule: organisationLabel(loeschen.schule) },
     };
   });
 }
@@ -95,7 +97,11 @@ export default function KlassenList() {
   const deleteDialog = useRouteDialog(KLASSE_LOESCHEN);
   const toDelete = rows.find((row) => row.id === deleteDialog.value) ?? loeschen;
   const dialog = toDelete ? (
-    <KlasseLoeschenDialog dialog={deleteDialog} klasse={toDelete} error={actionData && "deleteError" in actionData ? actionData.deleteError : null} />
+    <KlasseLoeschenDialog
+      dialog={deleteDialog}
+      klasse={toDelete}
+      error={actionData && "deleteError" in actionData ? actionData.deleteError : null}
+    />
   ) : null;
   // Without JavaScript the dialog is a page of its own.
   if (deleteDialog.inline && dialog) return dialog;
@@ -168,7 +174,11 @@ export default function KlassenList() {
         <DataTable caption={t("klassen:list.caption")}>
           <thead>
             <tr className="border-b-2 border-primary">
-              {fixedSchule ? null : <th scope="col" className="p-2">{t("klassen:fields.schule")}</th>}
+              {fixedSchule ? null : (
+                <th scope="col" className="p-2">
+                  {t("klassen:fields.schule")}
+                </th>
+              )}
               <th scope="col" className="p-2" aria-sort={descending ? "descending" : "ascending"}>
                 <Link
                   to={withParams(search, { sortierung: descending ? "name_asc" : "name_desc", seite: 1 })}

@@ -10,15 +10,8 @@ import { safeRedirectPath } from "~/return-path";
 import { guardWhileLoading, requireUser } from "~/.server/guards.server";
 import { getPortalSession } from "~/.server/portal-cookie.server";
 import { publicOrigin } from "~/.server/security.server";
-import {
-  assignmentsBySchool,
-  myPersonInfo,
-  myTwoFactor,
-  type MyTwoFactor,
-  type SchoolAssignment,
-} from "~/.server/upstream/self.server";
+import { assignmentsBySchool, myPersonInfo, myTwoFactor, type MyTwoFactor, type SchoolAssignment } from "~/.server/upstream/self.server";
 import { redirectWithToast, withUpstreamSession } from "~/.server/responses.server";
-
 
 /** E-mail states worth telling the user; any other state hides the row (the original does the same). */
 const EMAIL_TEXT = {
@@ -61,15 +54,15 @@ export function loader(args: LoaderFunctionArgs) {
     const email = info.email && isShownEmailStatus(info.email.status) ? { ...info.email, status: info.email.status } : null;
 
     return {
-        name: `${info.person.name.vorname} ${info.person.name.familiennamen}`,
-        username: info.person.username ?? null,
-        personalnummer: info.person.personalnummer ?? null,
-        email,
-        assignments: assignmentsBySchool(info.personenkontexte, user),
-        passwordUpdatedAt: user.passwordUpdatedAt,
-        passwordChange: `/api/auth/reset-password?${resetQuery}`,
-        twoFactor,
-        back: safeRedirectPath(session.get("previousUrl"), "/start"),
+      name: `${info.person.name.vorname} ${info.person.name.familiennamen}`,
+      username: info.person.username ?? null,
+      personalnummer: info.person.personalnummer ?? null,
+      email,
+      assignments: assignmentsBySchool(info.personenkontexte, user),
+      passwordUpdatedAt: user.passwordUpdatedAt,
+      passwordChange: `/api/auth/reset-password?${resetQuery}`,
+      twoFactor,
+      back: safeRedirectPath(session.get("previousUrl"), "/start"),
     };
   });
 }

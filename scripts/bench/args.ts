@@ -110,7 +110,8 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
       const raw = inline ?? argv[++i];
       if (flag === "--page") {
         // Only a path of the portal itself: the measurement never leaves the loopback portal.
-        if (!raw || !/^\/[^/]/.test(raw) && raw !== "/") throw new Error(`--page erwartet einen Pfad des Portals wie /start, erhalten: ${raw ?? "nichts"}`);
+        if (!raw || (!/^\/[^/]/.test(raw) && raw !== "/"))
+          throw new Error(`--page erwartet einen Pfad des Portals wie /start, erhalten: ${raw ?? "nichts"}`);
         options.portalCpuPages.push(raw);
       } else {
         if (raw !== "br" && raw !== "identity") throw new Error(`--encoding erwartet br oder identity, erhalten: ${raw ?? "nichts"}`);
@@ -127,7 +128,8 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
     if (flag === "--load-phases" || flag === "--cpu-prof" || flag === "--load-trace") {
       const raw = inline ?? argv[++i];
       if (flag === "--load-phases") {
-        if (raw !== "AB" && raw !== "A" && raw !== "B") throw new Error(`--load-phases erwartet AB, A oder B, erhalten: ${raw ?? "nichts"}`);
+        if (raw !== "AB" && raw !== "A" && raw !== "B")
+          throw new Error(`--load-phases erwartet AB, A oder B, erhalten: ${raw ?? "nichts"}`);
         options.loadPhases = raw;
       } else {
         if (!raw || raw.startsWith("--")) throw new Error(`${flag} erwartet einen Pfad\n${USAGE}`);

@@ -135,9 +135,7 @@ export async function measureDataVisible(
     try {
       const page = await context.newPage();
       await page.goto(new URL(input.path, input.portalOrigin).href, { waitUntil: "load" });
-      const paint = await page.evaluate(
-        () => performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
-      );
+      const paint = await page.evaluate(() => performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN);
       times.push(paint);
     } finally {
       await context.close();
@@ -151,7 +149,8 @@ async function readAsset(response: PageResponse, portalOrigin: string): Promise<
   if (new URL(response.url()).origin !== portalOrigin) return null;
   const type = request.resourceType();
   const contentType = response.headers()["content-type"] ?? "";
-  const kind = type === "stylesheet" || contentType.includes("text/css") ? "css" : type === "script" || /javascript/.test(contentType) ? "js" : null;
+  const kind =
+    type === "stylesheet" || contentType.includes("text/css") ? "css" : type === "script" || /javascript/.test(contentType) ? "js" : null;
   if (!kind || response.status() < 200 || response.status() >= 300) return null;
   const body = await response.body();
   const sizes = await request.sizes();

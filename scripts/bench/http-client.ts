@@ -25,8 +25,7 @@ export interface DocumentRequest {
   timeoutMs: number;
 }
 
-const USER_AGENT =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
+const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 
 export function requestDocument(input: DocumentRequest): Promise<TimedResponse> {
   const started = performance.now();

@@ -132,9 +132,17 @@ export async function runLoad(options: LoadOptions, cleanups: (() => Promise<voi
   }
   if (options.phases.includes("B")) {
     const offered = (options.sessions * 1000) / options.intervalMs;
-    log(`Phase B: ${options.sessions} Sitzungen, je eine Seite alle ${options.intervalMs} ms (${offered.toFixed(1)} Anfragen/s angeboten), ${options.seconds} s …`);
+    log(
+      `Phase B: ${options.sessions} Sitzungen, je eine Seite alle ${options.intervalMs} ms (${offered.toFixed(1)} Anfragen/s angeboten), ${options.seconds} s …`,
+    );
     phases.push(
-      await measurePhase("B", tree, options.seconds, (deadline) => paced(stack.origin, sessions, deadline, options.intervalMs), probeTargets),
+      await measurePhase(
+        "B",
+        tree,
+        options.seconds,
+        (deadline) => paced(stack.origin, sessions, deadline, options.intervalMs),
+        probeTargets,
+      ),
     );
   }
   const after = tree();
@@ -144,7 +152,10 @@ export async function runLoad(options: LoadOptions, cleanups: (() => Promise<voi
   const idle = tree();
 
   if (options.trace) {
-    await writeFile(options.trace, JSON.stringify(phases.map((phase) => ({ phase: phase.name, samples: phase.samples, probes: Object.fromEntries(phase.probes) }))));
+    await writeFile(
+      options.trace,
+      JSON.stringify(phases.map((phase) => ({ phase: phase.name, samples: phase.samples, probes: Object.fromEntries(phase.probes) }))),
+    );
     log(`Einzelne Anfragen: ${options.trace}`);
   }
   return report(options, phases, { before, after, idle });
@@ -188,7 +199,14 @@ async function measurePhase(
   const probeLoops = Object.entries(probeTargets).map(async ([target, url]) => {
     const { origin, pathname } = new URL(url);
     while (probing) {
-      const response = await requestDocument({ origin, path: pathname, cookie: "", agent: probeAgent, acceptEncoding: "", timeoutMs: CLIENT_TIMEOUT_MS });
+      const response = await requestDocument({
+        origin,
+        path: pathname,
+        cookie: "",
+        agent: probeAgent,
+        acceptEncoding: "",
+        timeoutMs: CLIENT_TIMEOUT_MS,
+      });
       probes.get(target)?.push({ at: Date.now() - phaseStart - response.ms, ms: response.ms });
       await sleep(PROBE_INTERVAL_MS);
     }
@@ -299,16 +317,43 @@ function report(
       rows.push([
         `p${p}`,
         formatMs(percentile(times, p)),
-        ...PAGES.map((page) => formatMs(percentile(phase.samples.filter((s) => s.page === page).map((s) => s.ms), p))),
+        ...PAGES.map((page) =>
+          formatMs(
+            percentile(
+              phase.samples.filter((s) => s.page === page).map((s) => s.ms),
+              p,
+            ),
+          ),
+        ),
       ]);
     }
-    rows.push(["max", formatMs(Math.max(...times)), ...PAGES.map((page) => formatMs(Math.max(...phase.samples.filter((s) => s.page === page).map((s) => s.ms))))]);
+    rows.push([
+      "max",
+      formatMs(Math.max(...times)),
+      ...PAGES.map((page) => formatMs(Math.max(...phase.samples.filter((s) => s.page === page).map((s) => s.ms)))),
+    ]);
     rows.push([
       "Fehler",
       errorCount === 0 ? "0" : `${errorCount} (${((100 * errorCount) / Math.max(1, phase.samples.length)).toFixed(1)} %)`,
       ...PAGES.map((page) => String(phase.samples.filter((s) => s.page === page && s.status !== 200).length)),
     ]);
-    rows.push(["Bytes je Antwort (Median)", String(percentile(phase.samples.map((s) => s.bytes), 50)), ...PAGES.map((page) => String(percentile(phase.samples.filter((s) => s.page === page).map((s) => s.bytes), 50)))]);
+    rows.push([
+      "Bytes je Antwort (Median)",
+      String(
+        percentile(
+          phase.samples.map((s) => s.bytes),
+          50,
+        ),
+      ),
+      ...PAGES.map((page) =>
+        String(
+          percentile(
+            phase.samples.filter((s) => s.page === page).map((s) => s.bytes),
+            50,
+          ),
+        ),
+      ),
+    ]);
     for (const role of roles) {
       const cpu = phase.cpu.get(role);
       rows.push([
@@ -352,7 +397,10 @@ function report(
   ]);
   console.log(`\nSpeicher (RSS, Summe je Rolle)\n`);
   console.log(
-    renderTable(["Prozess", "vorher", ...phases.map((phase) => `Spitze ${phase.name}`), "danach", `nach ${options.idleSeconds} s Leerlauf`], memoryRows),
+    renderTable(
+      ["Prozess", "vorher", ...phases.map((phase) => `Spitze ${phase.name}`), "danach", `nach ${options.idleSeconds} s Leerlauf`],
+      memoryRows,
+    ),
   );
   for (const role of roles) {
     const start = total(memory.before, role);
@@ -367,7 +415,12 @@ function report(
   }
 
   console.log("\nZiele (Issue 5 §3)\n");
-  console.log(renderTable(["Ziel", "Wert", "Ergebnis"], budgets.map((b) => [b.name, b.value, b.verdict])));
+  console.log(
+    renderTable(
+      ["Ziel", "Wert", "Ergebnis"],
+      budgets.map((b) => [b.name, b.value, b.verdict]),
+    ),
+  );
   return budgets.every((budget) => budget.verdict === "PASS");
 }
 

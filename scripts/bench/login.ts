@@ -73,6 +73,11 @@ function readForm(html: string): { action: string; fields: string[] } | null {
 }
 
 const decodeEntities = (value: string) =>
-  value.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+  value
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
 
 const excerpt = (body: string) => body.replace(/\s+/g, " ").slice(0, 400);

@@ -43,7 +43,11 @@ const ENCODINGS = [
 const TARGET_CPU_MS = 6;
 const WARMUP_REQUESTS = 100;
 
-export async function runPortalCpu(options: PortalCpuOptions, cleanups: (() => Promise<void>)[], log: (message: string) => void): Promise<boolean> {
+export async function runPortalCpu(
+  options: PortalCpuOptions,
+  cleanups: (() => Promise<void>)[],
+  log: (message: string) => void,
+): Promise<boolean> {
   const dataDir = path.resolve(".tmp/portal-cpu-db");
   await rm(dataDir, { recursive: true, force: true });
   process.env.REFERENCE_DATA_DIR = dataDir;
@@ -103,7 +107,9 @@ export async function runPortalCpu(options: PortalCpuOptions, cleanups: (() => P
   const rows: string[][] = [];
   let passed = true;
   let judged = false;
-  const encodings = ENCODINGS.filter((encoding) => options.encodings === "both" || (options.encodings === "br") === Boolean(encoding.value));
+  const encodings = ENCODINGS.filter(
+    (encoding) => options.encodings === "both" || (options.encodings === "br") === Boolean(encoding.value),
+  );
   // Several rounds, each measuring every build once: a burst of load from elsewhere then spoils one round, not one build.
   const results = new Map<string, DriveResult[]>();
   for (let round = 0; round < options.rounds; round++) {
@@ -153,10 +159,25 @@ export async function runPortalCpu(options: PortalCpuOptions, cleanups: (() => P
     passed = false;
     console.log(`\nNicht aufgezeichnete Upstream-Aufrufe: ${[...stub.misses].map(([key, n]) => `${key} × ${n}`).join(", ")}`);
   }
-  console.log(`\nEin Portal-Prozess gegen den Stub, ${options.connections} Verbindungen, ${options.rounds} Runden zu je ${options.seconds} s\n`);
+  console.log(
+    `\nEin Portal-Prozess gegen den Stub, ${options.connections} Verbindungen, ${options.rounds} Runden zu je ${options.seconds} s\n`,
+  );
   console.log(
     renderTable(
-      ["Seite", "Accept-Encoding", ...(portals.length > 1 ? ["Build"] : []), "Anfragen", "Anfragen/s", "CPU je Seite (Median)", "je Runde", "p50", "p99", "Fehler", "Bytes", "Last (1 min) je Runde"],
+      [
+        "Seite",
+        "Accept-Encoding",
+        ...(portals.length > 1 ? ["Build"] : []),
+        "Anfragen",
+        "Anfragen/s",
+        "CPU je Seite (Median)",
+        "je Runde",
+        "p50",
+        "p99",
+        "Fehler",
+        "Bytes",
+        "Last (1 min) je Runde",
+      ],
       rows,
     ),
   );
@@ -175,7 +196,14 @@ interface DriveResult {
   load: string;
 }
 
-async function drive(origin: string, pid: number, page: string, jar: CookieJar, acceptEncoding: string, options: PortalCpuOptions): Promise<DriveResult> {
+async function drive(
+  origin: string,
+  pid: number,
+  page: string,
+  jar: CookieJar,
+  acceptEncoding: string,
+  options: PortalCpuOptions,
+): Promise<DriveResult> {
   const agents = Array.from({ length: options.connections }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
   const one = (agent: http.Agent) =>
     requestDocument({ origin, path: page, cookie: jar.header(), agent, acceptEncoding, timeoutMs: 30_000 });

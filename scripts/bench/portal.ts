@@ -25,7 +25,11 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
-export async function startPortal(upstreamUrl: string, extraEnv: Record<string, string> = {}, build = "./build/index.js"): Promise<PortalProcess> {
+export async function startPortal(
+  upstreamUrl: string,
+  extraEnv: Record<string, string> = {},
+  build = "./build/index.js",
+): Promise<PortalProcess> {
   const port = await freePort();
   const require = createRequire(import.meta.url);
   const remixServe = require.resolve("@remix-run/serve/dist/cli.js");

@@ -26,7 +26,12 @@ interface CpuProfile {
 /** Inclusive groups: a sample counts for a group when any frame of its stack matches (first match wins per group). */
 const GROUPS: { name: string; test: (frame: CallFrame) => boolean }[] = [
   { name: "React-Render (react-dom/server)", test: (f) => /react-dom[/\\].*server/.test(f.url) },
-  { name: "Kompression (compression/zlib)", test: (f) => /node_modules[/\\]compression[/\\]|node:zlib|^zlib$/.test(f.url) || /^(zlib|deflate|gzip|brotli)/i.test(f.functionName) && f.url === "" },
+  {
+    name: "Kompression (compression/zlib)",
+    test: (f) =>
+      /node_modules[/\\]compression[/\\]|node:zlib|^zlib$/.test(f.url) ||
+      (/^(zlib|deflate|gzip|brotli)/i.test(f.functionName) && f.url === ""),
+  },
   { name: "Remix-Server (server-runtime, router)", test: (f) => /@remix-run[/\\](server-runtime|router)/.test(f.url) },
   { name: "Upstream-fetch (undici)", test: (f) => /undici|node:internal\/deps\/undici/.test(f.url) },
   { name: "i18next", test: (f) => /i18next/.test(f.url) },
@@ -82,9 +87,12 @@ export function summarise(profile: CpuProfile, top = 25): string {
   const pct = (ms: number) => `${((100 * ms) / busy).toFixed(1).padStart(5)} %`;
   const list = (title: string, entries: Map<string, number>, n: number) => {
     lines.push(`\n${title}`);
-    for (const [name, ms] of [...entries].sort((a, b) => b[1] - a[1]).slice(0, n)) lines.push(`  ${ms.toFixed(0).padStart(7)} ms ${pct(ms)}  ${name}`);
+    for (const [name, ms] of [...entries].sort((a, b) => b[1] - a[1]).slice(0, n))
+      lines.push(`  ${ms.toFixed(0).padStart(7)} ms ${pct(ms)}  ${name}`);
   };
-  lines.push(`Profil ${((profile.endTime - profile.startTime) / 1e6).toFixed(1)} s, davon CPU belegt ${busy.toFixed(0)} ms (Leerlauf ${idle.toFixed(0)} ms)`);
+  lines.push(
+    `Profil ${((profile.endTime - profile.startTime) / 1e6).toFixed(1)} s, davon CPU belegt ${busy.toFixed(0)} ms (Leerlauf ${idle.toFixed(0)} ms)`,
+  );
   list("Inklusive Zeit (Stapel enthält …)", groups, GROUPS.length);
   list("Eigenzeit nach Paket", selfByPackage, top);
   list("Eigenzeit nach Funktion", selfByFunction, top);

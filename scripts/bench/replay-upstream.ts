@@ -49,7 +49,8 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
           const body = Buffer.concat(chunks);
           const kept: string[] = [];
           for (let i = 0; i < upstreamRes.rawHeaders.length; i += 2) {
-            if (!HOP_BY_HOP.has(upstreamRes.rawHeaders[i].toLowerCase())) kept.push(upstreamRes.rawHeaders[i], upstreamRes.rawHeaders[i + 1]);
+            if (!HOP_BY_HOP.has(upstreamRes.rawHeaders[i].toLowerCase()))
+              kept.push(upstreamRes.rawHeaders[i], upstreamRes.rawHeaders[i + 1]);
           }
           const answer: RecordedAnswer = { status: upstreamRes.statusCode ?? 502, headers: kept, body };
           if (recording && req.method === "GET") recordings.set(key, answer);

@@ -65,10 +65,12 @@ test.describe("Anmeldung und Zugang zur Klassenverwaltung", () => {
   test("ein Admin ohne eingerichteten zweiten Faktor landet beim Öffnen der Klassenverwaltung auf dem Hinweis zur Zwei-Faktor-Authentifizierung", async ({
     page,
   }) => {
-    await loginAs(page, "ohnetoken", { target: "/admin/klassen", otp: false, expectUrl: /\/no-second-factor\?zurueck=%2Fadmin%2Fklassen$/ });
-    await expect(
-      page.getByRole("heading", { level: 1, name: "Zwei-Faktor-Authentifizierung erforderlich" }),
-    ).toBeVisible();
+    await loginAs(page, "ohnetoken", {
+      target: "/admin/klassen",
+      otp: false,
+      expectUrl: /\/no-second-factor\?zurueck=%2Fadmin%2Fklassen$/,
+    });
+    await expect(page.getByRole("heading", { level: 1, name: "Zwei-Faktor-Authentifizierung erforderlich" })).toBeVisible();
     await expect(page.getByText("Für Ihr Konto ist noch keiner eingerichtet.")).toBeVisible();
     await expect(page.getByRole("link", { name: "Zur Einrichtung im Profil" })).toBeVisible();
     await page.getByRole("link", { name: "Zur Startseite" }).click();

@@ -156,7 +156,10 @@ test.describe("Tastaturbedienung", () => {
 });
 
 test.describe("Ungespeicherte Änderungen", () => {
-  test("wer das Anlegen-Formular mit Eingaben verlassen will, wird gefragt und kann bleiben oder gehen", async ({ page, loggedInAs }, testInfo) => {
+  test("wer das Anlegen-Formular mit Eingaben verlassen will, wird gefragt und kann bleiben oder gehen", async ({
+    page,
+    loggedInAs,
+  }, testInfo) => {
     test.skip(testInfo.project.name !== "mit-js", "Die Warnung ist eine Erweiterung, die JavaScript braucht");
     await loggedInAs("landesadmin", { target: "/admin/klassen/new" });
     await waitForHydration(page);

@@ -21,8 +21,7 @@ import { loginAs, pathOf } from "./support/login";
 const MOBILE = { width: 390, height: 844 };
 
 /** How far the document itself scrolls sideways (0: not at all). */
-const sidewaysOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -147,7 +146,10 @@ test.describe("Tastatur und Fokus in Formularen", () => {
     await expect(page.getByText("Bitte wählen Sie eine Schule aus.")).toBeVisible();
   });
 
-  test("beim Umbenennen bleibt der Fokus auf dem nächsten Element, wenn man das geleerte Namensfeld verlässt", async ({ page, loggedInAs }) => {
+  test("beim Umbenennen bleibt der Fokus auf dem nächsten Element, wenn man das geleerte Namensfeld verlässt", async ({
+    page,
+    loggedInAs,
+  }) => {
     const token = uniqueToken();
     await loggedInAs("landesadmin", { target: "/admin/klassen" });
     const id = await createKlasseDirectly(page, SCHULE_B.id, `Tab ${token}`);
@@ -266,7 +268,10 @@ test.describe("Fokus nach dem Seitenwechsel", () => {
 });
 
 test.describe("Ehrliche Meldungen", () => {
-  test("ein Klassenname nur aus „Ü“ wird abgelehnt, und die Meldung sagt, dass Umlaute allein nicht reichen", async ({ page, loggedInAs }) => {
+  test("ein Klassenname nur aus „Ü“ wird abgelehnt, und die Meldung sagt, dass Umlaute allein nicht reichen", async ({
+    page,
+    loggedInAs,
+  }) => {
     await loggedInAs("landesadmin", { target: "/admin/klassen/new" });
     await waitForHydration(page);
     const name = page.getByRole("textbox", { name: "Klassenname" });
@@ -298,7 +303,10 @@ test.describe("Ehrliche Meldungen", () => {
     await expectNoAxeViolations(page, "leere Klassenliste");
   });
 
-  test("ein Schuladmin mit der Id einer fremden Schule im Link sieht seine eigene Liste und erfährt warum", async ({ page, loggedInAs }) => {
+  test("ein Schuladmin mit der Id einer fremden Schule im Link sieht seine eigene Liste und erfährt warum", async ({
+    page,
+    loggedInAs,
+  }) => {
     await loggedInAs("schuladmin", { target: "/admin/klassen" });
     await page.goto(`/admin/klassen?schule=${SCHULE_C.id}&anzahl=5`);
 
@@ -403,7 +411,10 @@ test.describe("Passwort ändern im Profil", () => {
 });
 
 test.describe("Speichern ohne Änderung", () => {
-  test("Speichern wirkt erst nach einer Änderung; ein unveränderter Stand wird nicht an den Upstream geschickt", async ({ page, loggedInAs }) => {
+  test("Speichern wirkt erst nach einer Änderung; ein unveränderter Stand wird nicht an den Upstream geschickt", async ({
+    page,
+    loggedInAs,
+  }) => {
     const token = uniqueToken();
     const name = `Gleich ${token}`;
     await loggedInAs("landesadmin", { target: "/admin/klassen" });

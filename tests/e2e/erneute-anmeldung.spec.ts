@@ -54,9 +54,7 @@ test.describe("Einmalcode erneut nach Inaktivität", () => {
   // The server pair whose upstream lets the second factor lapse after a few idle seconds.
   test.use({ baseURL: PINNED_BASE_URL });
 
-  test("ein Klick in der Navigation nach einer Pause fragt den Einmalcode ab und öffnet dann die gewählte Seite", async ({
-    page,
-  }) => {
+  test("ein Klick in der Navigation nach einer Pause fragt den Einmalcode ab und öffnet dann die gewählte Seite", async ({ page }) => {
     await loginAs(page, "landesadmin", { target: "/admin/klassen" });
     await waitForHydration(page);
     await idleUntilStepUpLapses(page);
@@ -163,7 +161,10 @@ async function openDeleteConfirmation(page: Page, name: string) {
   await page.goto(`/admin/klassen?${new URLSearchParams({ suche: name })}`);
   await waitForHydration(page);
   const trigger = new RegExp(`^Klasse ${name} löschen`);
-  await page.getByRole("link", { name: trigger }).or(page.getByRole("button", { name: trigger })).click();
+  await page
+    .getByRole("link", { name: trigger })
+    .or(page.getByRole("button", { name: trigger }))
+    .click();
   await expect(page.getByRole("heading", { name: "Klasse löschen" })).toBeVisible();
 }
 

@@ -13,8 +13,7 @@ import {
 } from "./support/klassen";
 
 /** The create form's post: a document request without JavaScript, Remix's data request (`.data`) with it. */
-const isCreatePost = (url: string, method: string) =>
-  method === "POST" && /^\/admin\/klassen\/new(\.data)?$/.test(new URL(url).pathname);
+const isCreatePost = (url: string, method: string) => method === "POST" && /^\/admin\/klassen\/new(\.data)?$/.test(new URL(url).pathname);
 
 /** Submits the create form; without JavaScript returns the HTTP status of the form post. */
 async function submitCreateForm(page: Page): Promise<number | null> {

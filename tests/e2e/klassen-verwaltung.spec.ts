@@ -16,8 +16,7 @@ import { pathOf } from "./support/login";
 const countStatus = (page: Page) => page.getByRole("status").filter({ hasText: /Klassen? gefunden/ });
 const toast = (page: Page) => page.getByRole("status").filter({ hasText: /Die Klasse/ });
 /** The class-name links of the result table, in their order (the delete links' names start with "Klasse"). */
-const nameLinks = (page: Page, token: string) =>
-  page.getByRole("table").getByRole("link", { name: new RegExp(`^Liste ${token} \\d$`) });
+const nameLinks = (page: Page, token: string) => page.getByRole("table").getByRole("link", { name: new RegExp(`^Liste ${token} \\d$`) });
 
 test.describe("Klassen anlegen, finden, bearbeiten und löschen", () => {
   test("die Landesadministratorin legt eine Klasse an, sieht Schule und Namen bestätigt und legt mit derselben Schule eine weitere an", async ({
@@ -111,7 +110,9 @@ test.describe("Klassen anlegen, finden, bearbeiten und löschen", () => {
     await expect(countStatus(page)).toHaveText("7 Klassen gefunden");
 
     // A row leads to the class's details, and from there back to the same filtered list.
-    await nameLinks(page, token).filter({ hasText: `Liste ${token} 7` }).click();
+    await nameLinks(page, token)
+      .filter({ hasText: `Liste ${token} 7` })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/admin/klassen/${ids[6]}\\?zurueck=`));
     await expect(page.getByRole("heading", { level: 1, name: `Klasse Liste ${token} 7` })).toBeVisible();
     await page.getByRole("link", { name: "Zurück zur Ergebnisliste" }).click();

@@ -66,9 +66,7 @@ test.describe("Mein Profil", () => {
   test("eine Lehrkraft im Vorbereitungsdienst sieht, bis wann ihre Zuordnung befristet ist", async ({ page, loggedInAs }) => {
     await loggedInAs("liv", { target: "/profile" });
 
-    await expect(schoolEntry(page, SCHULE_A).getByRole("definition")).toHaveText([
-      /^LiV \(befristet bis \d{2}\.\d{2}\.\d{4}\)$/,
-    ]);
+    await expect(schoolEntry(page, SCHULE_A).getByRole("definition")).toHaveText([/^LiV \(befristet bis \d{2}\.\d{2}\.\d{4}\)$/]);
   });
 
   test("ein Schuladmin ohne Token liest in seinem Profil, dass noch kein zweiter Faktor eingerichtet ist", async ({ page, loggedInAs }) => {
@@ -105,9 +103,7 @@ test.describe("Mein Profil", () => {
 
     // The upstream sends the browser back with kc_action_status; changing a demo password here would break other tests.
     await page.goto("/profile?kc_action_status=success");
-    await expect(page.getByRole("status").filter({ hasText: "Passwort" })).toHaveText(
-      "Ihr Passwort wurde erfolgreich geändert.",
-    );
+    await expect(page.getByRole("status").filter({ hasText: "Passwort" })).toHaveText("Ihr Passwort wurde erfolgreich geändert.");
 
     await page.goto("/profile?kc_action_status=error");
     await expect(page.getByRole("alert")).toHaveText(

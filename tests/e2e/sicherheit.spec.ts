@@ -6,19 +6,19 @@ import { submitPasswordForm } from "./support/login";
 /** Fails the test if the browser ever tries to load anything from the attacker's site. */
 async function forbidEvilOrigin(page: Page): Promise<string[]> {
   const attempts: string[] = [];
-  await page.context().route((url) => url.hostname === "evil.example" || url.hostname.endsWith(".evil.example"), async (route) => {
-    attempts.push(route.request().url());
-    await route.abort();
-  });
+  await page.context().route(
+    (url) => url.hostname === "evil.example" || url.hostname.endsWith(".evil.example"),
+    async (route) => {
+      attempts.push(route.request().url());
+      await route.abort();
+    },
+  );
   return attempts;
 }
 
 /** The cross-site form posts (plain HTTP) are checked without a browser in tests/routes/sicherheit.test.ts. */
 test.describe("Sicherheit", () => {
-  test("ein Anmelde-Link mit fremder Rücksprungadresse führt nach der Anmeldung nie auf eine andere Seite", async ({
-    page,
-    baseURL,
-  }) => {
+  test("ein Anmelde-Link mit fremder Rücksprungadresse führt nach der Anmeldung nie auf eine andere Seite", async ({ page, baseURL }) => {
     const attempts = await forbidEvilOrigin(page);
     const portalOrigin = new URL(baseURL!).origin;
 
@@ -56,10 +56,13 @@ test.describe("Sicherheit", () => {
 
     // The action on its own answers with a same-origin redirect as well.
     const id2 = await createKlasseDirectly(page, SCHULE_C.id, `Zurueck zwei ${token}`);
-    const response = await page.request.post(`/admin/klassen/${id2}?loeschen&${new URLSearchParams({ zurueck: "https://evil.example/" })}`, {
-      form: {},
-      maxRedirects: 0,
-    });
+    const response = await page.request.post(
+      `/admin/klassen/${id2}?loeschen&${new URLSearchParams({ zurueck: "https://evil.example/" })}`,
+      {
+        form: {},
+        maxRedirects: 0,
+      },
+    );
     expect(response.status()).toBe(302);
     expect(response.headers()["location"]).toBe("/admin/klassen");
   });

@@ -38,7 +38,10 @@ describe("Ungewöhnliche Anfragen", () => {
       expect(response.status, path).toBe(200);
       const cookies = response.headers.getSetCookie();
       // The portal remembers the previous page in its cookie; without the cap this check would have nothing to see.
-      expect(cookies.some((cookie) => cookie.startsWith("__portal=")), path).toBe(true);
+      expect(
+        cookies.some((cookie) => cookie.startsWith("__portal=")),
+        path,
+      ).toBe(true);
       for (const cookie of cookies) expect(cookie.length, path).toBeLessThan(1_000);
     }
   });
@@ -52,7 +55,12 @@ describe("Ungewöhnliche Anfragen", () => {
       ["text/plain", `schule=${SCHULE_C}&name=Text ${token}`, 415, "Formular nicht lesbar"],
       ["application/xml", `<klasse><name>Xml ${token}</name></klasse>`, 415, "Formular nicht lesbar"],
       [undefined, undefined, 415, "Formular nicht lesbar"],
-      ["multipart/form-data; boundary=grenze", '--grenze\r\nContent-Disposition: form-data; name="name"\r\n\r\nKaputt', 400, "Formular nicht lesbar"],
+      [
+        "multipart/form-data; boundary=grenze",
+        '--grenze\r\nContent-Disposition: form-data; name="name"\r\n\r\nKaputt',
+        400,
+        "Formular nicht lesbar",
+      ],
       ["application/x-www-form-urlencoded", `schule=${SCHULE_C}&name=Nul%00${token}`, 400, "Unzulässige Zeichen"],
       ["application/x-www-form-urlencoded", oversized, 413, "Zu viele Daten"],
     ];

@@ -15,7 +15,9 @@ function answer(request: IncomingMessage, response: import("node:http").ServerRe
   if (request.url?.startsWith("/api/auth/login")) {
     response.writeHead(302, { Location: "/api/auth/idp/login" }).end();
   } else if (request.url === "/api/provider/logo-id/logo") {
-    response.writeHead(200, { "Content-Type": "image/svg+xml" }).end("<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>");
+    response
+      .writeHead(200, { "Content-Type": "image/svg+xml" })
+      .end("<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>");
   } else if (request.url === "/api/status") {
     response.writeHead(500, { "Content-Type": "text/plain" }).end("internal error");
   } else if (request.url === "/api/haengt") {

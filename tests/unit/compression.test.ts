@@ -2,7 +2,9 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { chooseEncoding, compressedResponse, MIN_COMPRESS_BYTES } from "~/.server/compression.server";
 
-const page = Buffer.from(`<!DOCTYPE html><html lang="de"><body>${"<tr><td>0710001 (Gemeinschaftsschule am Deich)</td><td>5a</td></tr>".repeat(200)}</body></html>`);
+const page = Buffer.from(
+  `<!DOCTYPE html><html lang="de"><body>${"<tr><td>0710001 (Gemeinschaftsschule am Deich)</td><td>5a</td></tr>".repeat(200)}</body></html>`,
+);
 
 function requestWith(acceptEncoding?: string) {
   return new Request("http://portal/admin/klassen", { headers: acceptEncoding === undefined ? {} : { "Accept-Encoding": acceptEncoding } });
@@ -21,7 +23,10 @@ describe("Kompression der Antworten durch das Portal", () => {
   });
 
   it("liefert dem Browser die Seite unverändert zurück, nur kleiner, mit passenden Kopfzeilen", async () => {
-    const response = await compressedResponse(requestWith("gzip, deflate, br"), page, { status: 200, headers: new Headers({ "Content-Type": "text/html" }) });
+    const response = await compressedResponse(requestWith("gzip, deflate, br"), page, {
+      status: 200,
+      headers: new Headers({ "Content-Type": "text/html" }),
+    });
     const sent = Buffer.from(await response.arrayBuffer());
     expect(response.headers.get("Content-Encoding")).toBe("br");
     expect(response.headers.get("Vary")).toContain("Accept-Encoding");

@@ -64,10 +64,12 @@ describe("Organisationen (suchen, lesen, anlegen, umbenennen)", () => {
       expect(klasse).toMatchObject({ administriertVon: "7f0c2a44-1a6e-4c59-9a27-2f7f1e0a9b01", typ: "KLASSE" });
       expect(klasse.kennung ?? null).toBeNull();
     }
-    expect(z.array(OrganisationResponse).parse([organisation.pinned.schule, organisation.current.schule]).map((s) => s.name)).toEqual([
-      "Gymnasium am See",
-      "Gymnasium am See",
-    ]);
+    expect(
+      z
+        .array(OrganisationResponse)
+        .parse([organisation.pinned.schule, organisation.current.schule])
+        .map((s) => s.name),
+    ).toEqual(["Gymnasium am See", "Gymnasium am See"]);
   });
 
   it("eine Organisation ohne Name und Typ (im aktuellen Modell erlaubt) oder mit neuem Typ ist lesbar", () => {
@@ -96,7 +98,14 @@ describe("Angebote der Startseite (GET /api/provider)", () => {
 
     expect(pinned.map((p) => p.kategorie)).toEqual(["EMAIL", "VERWALTUNG", "ANGEBOTE"]);
     expect(pinned[2].requires2fa).toBe(false);
-    expect(current[1]).toMatchObject({ kategorie: "SCHULISCH", merkmale: ["VERFUEGBAR_FUER_ROLLENERWEITERUNG", "ANBIETEN_IN_SCHULISCHER_ANGEBOTSVERWALTUNG", "ANBIETEN_IN_SCHULISCHER_ROLLENVERWALTUNG"] });
+    expect(current[1]).toMatchObject({
+      kategorie: "SCHULISCH",
+      merkmale: [
+        "VERFUEGBAR_FUER_ROLLENERWEITERUNG",
+        "ANBIETEN_IN_SCHULISCHER_ANGEBOTSVERWALTUNG",
+        "ANBIETEN_IN_SCHULISCHER_ROLLENVERWALTUNG",
+      ],
+    });
   });
 
   it("eine unbekannte Kategorie landet unter einer neutralen Überschrift, ein unbekanntes Ziel bleibt eine Kachel ohne Link", () => {

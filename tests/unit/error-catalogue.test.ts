@@ -367,8 +367,7 @@ const allCodes = [
 
 // Words that would betray an untranslated or unfinished text.
 const placeholderPattern = /\b(TODO|FIXME|TBD|XXX|lorem|ipsum|undefined|null)\b|\{\{|\}\}|__/i;
-const englishPattern =
-  /\b(error|failed|please|could not|not found|unknown|try again|invalid|user|password|the|and|or|is)\b/i;
+const englishPattern = /\b(error|failed|please|could not|not found|unknown|try again|invalid|user|password|the|and|or|is)\b/i;
 const rawCodePattern = /\b[A-Z0-9]+(?:_[A-Z0-9]+)+\b/;
 
 function expectGermanEntry(code: string) {
@@ -468,7 +467,8 @@ describe("German error catalogue", () => {
   });
 
   it("umlauts and ß are written as real characters, not as ae/oe/ue/ss substitutes", () => {
-    const substitutes = /\b(fuer|ueber|koennen|moeglich|Loeschen|geloescht|ungueltig|aendern|geaendert|Aenderung|Schultraeger|Zurueck|zurueck|muss?\s+gross)\b/i;
+    const substitutes =
+      /\b(fuer|ueber|koennen|moeglich|Loeschen|geloescht|ungueltig|aendern|geaendert|Aenderung|Schultraeger|Zurueck|zurueck|muss?\s+gross)\b/i;
     for (const [code, { title, message }] of Object.entries(catalogue)) {
       expect(`${title} ${message}`, code).not.toMatch(substitutes);
     }

@@ -13,9 +13,7 @@ describe("choosing the error code to show (spec section 8)", () => {
   });
 
   it("uses the call's default when the body names nothing", () => {
-    expect(chooseErrorCode({ statusCode: 413, message: "File too large" }, "ERROR_UPLOADING_FILE")).toBe(
-      "ERROR_UPLOADING_FILE",
-    );
+    expect(chooseErrorCode({ statusCode: 413, message: "File too large" }, "ERROR_UPLOADING_FILE")).toBe("ERROR_UPLOADING_FILE");
     expect(chooseErrorCode(null, "KLASSE_ERROR")).toBe("KLASSE_ERROR");
   });
 
@@ -73,9 +71,7 @@ describe("choosing the error code to show (spec section 8)", () => {
         renamed: { ORGANISATION_HAT_PERSONENKONTEXTE: "ORGANISATION_IST_BEREITS_ZUGEWIESEN_ERROR" },
       });
     // current upstream, new delete route
-    expect(deleteKlasse({ i18nKey: "ORGANISATION_HAT_PERSONENKONTEXTE", code: 400 })).toBe(
-      "ORGANISATION_IST_BEREITS_ZUGEWIESEN_ERROR",
-    );
+    expect(deleteKlasse({ i18nKey: "ORGANISATION_HAT_PERSONENKONTEXTE", code: 400 })).toBe("ORGANISATION_IST_BEREITS_ZUGEWIESEN_ERROR");
     // pinned upstream, old delete route
     expect(deleteKlasse({ i18nKey: "ORGANISATION_IST_BEREITS_ZUGEWIESEN_ERROR", code: 400 })).toBe(
       "ORGANISATION_IST_BEREITS_ZUGEWIESEN_ERROR",

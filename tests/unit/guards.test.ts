@@ -66,9 +66,7 @@ describe("guards of admin routes", () => {
     auth.user = userWith(["KLASSEN_VERWALTEN"], "silver");
     const response = await thrownBy(requireAdmin(klassenPage(), { permissions: ["klassenverwaltung"] }));
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe(
-      "/api/auth/login?redirectUrl=%2Fadmin%2Fklassen%3Fseite%3D2&requiredStepUpLevel=gold",
-    );
+    expect(response.headers.get("Location")).toBe("/api/auth/login?redirectUrl=%2Fadmin%2Fklassen%3Fseite%3D2&requiredStepUpLevel=gold");
   });
 
   it("send a silver admin without a token to /no-second-factor", async () => {
@@ -86,9 +84,7 @@ describe("guards of admin routes", () => {
 
   it("let the import screen through at silver", async () => {
     auth.user = userWith(["IMPORT_DURCHFUEHREN"], "silver");
-    await expect(requireAdmin(klassenPage(), { permissions: ["personenimport"], level: "silver" })).resolves.toBe(
-      auth.user,
-    );
+    await expect(requireAdmin(klassenPage(), { permissions: ["personenimport"], level: "silver" })).resolves.toBe(auth.user);
   });
 });
 

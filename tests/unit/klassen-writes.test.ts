@@ -30,13 +30,17 @@ function slowUpstream({ applyWrites }: { applyWrites: boolean }) {
     const { method, path } = request;
     if (method === "GET" && path === "/api/organisationen") {
       const name = request.query.get("name");
-      const items = [...klassen.values()].filter((klasse) => !name || klasse.name.includes(name)).map((klasse) => ({ ...klasseCurrent, ...klasse }));
+      const items = [...klassen.values()]
+        .filter((klasse) => !name || klasse.name.includes(name))
+        .map((klasse) => ({ ...klasseCurrent, ...klasse }));
       return json(response, 200, items, { "X-Paging-Total": String(items.length) });
     }
     const single = /^\/api\/organisationen\/([^/]+)$/.exec(path);
     if (method === "GET" && single) {
       const klasse = klassen.get(single[1]);
-      return klasse ? json(response, 200, { ...klasseCurrent, ...klasse }) : json(response, 404, { i18nKey: "ENTITY_NOT_FOUND", code: 404 });
+      return klasse
+        ? json(response, 200, { ...klasseCurrent, ...klasse })
+        : json(response, 404, { i18nKey: "ENTITY_NOT_FOUND", code: 404 });
     }
     if (method === "POST" && path === "/api/organisationen") {
       const name = (JSON.parse(request.body) as { name: string }).name;

@@ -31,16 +31,9 @@ describe("admin side navigation", () => {
   });
 
   it("shows a school admin classes and the add-person entries of his own rights only", () => {
-    const sections = adminNavigation(
-      new Set(["PERSONEN_VERWALTEN", "KLASSEN_VERWALTEN", "LANDESBEDIENSTETE_SUCHEN_UND_HINZUFUEGEN"]),
-    );
+    const sections = adminNavigation(new Set(["PERSONEN_VERWALTEN", "KLASSEN_VERWALTEN", "LANDESBEDIENSTETE_SUCHEN_UND_HINZUFUEGEN"]));
     const targets = sections.flatMap((section) => section.entries.map((entry) => entry.to));
-    expect(targets).toEqual([
-      "/admin/personen",
-      "/admin/limited/personen/search",
-      "/admin/klassen",
-      "/admin/klassen/new",
-    ]);
+    expect(targets).toEqual(["/admin/personen", "/admin/limited/personen/search", "/admin/klassen", "/admin/klassen/new"]);
   });
 
   it("shows the notices entry only with both portal rights", () => {

@@ -34,9 +34,7 @@ describe("a login that interrupts a form post", () => {
     const { response, interrupted } = await interruptedPost({ schule: "s-1", name: "5a" });
     expect(response.status).toBe(302);
     expect(response.headers.get(RELOAD)).toBe("true");
-    expect(response.headers.get("Location")).toBe(
-      "/api/auth/login?redirectUrl=%2Fadmin%2Fklassen%2Fnew&requiredStepUpLevel=gold",
-    );
+    expect(response.headers.get("Location")).toBe("/api/auth/login?redirectUrl=%2Fadmin%2Fklassen%2Fnew&requiredStepUpLevel=gold");
     expect(interrupted).toEqual({ path: "/admin/klassen/new", values: { schule: "s-1", name: "5a" } });
   });
 

@@ -31,7 +31,9 @@ describe("die erneuerte Sitzung des Upstreams erreicht den Browser, was immer ei
 
   it("bei einer Weiterleitung mit Meldung", async () => {
     const request = await requestWithRefreshedSession();
-    const answer = await withUpstreamSession({ request }, () => redirectWithToast(request, "/admin/klassen", { key: "klassen:delete.done" }));
+    const answer = await withUpstreamSession({ request }, () =>
+      redirectWithToast(request, "/admin/klassen", { key: "klassen:delete.done" }),
+    );
     expect(answer.status).toBe(302);
     expect(answer.headers.getSetCookie()).toHaveLength(2);
     expect(answer.headers.getSetCookie()).toContain(REFRESHED);

@@ -54,7 +54,10 @@ describe("Texte, deren Schlüssel erst zur Laufzeit entstehen", () => {
         { schule: SCHULE, name: "Üß" },
         { schule: SCHULE, name: "x".repeat(201) },
       ]),
-      ...messagesOf(RenameKlasseSchema, [{ name: "", version: "1" }, { name: "Ä", version: "1" }]),
+      ...messagesOf(RenameKlasseSchema, [
+        { name: "", version: "1" },
+        { name: "Ä", version: "1" },
+      ]),
     ];
     expect(new Set(messages).size).toBeGreaterThanOrEqual(6);
     expectTexts(messages);

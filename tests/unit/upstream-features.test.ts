@@ -36,13 +36,19 @@ describe("was als Routen-Fehlschlag des Frameworks gilt", () => {
     const { features } = await portalModulesFor("http://127.0.0.1:9");
     const answer = (status: number, body: unknown) => ({ status, text: typeof body === "string" ? body : JSON.stringify(body) });
 
-    expect(features.isRouteMiss(answer(404, { message: "Cannot DELETE /api/organisationen/x", error: "Not Found", statusCode: 404 }))).toBe(true);
-    expect(features.isRouteMiss(answer(404, { message: "Cannot GET /api/auth/csrf-token", error: "Not Found", statusCode: 404 }))).toBe(true);
+    expect(features.isRouteMiss(answer(404, { message: "Cannot DELETE /api/organisationen/x", error: "Not Found", statusCode: 404 }))).toBe(
+      true,
+    );
+    expect(features.isRouteMiss(answer(404, { message: "Cannot GET /api/auth/csrf-token", error: "Not Found", statusCode: 404 }))).toBe(
+      true,
+    );
     // current upstream's domain 404s
     expect(features.isRouteMiss(answer(404, { i18nKey: "ENTITY_NOT_FOUND", code: 404 }))).toBe(false);
     expect(features.isRouteMiss(answer(404, { i18nKey: "MISSING_PERMISSIONS", code: 404 }))).toBe(false);
     // pinned SchulConneX 404 and the NestJS not-found of PUT /organisationen/{id}
-    expect(features.isRouteMiss(answer(404, { code: 404, subcode: "01", titel: "Angefragte Entität existiert nicht", beschreibung: "x" }))).toBe(false);
+    expect(
+      features.isRouteMiss(answer(404, { code: 404, subcode: "01", titel: "Angefragte Entität existiert nicht", beschreibung: "x" })),
+    ).toBe(false);
     expect(features.isRouteMiss(answer(404, { message: "Not Found", statusCode: 404 }))).toBe(false);
     // an ingress's own page is not the upstream speaking
     expect(features.isRouteMiss(answer(404, "<html><body>404 Not Found</body></html>"))).toBe(false);
@@ -74,7 +80,9 @@ describe("Klasse löschen beim festgelegten und beim aktuellen Upstream", () => 
     await organisationen.deleteKlasse(portalRequest("s1"), KLASSE_ID);
 
     expect(deletes(standIn)).toEqual([`/api/organisationen/${KLASSE_ID}`, `/api/organisationen/${KLASSE_ID}`]);
-    expect(standIn.received.filter((r) => r.method === "DELETE").every((r) => r.headers["x-csrf-token"] === upstream.tokenOf("s1"))).toBe(true);
+    expect(standIn.received.filter((r) => r.method === "DELETE").every((r) => r.headers["x-csrf-token"] === upstream.tokenOf("s1"))).toBe(
+      true,
+    );
   });
 
   it("eine Klasse mit zugeordneten Personen: beide Versionen nennen denselben Grund, der Client weicht nicht auf den alten Pfad aus", async () => {

@@ -32,9 +32,7 @@ describe("Listen in der Anfrage", () => {
     expect(query.getAll("systemrechte")).toEqual(["KLASSEN_VERWALTEN", "SCHULEN_VERWALTEN"]);
     expect(query.getAll("administriertVon")).toEqual([SCHULE_ID]);
     expect(decodeURIComponent(rawQuery)).not.toContain("[");
-    expect(client.upstreamUrl("/api/x", { ids: ["a", "b"], leer: [], offset: 0, nichts: undefined }).search).toBe(
-      "?ids=a&ids=b&offset=0",
-    );
+    expect(client.upstreamUrl("/api/x", { ids: ["a", "b"], leer: [], offset: 0, nichts: undefined }).search).toBe("?ids=a&ids=b&offset=0");
   });
 });
 

@@ -27,7 +27,10 @@ function textAnswer(status: number, body: string, contentType = "text/html; char
 /** Everything the portal wrote to the console during the test. */
 function consoleOutput() {
   const calls = (["log", "info", "warn", "error", "debug"] as const).map((level) => vi.spyOn(console, level).mockImplementation(() => {}));
-  return () => calls.flatMap((spy) => spy.mock.calls.map((args) => args.map((arg) => (arg instanceof Error ? `${arg.message} ${arg.stack}` : String(arg))).join(" ")));
+  return () =>
+    calls.flatMap((spy) =>
+      spy.mock.calls.map((args) => args.map((arg) => (arg instanceof Error ? `${arg.message} ${arg.stack}` : String(arg))).join(" ")),
+    );
 }
 
 async function failureOf(promise: Promise<unknown>) {
@@ -74,23 +77,33 @@ describe("Antworten als Text", () => {
     standIn = await textAnswer(202, "");
     const { client } = await portalModulesFor(standIn.url);
     consoleOutput();
-    const call = () => client.callUpstreamText(portalRequest("s1"), `/api/personen/${PERSON_ID}/password`, { method: "PATCH", defaultError: "PERSON_ERROR" });
+    const call = () =>
+      client.callUpstreamText(portalRequest("s1"), `/api/personen/${PERSON_ID}/password`, {
+        method: "PATCH",
+        defaultError: "PERSON_ERROR",
+      });
 
     const leer = await failureOf(call());
     expect(leer.status).toBe(502);
     expect(leer.code).toBe("PERSON_ERROR");
 
-    standIn.replace((request, response) => (request.path === "/api/auth/csrf-token" ? routeMiss(request, response) : json(response, 202, { password: PASSWORT })));
+    standIn.replace((request, response) =>
+      request.path === "/api/auth/csrf-token" ? routeMiss(request, response) : json(response, 202, { password: PASSWORT }),
+    );
     expect((await failureOf(call())).code).toBe("PERSON_ERROR");
   });
 
   it("eine Fehlerantwort bleibt ein Fehler mit dem Code des Upstreams", async () => {
     standIn = await startStandIn((request, response) =>
-      request.path === "/api/auth/csrf-token" ? routeMiss(request, response) : json(response, 404, { code: 404, subcode: "01", titel: "x", beschreibung: "y" }),
+      request.path === "/api/auth/csrf-token"
+        ? routeMiss(request, response)
+        : json(response, 404, { code: 404, subcode: "01", titel: "x", beschreibung: "y" }),
     );
     const { client } = await portalModulesFor(standIn.url);
 
-    const failure = await failureOf(client.callUpstreamText(portalRequest("s1"), `/api/personen/${PERSON_ID}/password`, { method: "PATCH" }));
+    const failure = await failureOf(
+      client.callUpstreamText(portalRequest("s1"), `/api/personen/${PERSON_ID}/password`, { method: "PATCH" }),
+    );
     expect(failure.status).toBe(404);
   });
 });
@@ -103,11 +116,19 @@ describe("Passwörter landen nie im Protokoll", () => {
 
     await client.callUpstreamText(portalRequest("s1"), `/api/personen/${PERSON_ID}/password`, { method: "PATCH" });
     // JSON.parse's message would quote the text; a schema's message may quote a value.
-    await failureOf(client.callUpstreamJson(portalRequest("s1"), `/api/personen/${PERSON_ID}/password`, z.object({ id: z.string() }), { method: "PATCH" }));
+    await failureOf(
+      client.callUpstreamJson(portalRequest("s1"), `/api/personen/${PERSON_ID}/password`, z.object({ id: z.string() }), {
+        method: "PATCH",
+      }),
+    );
     standIn.replace((request, response) =>
       request.path === "/api/auth/csrf-token" ? routeMiss(request, response) : json(response, 202, { status: PASSWORT }),
     );
-    await failureOf(client.callUpstreamJson(portalRequest("s1"), `/api/personen/${PERSON_ID}/password`, z.object({ status: z.enum(["A", "B"]) }), { method: "PATCH" }));
+    await failureOf(
+      client.callUpstreamJson(portalRequest("s1"), `/api/personen/${PERSON_ID}/password`, z.object({ status: z.enum(["A", "B"]) }), {
+        method: "PATCH",
+      }),
+    );
     await failureOf(client.callUpstreamText(portalRequest("s1"), `/api/personen/${PERSON_ID}/password`, { method: "PATCH" }));
 
     const lines = output();

@@ -17,10 +17,20 @@ afterAll(() => upstream.close());
 
 const CSRF_BODY = { message: "Invalid or missing CSRF token", error: "Bad Request", statusCode: 400 };
 const current = errorBodies("current");
-const klasse = (name: string, schule: string = DEMO_IDS.schuleA) => ({ administriertVon: schule, zugehoerigZu: schule, name, typ: "KLASSE" });
+const klasse = (name: string, schule: string = DEMO_IDS.schuleA) => ({
+  administriertVon: schule,
+  zugehoerigZu: schule,
+  name,
+  typ: "KLASSE",
+});
 
 /** A request with exactly the given CSRF header/query, as a foreign page or a forgetful client would send it. */
-const send = (browser: Browser, method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
+const send = (
+  browser: Browser,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+) =>
   browser.request(path, {
     method,
     headers: {
@@ -147,7 +157,9 @@ describe("CSRF-Prüfung bei schreibenden Aufrufen", () => {
       expect(response.status).toBe(403);
     }
     // "Bearer" needs the space and the capital B, like the upstream's check.
-    expect((await send(silver, "POST", "/api/organisationen", { headers: { Authorization: "bearer x" }, body: klasse("5z") })).status).toBe(400);
+    expect((await send(silver, "POST", "/api/organisationen", { headers: { Authorization: "bearer x" }, body: klasse("5z") })).status).toBe(
+      400,
+    );
     // The login form and the password change of the embedded IdP are public and take no token.
     const browser = new Browser(upstream.app);
     expect((await browser.login("lehrkraft")).headers.get("Location")).toBe("/start");
@@ -184,7 +196,9 @@ describe("Leere Spalten: aktuell weggelassen, gepinnt null", () => {
   });
 
   it("Personendaten (logininfo, person-info) ebenso", async () => {
-    const currentInfo = (await (await (await loggedIn(upstream.app, "kopers")).get("/api/person-info")).json()) as { person: Record<string, unknown> };
+    const currentInfo = (await (await (await loggedIn(upstream.app, "kopers")).get("/api/person-info")).json()) as {
+      person: Record<string, unknown>;
+    };
     expect(currentInfo.person).not.toHaveProperty("personalnummer");
     const pinned = await loggedIn(upstream.restart({ apiVersion: "pinned" }), "kopers");
     const pinnedInfo = (await (await pinned.get("/api/person-info")).json()) as { person: Record<string, unknown> };
@@ -260,11 +274,20 @@ describe("Organisation löschen (DELETE /api/organisationen/{id}, nur aktuell)",
     await expectKey(await remove(landesadminGold, mitRolle), "ORGANISATION_HAT_ROLLEN");
 
     const mitAngebot = await create("A1");
-    await db.insert(serviceProvider).values({ id: newId(), name: "Klassenangebot", target: "URL", kategorie: "UNTERRICHT", providedOnSchulstrukturknoten: mitAngebot });
+    await db
+      .insert(serviceProvider)
+      .values({ id: newId(), name: "Klassenangebot", target: "URL", kategorie: "UNTERRICHT", providedOnSchulstrukturknoten: mitAngebot });
     await expectKey(await remove(landesadminGold, mitAngebot), "ORGANISATION_HAT_ANGEBOTE");
 
     const mitErweiterung = await create("E1");
-    await db.insert(rollenerweiterung).values({ id: newId(), organisationId: mitErweiterung, rolleId: DEMO_IDS.rolleSchueler, serviceProviderId: DEMO_IDS.providerMediathek });
+    await db
+      .insert(rollenerweiterung)
+      .values({
+        id: newId(),
+        organisationId: mitErweiterung,
+        rolleId: DEMO_IDS.rolleSchueler,
+        serviceProviderId: DEMO_IDS.providerMediathek,
+      });
     await expectKey(await remove(landesadminGold, mitErweiterung), "ORGANISATION_HAT_ROLLENERWEITERUNGEN");
   });
 
@@ -272,14 +295,23 @@ describe("Organisation löschen (DELETE /api/organisationen/{id}, nur aktuell)",
     const response = await remove(schuladminGold, DEMO_IDS.klasseOhneZuordnung);
     expect(response.status).toBe(204);
     expect(await response.text()).toBe("");
-    await current.entityNotFound(await (await loggedIn(upstream.app, "lehrkraft")).get(`/api/organisationen/${DEMO_IDS.klasseOhneZuordnung}`));
+    await current.entityNotFound(
+      await (await loggedIn(upstream.app, "lehrkraft")).get(`/api/organisationen/${DEMO_IDS.klasseOhneZuordnung}`),
+    );
 
     const school = await landesadminGold.json("POST", "/api/organisationen", {
-      administriertVon: DEMO_IDS.landOeffentlich, zugehoerigZu: DEMO_IDS.landOeffentlich, name: "Schule zum Löschen", kennung: "0788888", typ: "SCHULE",
+      administriertVon: DEMO_IDS.landOeffentlich,
+      zugehoerigZu: DEMO_IDS.landOeffentlich,
+      name: "Schule zum Löschen",
+      kennung: "0788888",
+      typ: "SCHULE",
     });
     expect((await remove(landesadminGold, OrganisationResponse.parse(await school.json()).id)).status).toBe(204);
     const traeger = await landesadminGold.json("POST", "/api/organisationen", {
-      administriertVon: DEMO_IDS.landErsatz, zugehoerigZu: DEMO_IDS.landErsatz, name: "Träger zum Löschen", typ: "TRAEGER",
+      administriertVon: DEMO_IDS.landErsatz,
+      zugehoerigZu: DEMO_IDS.landErsatz,
+      name: "Träger zum Löschen",
+      typ: "TRAEGER",
     });
     expect((await remove(landesadminGold, OrganisationResponse.parse(await traeger.json()).id)).status).toBe(204);
   });
@@ -299,7 +331,9 @@ describe("Klassen aller Schulen unter einem Knoten (getChildrenRecursively, nur 
     expect(await direct.json()).toEqual([]);
     for (const value of ["true", "1"]) {
       const recursive = await browser.get(`/api/organisationen?${query}&getChildrenRecursively=${value}`);
-      const names = OrganisationResponse.array().parse(await recursive.json()).map((o) => o.name);
+      const names = OrganisationResponse.array()
+        .parse(await recursive.json())
+        .map((o) => o.name);
       expect(names.sort()).toEqual(["1a", "2a", "3a", "4a"]);
     }
     expect(await (await browser.get(`/api/organisationen?${query}&getChildrenRecursively=0`)).json()).toEqual([]);

@@ -142,12 +142,21 @@ describe("Anmeldung über den eingebetteten Identitätsdienst", () => {
     const tooShort = await browser.postForm("/api/auth/idp/passwort-neu?acr=silver", { newPassword: "kurz", confirmPassword: "kurz" });
     expect(tooShort.status).toBe(400);
     expect(await tooShort.text()).toContain("mindestens 8 Zeichen");
-    const mismatch = await browser.postForm("/api/auth/idp/passwort-neu?acr=silver", { newPassword: "Neues-Passwort-1", confirmPassword: "Neues-Passwort-2" });
+    const mismatch = await browser.postForm("/api/auth/idp/passwort-neu?acr=silver", {
+      newPassword: "Neues-Passwort-1",
+      confirmPassword: "Neues-Passwort-2",
+    });
     expect(await mismatch.text()).toContain("stimmen nicht überein");
-    const same = await browser.postForm("/api/auth/idp/passwort-neu?acr=silver", { newPassword: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD });
+    const same = await browser.postForm("/api/auth/idp/passwort-neu?acr=silver", {
+      newPassword: DEMO_PASSWORD,
+      confirmPassword: DEMO_PASSWORD,
+    });
     expect(await same.text()).toContain("unterscheiden");
 
-    const done = await browser.postForm("/api/auth/idp/passwort-neu?acr=silver", { newPassword: "Neues-Passwort-1", confirmPassword: "Neues-Passwort-1" });
+    const done = await browser.postForm("/api/auth/idp/passwort-neu?acr=silver", {
+      newPassword: "Neues-Passwort-1",
+      confirmPassword: "Neues-Passwort-1",
+    });
     expect(done.headers.get("Location")).toBe("/start");
     const info = UserinfoResponse.parse(await (await browser.get("/api/auth/logininfo")).json());
     expect(info.password_updated_at).toBeTruthy();
@@ -162,7 +171,10 @@ describe("Anmeldung über den eingebetteten Identitätsdienst", () => {
     const browser = new Browser(upstream.app);
     await browser.follow(await browser.get("/api/auth/login"));
     const wrong = await browser.postForm("/api/auth/idp/login?acr=silver", { username: "x", password: "y" });
-    const pages = [await wrong.text(), await (await upstream.app.request("/api/auth/reset-password?redirectUrl=/p&login_hint=lehrkraft")).text()];
+    const pages = [
+      await wrong.text(),
+      await (await upstream.app.request("/api/auth/reset-password?redirectUrl=/p&login_hint=lehrkraft")).text(),
+    ];
     for (const page of pages) {
       expect(page).toMatch(/<title>[^<]+<\/title>/);
       expect(page).toMatch(/<main>[\s\S]*<h1>[^<]+<\/h1>[\s\S]*<\/main>/);
@@ -307,11 +319,21 @@ describe("Passwort ändern (reset-password)", () => {
     expect(page).toContain('autocomplete="new-password"');
     const action = "/api/auth/reset-password?redirectUrl=%2Fprofil&login_hint=liv";
 
-    const wrongCurrent = await browser.postForm(action, { action: "save", currentPassword: "nope", newPassword: "Anderes-Passwort-9", confirmPassword: "Anderes-Passwort-9" });
+    const wrongCurrent = await browser.postForm(action, {
+      action: "save",
+      currentPassword: "nope",
+      newPassword: "Anderes-Passwort-9",
+      confirmPassword: "Anderes-Passwort-9",
+    });
     expect(wrongCurrent.status).toBe(401);
     expect(await wrongCurrent.text()).toContain('role="alert"');
 
-    const ok = await browser.postForm(action, { action: "save", currentPassword: DEMO_PASSWORD, newPassword: "Anderes-Passwort-9", confirmPassword: "Anderes-Passwort-9" });
+    const ok = await browser.postForm(action, {
+      action: "save",
+      currentPassword: DEMO_PASSWORD,
+      newPassword: "Anderes-Passwort-9",
+      confirmPassword: "Anderes-Passwort-9",
+    });
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/profil?kc_action_status=success");
 

@@ -37,8 +37,11 @@ const expectStatus = async (response: Promise<Response>, status: number) => {
   if (result.status !== status) throw new Error(`HTTP ${result.status} statt ${status}`);
 };
 await timed("GET /api/organisationen (class list)", () => expectStatus(admin.get(`/api/organisationen?${classList}`), 200), 20);
-await timed("DELETE /klasse (refused, class has pupils)", () =>
-  expectStatus(admin.json("DELETE", `/api/organisationen/${DEMO_IDS.klasseMitSchueler}/klasse`), 400), 20);
+await timed(
+  "DELETE /klasse (refused, class has pupils)",
+  () => expectStatus(admin.json("DELETE", `/api/organisationen/${DEMO_IDS.klasseMitSchueler}/klasse`), 400),
+  20,
+);
 await timed("GET /api/auth/logininfo", () => expectStatus(admin.get("/api/auth/logininfo"), 200), 20);
 await timed("GET /api/person-info", () => expectStatus(admin.get("/api/person-info"), 200), 20);
 if (persons > 0) await timed("login massen-000001 (silver)", () => loggedIn(app, "massen-000001"), 5);

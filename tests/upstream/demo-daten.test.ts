@@ -29,12 +29,18 @@ describe("Testdatenbank", () => {
 describe("Demodaten", () => {
   it("contain enough schools and classes for paging, with 7-digit Dienststellennummern", async () => {
     const { db } = upstream.handle;
-    const schulen = await db.select({ kennung: organisation.kennung, land: organisation.administriertVon }).from(organisation).where(eq(organisation.typ, "SCHULE"));
+    const schulen = await db
+      .select({ kennung: organisation.kennung, land: organisation.administriertVon })
+      .from(organisation)
+      .where(eq(organisation.typ, "SCHULE"));
     expect(schulen.length).toBeGreaterThanOrEqual(38);
     expect(schulen.every((s) => /^\d{7}$/.test(s.kennung ?? ""))).toBe(true);
     const [{ klassen }] = await db.select({ klassen: count() }).from(organisation).where(eq(organisation.typ, "KLASSE"));
     expect(klassen).toBeGreaterThanOrEqual(31);
-    const umlautDigit = await db.select().from(organisation).where(sql`${organisation.typ} = 'KLASSE' AND ${organisation.name} ~ '[ÄÖÜäöü]' AND ${organisation.name} ~ '[0-9]'`);
+    const umlautDigit = await db
+      .select()
+      .from(organisation)
+      .where(sql`${organisation.typ} = 'KLASSE' AND ${organisation.name} ~ '[ÄÖÜäöü]' AND ${organisation.name} ~ '[0-9]'`);
     expect(umlautDigit.length).toBeGreaterThan(0);
   });
 

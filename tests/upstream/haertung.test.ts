@@ -82,7 +82,9 @@ describe("Offene Weiterleitungen", () => {
   });
 
   it("das Formular trägt nur die bereinigte redirectUrl weiter", async () => {
-    const page = await (await upstream.app.request(`/api/auth/reset-password?redirectUrl=${encodeURIComponent("/.//evil.example")}&login_hint=x`)).text();
+    const page = await (
+      await upstream.app.request(`/api/auth/reset-password?redirectUrl=${encodeURIComponent("/.//evil.example")}&login_hint=x`)
+    ).text();
     expect(page).toContain('action="/api/auth/reset-password?redirectUrl=%2F&amp;login_hint=x"');
   });
 });
@@ -112,7 +114,9 @@ describe("Vorübergehende Sperre nach Fehlversuchen", () => {
     const third = await attempt(app, " liv ", "falsch");
     expect(third.status).toBe(429);
     const page = await third.text();
-    expect(page).toMatch(/role="alert"[^>]*>Zu viele fehlgeschlagene Anmeldeversuche\. Die Anmeldung für dieses Benutzerkonto ist vorübergehend gesperrt\. Bitte versuchen Sie es in 2 Minuten erneut\./);
+    expect(page).toMatch(
+      /role="alert"[^>]*>Zu viele fehlgeschlagene Anmeldeversuche\. Die Anmeldung für dieses Benutzerkonto ist vorübergehend gesperrt\. Bitte versuchen Sie es in 2 Minuten erneut\./,
+    );
     expect(third.headers.get("Retry-After")).toBe("120");
 
     const whileLocked = await attempt(app, "liv", DEMO_PASSWORD);
@@ -189,7 +193,12 @@ describe("Vorübergehende Sperre nach Fehlversuchen", () => {
       app.request("/api/auth/reset-password?redirectUrl=%2Fprofil&login_hint=ohnetoken", {
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ action: "save", currentPassword: current, newPassword: "Ganz-Neu-2027", confirmPassword: "Ganz-Neu-2027" }).toString(),
+        body: new URLSearchParams({
+          action: "save",
+          currentPassword: current,
+          newPassword: "Ganz-Neu-2027",
+          confirmPassword: "Ganz-Neu-2027",
+        }).toString(),
       });
     expect((await change("falsch")).status).toBe(401);
     expect((await change("falsch")).status).toBe(401);
@@ -219,17 +228,37 @@ describe("Eingaben, die die Datenbank nicht nehmen kann, sind ein 400 und kein 5
     }
     const klasse = { administriertVon: DEMO_IDS.schuleA, zugehoerigZu: DEMO_IDS.schuleA, typ: "KLASSE" };
     await errors.validation(await gold.json("POST", "/api/organisationen", { ...klasse, name: "5\u0000a" }), "other", "name");
-    await errors.validation(await gold.json("POST", "/api/organisationen", { ...klasse, name: "5n", kuerzel: "\u0000" }), "other", "kuerzel");
+    await errors.validation(
+      await gold.json("POST", "/api/organisationen", { ...klasse, name: "5n", kuerzel: "\u0000" }),
+      "other",
+      "kuerzel",
+    );
     // Unknown properties are dropped before anything looks at them, whatever they contain.
     expect((await gold.json("POST", "/api/organisationen", { ...klasse, name: `5m-${version}`, ["a\u0000"]: "\u0000" })).status).toBe(201);
-    await errors.validation(await gold.json("PATCH", `/api/organisationen/${DEMO_IDS.klasse9aSchuleA}/name`, { name: "\u0000", version: 1 }), "other", "name");
+    await errors.validation(
+      await gold.json("PATCH", `/api/organisationen/${DEMO_IDS.klasse9aSchuleA}/name`, { name: "\u0000", version: 1 }),
+      "other",
+      "name",
+    );
     await errors.validation(await admin.get("/api/organisationen/%00"), "other", "organisationId");
   });
 
   it.each(API_VERSIONS)("Zahlen, die bigint/int nicht fassen (%s)", async (version) => {
     const errors = errorBodies(version);
     const admin = await loggedIn(upstream.restart({ apiVersion: version }), "landesadmin");
-    for (const value of ["9223372036854775808", "9223372036854775807", "18446744073709551616", "1e400", "9007199254740993", "1e20", "-9223372036854775809", "Infinity", "NaN", "0x7fffffffffffffffff", "1.5"]) {
+    for (const value of [
+      "9223372036854775808",
+      "9223372036854775807",
+      "18446744073709551616",
+      "1e400",
+      "9007199254740993",
+      "1e20",
+      "-9223372036854775809",
+      "Infinity",
+      "NaN",
+      "0x7fffffffffffffffff",
+      "1.5",
+    ]) {
       await errors.validation(await admin.get(`/api/organisationen?offset=${value}`), "other", "offset");
       await errors.validation(await admin.get(`/api/organisationen?limit=${value}`), "other", "limit");
     }
@@ -264,7 +293,15 @@ describe("Eingaben, die die Datenbank nicht nehmen kann, sind ein 400 und kein 5
 });
 
 describe("Ein untergeschobenes, kaputtes Sitzungs-Cookie heißt schlicht: keine Sitzung", () => {
-  const COOKIES = ["connect.sid=%ZZ%00", "connect.sid=%00", "connect.sid=abc", "connect.sid=" + "A".repeat(43) + "%00", "connect.sid=\"\"", "connect.sid=s%3Axyz.sig", "connect.sid=" + "x".repeat(5000)];
+  const COOKIES = [
+    "connect.sid=%ZZ%00",
+    "connect.sid=%00",
+    "connect.sid=abc",
+    "connect.sid=" + "A".repeat(43) + "%00",
+    'connect.sid=""',
+    "connect.sid=s%3Axyz.sig",
+    "connect.sid=" + "x".repeat(5000),
+  ];
 
   it.each(COOKIES)("%s: öffentliche Routen antworten normal, geschützte mit 401", async (cookie) => {
     const config = await upstream.app.request("/api/config", { headers: { Cookie: cookie } });
@@ -342,8 +379,20 @@ describe("Kleine Fuzz-Runde über alle Routen: nichts antwortet 500", () => {
     ["application/json", "123456789012345678901234567890"],
     ["application/json", "{kaputt"],
     ["application/json", "[".repeat(5000) + "]".repeat(5000)],
-    ["application/json", JSON.stringify({ name: ["5a"], typ: { x: 1 }, administriertVon: 1e308, zugehoerigZu: null, version: "1", kennung: true })],
-    ["application/json", JSON.stringify({ name: "x".repeat(50_000), version: 1, typ: "KLASSE", administriertVon: DEMO_IDS.schuleA, zugehoerigZu: DEMO_IDS.schuleA })],
+    [
+      "application/json",
+      JSON.stringify({ name: ["5a"], typ: { x: 1 }, administriertVon: 1e308, zugehoerigZu: null, version: "1", kennung: true }),
+    ],
+    [
+      "application/json",
+      JSON.stringify({
+        name: "x".repeat(50_000),
+        version: 1,
+        typ: "KLASSE",
+        administriertVon: DEMO_IDS.schuleA,
+        zugehoerigZu: DEMO_IDS.schuleA,
+      }),
+    ],
     ["application/json", JSON.stringify({ name: "\u0000", version: Number.MAX_VALUE, __proto__: { admin: true }, constructor: 1 })],
     ["application/json; charset=latin1", "\u00ff\u00fe"],
     ["text/plain", '{"name":"5q","version":1}'],
@@ -354,33 +403,40 @@ describe("Kleine Fuzz-Runde über alle Routen: nichts antwortet 500", () => {
     ["application/xml", "<a/>"],
   ];
 
-  it.each(API_VERSIONS)("Version %s: ohne Sitzung, mit silberner und mit goldener Sitzung samt Token", async (version) => {
-    const app = upstream.restart({ apiVersion: version, loginLockout: { maxFailures: 0, lockoutSeconds: 1 } });
-    const anonymous = new Browser(app);
-    const silver = await loggedIn(app, "schuladmin");
-    const gold = await loggedIn(app, "landesadmin", "gold");
-    const token = (await gold.csrfToken()) ?? "";
-    const failures: string[] = [];
-    for (const [method, path] of ROUTES) {
-      for (const browser of [anonymous, silver, gold]) {
-        // Every odd query with a plain body, every odd body with a plain query: enough to reach every parser.
-        const cases: Array<[string, [string, string] | undefined]> = [
-          ...QUERIES.map((query): [string, [string, string] | undefined] => [query, method === "GET" ? undefined : BODIES[0]]),
-          ...(method === "GET" ? [] : BODIES.map((body): [string, [string, string]] => ["", body])),
-        ];
-        {
-          for (const [query, body] of cases) {
-            const headers: Record<string, string> = browser === gold ? { "X-CSRF-Token": token } : {};
-            if (body) headers["Content-Type"] = body[0];
-            const response = await browser.request(`${path}${query}`, { method, headers, body: body?.[1] });
-            if (response.status >= 500) failures.push(`${response.status} ${method} ${path}${query.slice(0, 60)} ${body?.[0] ?? ""} ${body?.[1].slice(0, 40) ?? ""}`);
-            await response.body?.cancel();
+  it.each(API_VERSIONS)(
+    "Version %s: ohne Sitzung, mit silberner und mit goldener Sitzung samt Token",
+    async (version) => {
+      const app = upstream.restart({ apiVersion: version, loginLockout: { maxFailures: 0, lockoutSeconds: 1 } });
+      const anonymous = new Browser(app);
+      const silver = await loggedIn(app, "schuladmin");
+      const gold = await loggedIn(app, "landesadmin", "gold");
+      const token = (await gold.csrfToken()) ?? "";
+      const failures: string[] = [];
+      for (const [method, path] of ROUTES) {
+        for (const browser of [anonymous, silver, gold]) {
+          // Every odd query with a plain body, every odd body with a plain query: enough to reach every parser.
+          const cases: Array<[string, [string, string] | undefined]> = [
+            ...QUERIES.map((query): [string, [string, string] | undefined] => [query, method === "GET" ? undefined : BODIES[0]]),
+            ...(method === "GET" ? [] : BODIES.map((body): [string, [string, string]] => ["", body])),
+          ];
+          {
+            for (const [query, body] of cases) {
+              const headers: Record<string, string> = browser === gold ? { "X-CSRF-Token": token } : {};
+              if (body) headers["Content-Type"] = body[0];
+              const response = await browser.request(`${path}${query}`, { method, headers, body: body?.[1] });
+              if (response.status >= 500)
+                failures.push(
+                  `${response.status} ${method} ${path}${query.slice(0, 60)} ${body?.[0] ?? ""} ${body?.[1].slice(0, 40) ?? ""}`,
+                );
+              await response.body?.cancel();
+            }
           }
         }
       }
-    }
-    expect(failures).toEqual([]);
-  }, 240_000);
+      expect(failures).toEqual([]);
+    },
+    240_000,
+  );
 });
 
 describe("Körpergröße", () => {

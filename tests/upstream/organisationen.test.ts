@@ -67,7 +67,11 @@ describe.each(API_VERSIONS)("Organisationen (Upstream-Version %s)", (version) =>
 
     it("without a limit everything is returned and X-Paging-Limit is the total", async () => {
       const page = await list(landesadmin, "typ=TRAEGER");
-      expect(page.items.map((o) => o.name).sort()).toEqual(["Hansestadt Nordhafen", "Schulverband Moorland", "Stiftung Lichtblick Schulen"]);
+      expect(page.items.map((o) => o.name).sort()).toEqual([
+        "Hansestadt Nordhafen",
+        "Schulverband Moorland",
+        "Stiftung Lichtblick Schulen",
+      ]);
       expect(page.limit).toBe(3);
       expect(page.total).toBe(3);
     });
@@ -101,7 +105,9 @@ describe.each(API_VERSIONS)("Organisationen (Upstream-Version %s)", (version) =>
 
     it("kennung and name are exact filters", async () => {
       expect((await list(landesadmin, "kennung=0710001")).items.map((o) => o.id)).toEqual([DEMO_IDS.schuleA]);
-      expect((await list(landesadmin, "name=9a")).items.map((o) => o.id).sort()).toEqual([DEMO_IDS.klasse9aSchuleA, DEMO_IDS.klasse9aSchuleC].sort());
+      expect((await list(landesadmin, "name=9a")).items.map((o) => o.id).sort()).toEqual(
+        [DEMO_IDS.klasse9aSchuleA, DEMO_IDS.klasse9aSchuleC].sort(),
+      );
     });
 
     it("sorts by typ rank first, then by the chosen field in the chosen direction", async () => {
@@ -147,7 +153,11 @@ describe.each(API_VERSIONS)("Organisationen (Upstream-Version %s)", (version) =>
       await errors.validation(await landesadmin.get("/api/organisationen?offset=abc"), "other", "offset");
       await errors.validation(await landesadmin.get("/api/organisationen?administriertVon=kaputt"), "other", "administriertVon");
       await errors.validation(await landesadmin.get("/api/organisationen?systemrechte=FLIEGEN"), "enum", "systemrechte");
-      await errors.validation(await landesadmin.get(`/api/organisationen?organisationIds=${DEMO_IDS.schuleA}&organisationIds=${DEMO_IDS.schuleA}`), "other", "organisationIds");
+      await errors.validation(
+        await landesadmin.get(`/api/organisationen?organisationIds=${DEMO_IDS.schuleA}&organisationIds=${DEMO_IDS.schuleA}`),
+        "other",
+        "organisationIds",
+      );
     });
 
     it("the rights the current upstream added are a filter there and an unknown value in the pinned one", async () => {
@@ -188,7 +198,12 @@ describe.each(API_VERSIONS)("Organisationen (Upstream-Version %s)", (version) =>
   });
 
   describe("Klassen anlegen", () => {
-    const klasse = (name: string, schule: string = DEMO_IDS.schuleA) => ({ administriertVon: schule, zugehoerigZu: schule, name, typ: "KLASSE" });
+    const klasse = (name: string, schule: string = DEMO_IDS.schuleA) => ({
+      administriertVon: schule,
+      zugehoerigZu: schule,
+      name,
+      typ: "KLASSE",
+    });
 
     it("a silver session is refused before anything else is looked at", async () => {
       await expectKey(await schuladmin.json("POST", "/api/organisationen", { nonsense: true }), "REQUIRED_STEP_UP_LEVEL_NOT_MET", 403, 403);
@@ -198,7 +213,13 @@ describe.each(API_VERSIONS)("Organisationen (Upstream-Version %s)", (version) =>
       const response = await schuladminGold.json("POST", "/api/organisationen", { ...klasse("5c"), unbekannt: "wird ignoriert" });
       expect(response.status).toBe(201);
       const created = OrganisationResponse.parse(await response.json());
-      expect(created).toMatchObject({ name: "5c", typ: "KLASSE", version: 1, itslearningEnabled: false, administriertVon: DEMO_IDS.schuleA });
+      expect(created).toMatchObject({
+        name: "5c",
+        typ: "KLASSE",
+        version: 1,
+        itslearningEnabled: false,
+        administriertVon: DEMO_IDS.schuleA,
+      });
       const read = await schuladmin.get(`/api/organisationen/${created.id}`);
       expect(read.status).toBe(200);
     });
@@ -218,7 +239,12 @@ describe.each(API_VERSIONS)("Organisationen (Upstream-Version %s)", (version) =>
     });
 
     it("a class name without an ASCII letter or digit is an unmapped specification error (HTTP 400, code 500)", async () => {
-      await expectKey(await schuladminGold.json("POST", "/api/organisationen", klasse("äöü")), "ORGANISATION_SPECIFICATION_ERROR", 500, 400);
+      await expectKey(
+        await schuladminGold.json("POST", "/api/organisationen", klasse("äöü")),
+        "ORGANISATION_SPECIFICATION_ERROR",
+        500,
+        400,
+      );
     });
 
     it("a class must hang below a school", async () => {
@@ -233,16 +259,27 @@ describe.each(API_VERSIONS)("Organisationen (Upstream-Version %s)", (version) =>
     });
 
     it("a class must not carry an e-mail address", async () => {
-      await expectKey(await schuladminGold.json("POST", "/api/organisationen", { ...klasse("5f"), emailAdress: "a@b.de" }), "EMAIL_ADRESS_ON_ORGANISATION_TYP");
+      await expectKey(
+        await schuladminGold.json("POST", "/api/organisationen", { ...klasse("5f"), emailAdress: "a@b.de" }),
+        "EMAIL_ADRESS_ON_ORGANISATION_TYP",
+      );
     });
 
     it("body validation answers 400 with the first failing property", async () => {
       const missingName = { administriertVon: DEMO_IDS.schuleA, zugehoerigZu: DEMO_IDS.schuleA, typ: "KLASSE" };
       await errors.validation(await schuladminGold.json("POST", "/api/organisationen", missingName), "required", "name");
       await errors.validation(await schuladminGold.json("POST", "/api/organisationen", { ...klasse("5g"), typ: "GRUPPE" }), "enum", "typ");
-      await errors.validation(await schuladminGold.json("POST", "/api/organisationen", { ...klasse("5g"), administriertVon: "x" }), "other", "administriertVon");
+      await errors.validation(
+        await schuladminGold.json("POST", "/api/organisationen", { ...klasse("5g"), administriertVon: "x" }),
+        "other",
+        "administriertVon",
+      );
       // An empty id breaks the not-empty rule, which the upstream reports as a missing value, not as a malformed id.
-      await errors.validation(await schuladminGold.json("POST", "/api/organisationen", { ...klasse("5g"), zugehoerigZu: "" }), "required", "zugehoerigZu");
+      await errors.validation(
+        await schuladminGold.json("POST", "/api/organisationen", { ...klasse("5g"), zugehoerigZu: "" }),
+        "required",
+        "zugehoerigZu",
+      );
       const token = await schuladminGold.csrfToken();
       const notJson = await schuladminGold.request("/api/organisationen", {
         method: "POST",
@@ -276,11 +313,31 @@ describe.each(API_VERSIONS)("Organisationen (Upstream-Version %s)", (version) =>
     });
 
     it("Schulträger names are unique per subtree and a Träger belongs to a LAND root child", async () => {
-      const traeger = (name: string, land: string = DEMO_IDS.landOeffentlich) => ({ administriertVon: land, zugehoerigZu: land, name, typ: "TRAEGER" });
-      await expectKey(await landesadminGold.json("POST", "/api/organisationen", traeger("Hansestadt Nordhafen")), "SCHULTRAEGER_NAME_EINDEUTIG");
-      await expectKey(await landesadminGold.json("POST", "/api/organisationen", traeger("Land Schleswig-Holstein")), "SCHULTRAEGER_NAME_EINDEUTIG");
-      await expectKey(await landesadminGold.json("POST", "/api/organisationen", traeger("Träger unter Schule", DEMO_IDS.schuleA)), "ORGANISATION_SPECIFICATION_ERROR", 500, 400);
-      const sameNameOtherSubtree = await landesadminGold.json("POST", "/api/organisationen", traeger("Hansestadt Nordhafen", DEMO_IDS.landErsatz));
+      const traeger = (name: string, land: string = DEMO_IDS.landOeffentlich) => ({
+        administriertVon: land,
+        zugehoerigZu: land,
+        name,
+        typ: "TRAEGER",
+      });
+      await expectKey(
+        await landesadminGold.json("POST", "/api/organisationen", traeger("Hansestadt Nordhafen")),
+        "SCHULTRAEGER_NAME_EINDEUTIG",
+      );
+      await expectKey(
+        await landesadminGold.json("POST", "/api/organisationen", traeger("Land Schleswig-Holstein")),
+        "SCHULTRAEGER_NAME_EINDEUTIG",
+      );
+      await expectKey(
+        await landesadminGold.json("POST", "/api/organisationen", traeger("Träger unter Schule", DEMO_IDS.schuleA)),
+        "ORGANISATION_SPECIFICATION_ERROR",
+        500,
+        400,
+      );
+      const sameNameOtherSubtree = await landesadminGold.json(
+        "POST",
+        "/api/organisationen",
+        traeger("Hansestadt Nordhafen", DEMO_IDS.landErsatz),
+      );
       expect(sameNameOtherSubtree.status).toBe(201);
     });
 
@@ -292,8 +349,16 @@ describe.each(API_VERSIONS)("Organisationen (Upstream-Version %s)", (version) =>
         typ: "TRAEGER",
         traegerschaft,
       });
-      await errors.validation(await landesadminGold.json("POST", "/api/organisationen", withTraegerschaft("kommunal", "Gemeinde Ostufer")), "enum", "traegerschaft");
-      await errors.validation(await landesadminGold.json("POST", "/api/organisationen", withTraegerschaft("07", "Gemeinde Ostufer")), "enum", "traegerschaft");
+      await errors.validation(
+        await landesadminGold.json("POST", "/api/organisationen", withTraegerschaft("kommunal", "Gemeinde Ostufer")),
+        "enum",
+        "traegerschaft",
+      );
+      await errors.validation(
+        await landesadminGold.json("POST", "/api/organisationen", withTraegerschaft("07", "Gemeinde Ostufer")),
+        "enum",
+        "traegerschaft",
+      );
       const created = await landesadminGold.json("POST", "/api/organisationen", withTraegerschaft("03", "Gemeinde Ostufer"));
       expect(created.status).toBe(201);
       expect(OrganisationResponse.parse(await created.json()).traegerschaft).toBe("03");

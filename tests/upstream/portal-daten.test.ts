@@ -70,7 +70,11 @@ describe("Öffentliche Stammdaten", () => {
     expect(pinned.filter((r) => r.isTechnical).map((r) => r.name)).toEqual(["CRON_DURCHFUEHREN", "PERSONEN_LESEN"]);
     const current = await rightsOf("current");
     expect(current).toHaveLength(20);
-    expect(current.map((r) => r.name)).toEqual([...SYSTEMRECHTE.slice(0, 18), "ANGEBOTE_EINGESCHRAENKT_VERWALTEN", "SCHULISCHE_VIDIS_ANGEBOTE_ABRUFEN"]);
+    expect(current.map((r) => r.name)).toEqual([
+      ...SYSTEMRECHTE.slice(0, 18),
+      "ANGEBOTE_EINGESCHRAENKT_VERWALTEN",
+      "SCHULISCHE_VIDIS_ANGEBOTE_ABRUFEN",
+    ]);
     expect(current.filter((r) => r.isTechnical).map((r) => r.name)).toEqual(["CRON_DURCHFUEHREN", "PERSONEN_LESEN"]);
   });
 
@@ -85,8 +89,15 @@ describe("Profil (person-info)", () => {
     expect(response.status).toBe(200);
     const info = PersonInfoResponse.parse(await response.json());
     expect(info.pid).toBe(DEMO_IDS.personLehrkraft);
-    expect(info.person).toMatchObject({ username: "lehrkraft", name: { vorname: "Lara", familiennamen: "Lehmann" }, personalnummer: "4711002", dienststellen: ["0710001"] });
-    expect(info.personenkontexte).toMatchObject([{ organisation: { id: DEMO_IDS.schuleA, typ: "SCHULE" }, rollenart: "LEHR", rollenname: "Lehrkraft" }]);
+    expect(info.person).toMatchObject({
+      username: "lehrkraft",
+      name: { vorname: "Lara", familiennamen: "Lehmann" },
+      personalnummer: "4711002",
+      dienststellen: ["0710001"],
+    });
+    expect(info.personenkontexte).toMatchObject([
+      { organisation: { id: DEMO_IDS.schuleA, typ: "SCHULE" }, rollenart: "LEHR", rollenname: "Lehrkraft" },
+    ]);
   });
 
   it("requires a login", async () => {
@@ -125,7 +136,8 @@ describe("Kacheln der Startseite", () => {
 
   it.each(API_VERSIONS)("renders the offers as the upstream version (%s) does: categories, whitelist, empty url", async (version) => {
     const app = upstream.restart({ apiVersion: version });
-    const tilesOf = async (username: string) => (await (await loggedIn(app, username)).get("/api/provider")).json() as Promise<Array<Record<string, unknown>>>;
+    const tilesOf = async (username: string) =>
+      (await (await loggedIn(app, username)).get("/api/provider")).json() as Promise<Array<Record<string, unknown>>>;
     const mediathek = (await tilesOf("lehrkraft")).find((t) => t.name === "Mediathek Nord");
     const admin = (await tilesOf("schuladmin")).find((t) => t.id === DEMO_IDS.providerAdministration);
     if (version === "current") {
@@ -181,8 +193,14 @@ describe("Zwei-Faktor-Status", () => {
   });
 
   it("tells whether the person's tiles demand a second factor", async () => {
-    expect(TokenRequiredResponse.parse(await (await lehrkraft.get(`/api/2fa-token/required?personId=${DEMO_IDS.personLehrkraft}`)).json()).required).toBe(true);
-    expect(TokenRequiredResponse.parse(await (await schueler.get(`/api/2fa-token/required?personId=${DEMO_IDS.personSchueler}`)).json()).required).toBe(false);
+    expect(
+      TokenRequiredResponse.parse(await (await lehrkraft.get(`/api/2fa-token/required?personId=${DEMO_IDS.personLehrkraft}`)).json())
+        .required,
+    ).toBe(true);
+    expect(
+      TokenRequiredResponse.parse(await (await schueler.get(`/api/2fa-token/required?personId=${DEMO_IDS.personSchueler}`)).json())
+        .required,
+    ).toBe(false);
   });
 
   it("a school admin may read the state of a pupil of his school", async () => {
@@ -192,27 +210,30 @@ describe("Zwei-Faktor-Status", () => {
     expect(await required.json()).toEqual({ required: false });
   });
 
-  it.each(API_VERSIONS)("foreign persons outside one's scope, unknown and missing ids answer 403 ENTITY_NOT_FOUND (%s)", async (version) => {
-    const teacher = await loggedIn(upstream.restart({ apiVersion: version }), "lehrkraft");
-    for (const [path, id] of [
-      [`/api/2fa-token/state?personId=${DEMO_IDS.personSchuladmin}`, DEMO_IDS.personSchuladmin],
-      [`/api/2fa-token/required?personId=${DEMO_IDS.personOhnetoken}`, DEMO_IDS.personOhnetoken],
-      ["/api/2fa-token/state?personId=kaputt", "kaputt"],
-      ["/api/2fa-token/state?personId=%00", "\u0000"],
-      ["/api/2fa-token/state", ""],
-    ]) {
-      const response = await teacher.get(path);
-      expect(response.status).toBe(403);
-      // The body is the serialised internal error; the current upstream's compiler target keeps its message.
-      expect(await response.json()).toEqual(
-        version === "pinned"
-          ? { code: "ENTITY_NOT_FOUND" }
-          : { message: `requested Person with the following ID ${id} was not found`, code: "ENTITY_NOT_FOUND" },
-      );
-    }
-    const outside = await schuladmin.get(`/api/2fa-token/state?personId=${DEMO_IDS.personOhnetoken}`);
-    expect(outside.status).toBe(403);
-  });
+  it.each(API_VERSIONS)(
+    "foreign persons outside one's scope, unknown and missing ids answer 403 ENTITY_NOT_FOUND (%s)",
+    async (version) => {
+      const teacher = await loggedIn(upstream.restart({ apiVersion: version }), "lehrkraft");
+      for (const [path, id] of [
+        [`/api/2fa-token/state?personId=${DEMO_IDS.personSchuladmin}`, DEMO_IDS.personSchuladmin],
+        [`/api/2fa-token/required?personId=${DEMO_IDS.personOhnetoken}`, DEMO_IDS.personOhnetoken],
+        ["/api/2fa-token/state?personId=kaputt", "kaputt"],
+        ["/api/2fa-token/state?personId=%00", "\u0000"],
+        ["/api/2fa-token/state", ""],
+      ]) {
+        const response = await teacher.get(path);
+        expect(response.status).toBe(403);
+        // The body is the serialised internal error; the current upstream's compiler target keeps its message.
+        expect(await response.json()).toEqual(
+          version === "pinned"
+            ? { code: "ENTITY_NOT_FOUND" }
+            : { message: `requested Person with the following ID ${id} was not found`, code: "ENTITY_NOT_FOUND" },
+        );
+      }
+      const outside = await schuladmin.get(`/api/2fa-token/state?personId=${DEMO_IDS.personOhnetoken}`);
+      expect(outside.status).toBe(403);
+    },
+  );
 
   it("requires a login", async () => {
     expect((await upstream.app.request(`/api/2fa-token/state?personId=${DEMO_IDS.personLehrkraft}`)).status).toBe(401);

@@ -12,7 +12,10 @@ beforeAll(async () => {
 afterAll(() => upstream.close());
 
 async function storedActivity(id: string | undefined): Promise<number | undefined> {
-  const [row] = await upstream.handle.db.select().from(sessionTable).where(eq(sessionTable.id, id ?? ""));
+  const [row] = await upstream.handle.db
+    .select()
+    .from(sessionTable)
+    .where(eq(sessionTable.id, id ?? ""));
   return (row?.data as SessionData | undefined)?.lastRouteChangeTime;
 }
 
@@ -41,7 +44,10 @@ describe("Sitzung unter Last: nicht jede Anfrage schreibt", () => {
     now += 6_000;
     const info = UserinfoResponse.parse(await (await browser.get("/api/auth/logininfo")).json());
     expect(info.acr).toBe("silver");
-    const [row] = await upstream.handle.db.select().from(sessionTable).where(eq(sessionTable.id, browser.cookie ?? ""));
+    const [row] = await upstream.handle.db
+      .select()
+      .from(sessionTable)
+      .where(eq(sessionTable.id, browser.cookie ?? ""));
     expect((row.data as SessionData).user?.stepUpLevel).toBe("silver");
   });
 

@@ -95,7 +95,8 @@ export const referenceEnv = {
     stepUpTimeoutSeconds: env.STEP_UP_TIMEOUT_SECONDS,
     sessionTtlSeconds: env.SESSION_TTL_SECONDS,
     // Browsers treat http://127.0.0.1 as a secure context, so Secure cookies still work locally.
-    cookieSecure: env.COOKIE_SECURE === undefined ? env.NODE_ENV === "production" : env.COOKIE_SECURE === "true" || env.COOKIE_SECURE === "1",
+    cookieSecure:
+      env.COOKIE_SECURE === undefined ? env.NODE_ENV === "production" : env.COOKIE_SECURE === "true" || env.COOKIE_SECURE === "1",
     statusRedirectUrl: env.STATUS_REDIRECT_URL,
     featureFlags: {
       rolleBearbeitenEnabled: env.FEATURE_FLAG_ROLLE_BEARBEITEN,

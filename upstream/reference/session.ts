@@ -51,7 +51,10 @@ function sessionIdsOf(header: string | undefined): string[] {
   for (const pair of header.split(";")) {
     const separator = pair.indexOf("=");
     if (separator === -1 || pair.slice(0, separator).trim() !== SESSION_COOKIE) continue;
-    const value = pair.slice(separator + 1).trim().replace(/^"(.*)"$/, "$1");
+    const value = pair
+      .slice(separator + 1)
+      .trim()
+      .replace(/^"(.*)"$/, "$1");
     if (SESSION_ID_PATTERN.test(value) && !ids.includes(value)) ids.push(value);
     if (ids.length === MAX_SESSION_COOKIES) break;
   }

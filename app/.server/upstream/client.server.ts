@@ -55,11 +55,7 @@ export function hardenSetCookie(cookie: string): string {
  * the upstream session's CSRF token where the upstream wants one; a refused token is fetched anew and
  * the write sent once more (the upstream refuses before doing anything, so the retry is safe).
  */
-export async function exchangeWithUpstream(
-  request: Request,
-  path: string,
-  options: CallOptions = {},
-): Promise<UpstreamAnswer> {
+export async function exchangeWithUpstream(request: Request, path: string, options: CallOptions = {}): Promise<UpstreamAnswer> {
   const send = { method: options.method, query: options.query, body: options.body, responseType: options.responseType };
   if ((options.method ?? "GET") === "GET") return sendToUpstream(request, path, send);
   const answer = await sendToUpstream(request, path, { ...send, csrfToken: await csrfTokenFor(request) });

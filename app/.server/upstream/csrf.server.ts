@@ -63,6 +63,11 @@ function sessionKey(request: Request): string | null {
   const cookies = upstreamCookieHeader(request);
   if (!cookies) return null;
   const prefix = `${env.UPSTREAM_SESSION_COOKIE}=`;
-  const session = cookies.split(/;\s*/).find((pair) => pair.startsWith(prefix))?.slice(prefix.length);
-  return createHash("sha256").update(session || cookies).digest("hex");
+  const session = cookies
+    .split(/;\s*/)
+    .find((pair) => pair.startsWith(prefix))
+    ?.slice(prefix.length);
+  return createHash("sha256")
+    .update(session || cookies)
+    .digest("hex");
 }

@@ -37,7 +37,18 @@ interface Props<Schema> extends ChoiceGroupProps<Schema> {
  * `aria-invalid`). Plain HTML that works without JavaScript; after a refused post without JavaScript the first
  * option to correct asks for the focus, as `TextField` does.
  */
-export function ChoiceGroup<Schema>({ type, field, legend, options, hint, above, listClassName, detail, isHidden, onToggle }: Props<Schema>) {
+export function ChoiceGroup<Schema>({
+  type,
+  field,
+  legend,
+  options,
+  hint,
+  above,
+  listClassName,
+  detail,
+  isHidden,
+  onToggle,
+}: Props<Schema>) {
   const autoFocus = useServerAutoFocus(field.errors);
   const invalid = Boolean(field.errors?.length);
   const hintId = `${field.id}-hint`;

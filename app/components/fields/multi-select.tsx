@@ -56,7 +56,11 @@ export function MultiSelect<Schema>({
       />
       {/* Polite and only about the filter: ticking a box is announced by the box itself. */}
       <p role="status" className="mt-1 text-sm text-gray-700">
-        {query ? (shown.length ? t("fields.multiSelect.shown", { shown: shown.length, total: options.length }) : t("fields.multiSelect.noMatch")) : ""}
+        {query
+          ? shown.length
+            ? t("fields.multiSelect.shown", { shown: shown.length, total: options.length })
+            : t("fields.multiSelect.noMatch")
+          : ""}
       </p>
       <p className="text-sm text-gray-700">{t("fields.multiSelect.chosen", { count: chosen.size })}</p>
     </div>

@@ -10,9 +10,7 @@ export function uniqueToken(): string {
 
 /** The texts of the page's live regions (role="status"), tags removed: what a screen reader announces. */
 export function statusTexts(html: string): string[] {
-  return [...html.matchAll(/<(\w+)\b[^>]*\brole="status"[^>]*>([\s\S]*?)<\/\1>/g)].map((match) =>
-    match[2].replace(/<[^>]*>/g, "").trim(),
-  );
+  return [...html.matchAll(/<(\w+)\b[^>]*\brole="status"[^>]*>([\s\S]*?)<\/\1>/g)].map((match) => match[2].replace(/<[^>]*>/g, "").trim());
 }
 
 /** Creates a class through the create page's form post; returns its id. */

@@ -78,7 +78,15 @@ export const KLASSE_ID = "0b9e4d1c-8f3a-4e62-b1d7-5a2c9e7f3d10";
 export const BELEGTE_KLASSE_ID = "5d8a1f2e-3c4b-4a59-8e6d-7f1a2b3c4d5e";
 
 /** A class as the current upstream renders it: empty columns are left out (CHANGES-SINCE-PIN §2.7). */
-export const klasseCurrent = { id: KLASSE_ID, administriertVon: SCHULE_ID, zugehoerigZu: SCHULE_ID, name: "5a", typ: "KLASSE", itslearningEnabled: false, version: 2 };
+export const klasseCurrent = {
+  id: KLASSE_ID,
+  administriertVon: SCHULE_ID,
+  zugehoerigZu: SCHULE_ID,
+  name: "5a",
+  typ: "KLASSE",
+  itslearningEnabled: false,
+  version: 2,
+};
 
 /**
  * The current upstream: sessions `connect.sid=<id>` known to it, a per-session CSRF token from

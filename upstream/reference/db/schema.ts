@@ -132,10 +132,7 @@ export const rolleServiceProvider = pgTable(
       .references(() => serviceProvider.id, { onDelete: "cascade" }),
     position: integer("position").notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.rolleId, t.serviceProviderId] }),
-    index("rolle_service_provider_sp_idx").on(t.serviceProviderId),
-  ],
+  (t) => [primaryKey({ columns: [t.rolleId, t.serviceProviderId] }), index("rolle_service_provider_sp_idx").on(t.serviceProviderId)],
 );
 
 export const rollenerweiterung = pgTable(

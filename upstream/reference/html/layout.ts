@@ -12,16 +12,14 @@ export class SafeHtml {
 }
 
 function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
 /** Tagged template: interpolated strings are escaped, SafeHtml fragments (and arrays of them) are inserted as is. */
-export function html(strings: TemplateStringsArray, ...values: Array<string | number | SafeHtml | SafeHtml[] | null | undefined | false>): SafeHtml {
+export function html(
+  strings: TemplateStringsArray,
+  ...values: Array<string | number | SafeHtml | SafeHtml[] | null | undefined | false>
+): SafeHtml {
   let out = strings[0] ?? "";
   values.forEach((value, index) => {
     if (value instanceof SafeHtml) out += value.value;
@@ -50,7 +48,8 @@ export const PAGE_SECURITY_HEADERS: Record<string, string> = {
 
 /** The page frame; the title text serves as document title and as the page's <h1>. */
 export function page(options: { title: TextKey; body: SafeHtml }): string {
-  return `<!DOCTYPE html>${html`<html lang="de">
+  return `<!DOCTYPE html>${
+    html`<html lang="de">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -64,7 +63,8 @@ export function page(options: { title: TextKey; body: SafeHtml }): string {
 ${options.body}
 </main>
 </body>
-</html>`.value}`;
+</html>`.value
+  }`;
 }
 
 /** One labelled input; when `errorId` is set the field is marked invalid and points at the alert text. */

@@ -13,8 +13,5 @@ export function plainText(key: TextKey, values: TextValues = {}): string {
   let node: unknown = texts;
   for (const part of key.split(".")) node = (node as Record<string, unknown>)[part];
   if (typeof node !== "string") throw new Error(`Text ${key} fehlt in reference-upstream.json`);
-  return node.replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) =>
-    name in values ? String(values[name]) : placeholder,
-  );
+  return node.replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) => (name in values ? String(values[name]) : placeholder));
 }
-

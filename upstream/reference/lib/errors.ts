@@ -71,9 +71,7 @@ export const notFound = () =>
 
 /** Caller lacks the right. Current: `MISSING_PERMISSIONS` (still 404); pinned: indistinguishable from not-found. */
 export const missingPermissions = () =>
-  new HttpError("MISSING_PERMISSIONS", (context) =>
-    schulconnexShared(context) ? scNotFound() : dbiamBody("MISSING_PERMISSIONS", 404),
-  );
+  new HttpError("MISSING_PERMISSIONS", (context) => (schulconnexShared(context) ? scNotFound() : dbiamBody("MISSING_PERMISSIONS", 404)));
 
 /** Unmapped failure. Current: `INTERNAL_SERVER_ERROR`; pinned: SchulConneX 500 "unknown". */
 export const internalError = () =>
@@ -120,9 +118,7 @@ export const personVanished = () =>
 
 /** The CSRF guard of the current upstream answers the NestJS default 400 (no i18nKey, no numeric code). */
 export const csrfRejected = () =>
-  new HttpError("CSRF", () =>
-    rendered(400, { message: "Invalid or missing CSRF token", error: "Bad Request", statusCode: 400 }),
-  );
+  new HttpError("CSRF", () => rendered(400, { message: "Invalid or missing CSRF token", error: "Bad Request", statusCode: 400 }));
 
 /**
  * The 2FA controller's "target not visible" 403 is the serialised internal error object: pinned `{code}`, current

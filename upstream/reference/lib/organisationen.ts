@@ -85,11 +85,7 @@ export async function kennungTaken(db: ReferenceDb, kennung: string): Promise<bo
 /** Träger name rule: differs from ROOT/LAND names and from every other TRAEGER of the same subtree (exact match). */
 export async function traegerNameTaken(db: ReferenceDb, landId: string, name: string, excludeId?: string) {
   const rootChildren = await findRootChildren(db);
-  const reserved = [
-    (await findOrganisation(db, ROOT_ORGANISATION_ID))?.name,
-    rootChildren.oeffentlich?.name,
-    rootChildren.ersatz?.name,
-  ];
+  const reserved = [(await findOrganisation(db, ROOT_ORGANISATION_ID))?.name, rootChildren.oeffentlich?.name, rootChildren.ersatz?.name];
   if (reserved.includes(name)) return true;
   const rows = await db
     .select({ id: organisation.id })

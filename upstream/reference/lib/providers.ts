@@ -45,7 +45,12 @@ export async function loadServiceProviderResponses(
   const merkmale = await db
     .select()
     .from(serviceProviderMerkmal)
-    .where(inArray(serviceProviderMerkmal.serviceProviderId, rows.map((row) => row.id)));
+    .where(
+      inArray(
+        serviceProviderMerkmal.serviceProviderId,
+        rows.map((row) => row.id),
+      ),
+    );
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -54,9 +59,7 @@ export async function loadServiceProviderResponses(
     kategorie: row.kategorie as ServiceProviderResponse["kategorie"],
     hasLogo: Boolean(row.hasLogo),
     requires2fa: row.requires2fa,
-    merkmale: merkmale
-      .filter((m) => m.serviceProviderId === row.id)
-      .map((m) => m.merkmal as ServiceProviderResponse["merkmale"][number]),
+    merkmale: merkmale.filter((m) => m.serviceProviderId === row.id).map((m) => m.merkmal as ServiceProviderResponse["merkmale"][number]),
   }));
 }
 

@@ -18,7 +18,12 @@ import { HttpError } from "./errors.ts";
 type Rule = "date" | "enum" | "required" | "other";
 
 const SUBCODE: Record<Rule, string> = { date: "09", enum: "10", required: "01", other: "03" };
-const I18N_KEY: Record<Rule, string> = { date: "INVALID_DATE", enum: "INVALID_ENUM", required: "REQUIRED_VALUE", other: "VALIDATION_ERROR" };
+const I18N_KEY: Record<Rule, string> = {
+  date: "INVALID_DATE",
+  enum: "INVALID_ENUM",
+  required: "REQUIRED_VALUE",
+  other: "VALIDATION_ERROR",
+};
 const TITEL: Record<string, string> = {
   "01": "Fehlende Parameter",
   "03": "Validierungsfehler",
@@ -27,7 +32,10 @@ const TITEL: Record<string, string> = {
 };
 
 function ruleOf(issue: ZodIssue): Rule {
-  if (issue.code === "invalid_date" || (issue.code === "invalid_string" && (issue.validation === "datetime" || issue.validation === "date"))) {
+  if (
+    issue.code === "invalid_date" ||
+    (issue.code === "invalid_string" && (issue.validation === "datetime" || issue.validation === "date"))
+  ) {
     return "date";
   }
   if (issue.code === "invalid_enum_value") return "enum";

@@ -3,7 +3,15 @@ import { Hono } from "hono";
 import type { UserinfoResponse } from "../../contract/index.ts";
 import type { AppEnv } from "../app-env.ts";
 import type { ApiVersion } from "../env.ts";
-import { identityAccount, organisation, personenkontext, rolle, rolleMerkmal, rolleServiceProvider, rolleSystemrecht } from "../db/schema.ts";
+import {
+  identityAccount,
+  organisation,
+  personenkontext,
+  rolle,
+  rolleMerkmal,
+  rolleServiceProvider,
+  rolleSystemrecht,
+} from "../db/schema.ts";
 import { type PersonRow, requireCaller, requireUser } from "../lib/caller.ts";
 import type { ReferenceDb } from "../db/client.ts";
 import { toOrganisationResponse, organisationResponseColumns } from "../lib/organisationen.ts";

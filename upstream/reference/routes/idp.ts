@@ -113,7 +113,11 @@ export function idpRoutes() {
     if (!owner) return completeLogin(c, session, sub, "gold");
     const token = await activeToken(db, owner.id);
     if (!token) return renderOtpForm(c, sub);
-    const [account] = await db.select({ username: identityAccount.username }).from(identityAccount).where(eq(identityAccount.id, sub)).limit(1);
+    const [account] = await db
+      .select({ username: identityAccount.username })
+      .from(identityAccount)
+      .where(eq(identityAccount.id, sub))
+      .limit(1);
     const username = account?.username ?? sub;
     const locked = await lockedUntil(db, config, username);
     if (locked) {
@@ -182,7 +186,11 @@ async function completeLogin(c: IdpContext, session: SessionState, sub: string, 
     return c.json(LOGIN_USER_NOT_FOUND_BODY, 302, { Location: "/login-error" });
   }
   const target = session.data.redirectUrl ?? "/";
-  const [account] = await c.var.db.select({ username: identityAccount.username }).from(identityAccount).where(eq(identityAccount.id, sub)).limit(1);
+  const [account] = await c.var.db
+    .select({ username: identityAccount.username })
+    .from(identityAccount)
+    .where(eq(identityAccount.id, sub))
+    .limit(1);
   if (account) await recordSuccess(c.var.db, c.var.config, account.username);
   // A fresh session id after authentication prevents session fixation.
   const rotated = await rotateSession(c, session);

@@ -39,8 +39,7 @@ const specificationError = () => dbiamError("ORGANISATION_SPECIFICATION_ERROR", 
 const orgError = (key: string) => dbiamError(key, 400);
 
 /** "must not start/end with a space and must not be blank-only" — only for non-empty values. */
-const hasBadBlanks = (value: string | undefined) =>
-  value !== undefined && value !== "" && (value.trim() !== value || value.trim() === "");
+const hasBadBlanks = (value: string | undefined) => value !== undefined && value !== "" && (value.trim() !== value || value.trim() === "");
 const hasAsciiLetterOrDigit = (value: string) => /[a-zA-Z0-9]/.test(value);
 
 /** Organisations administered (transitively) below any of `parents`. */
@@ -108,13 +107,15 @@ export function organisationRoutes(version: ApiVersion) {
     const ordering = [sql`${typRank} ${direction}`, sql`${primary} ${direction}`, sql`${secondary} ASC`, sql`${organisation.id} ASC`];
 
     const where = and(...conditions);
-    const pageQuery = db.select(organisationResponseColumns).from(organisation).where(where).orderBy(...ordering).$dynamic();
+    const pageQuery = db
+      .select(organisationResponseColumns)
+      .from(organisation)
+      .where(where)
+      .orderBy(...ordering)
+      .$dynamic();
     if (query.offset !== undefined) pageQuery.offset(query.offset);
     if (query.limit !== undefined) pageQuery.limit(query.limit);
-    const [regular, [{ total }]] = await Promise.all([
-      pageQuery,
-      db.select({ total: count() }).from(organisation).where(where),
-    ]);
+    const [regular, [{ total }]] = await Promise.all([pageQuery, db.select({ total: count() }).from(organisation).where(where)]);
 
     // organisationIds are always placed first (if permitted), regardless of the other criteria and of paging.
     const selected = query.organisationIds?.length
@@ -126,10 +127,7 @@ export function organisationRoutes(version: ApiVersion) {
       : [];
     const selectedIds = new Set(selected.map((row) => row.id));
     const regularIds = new Set(regular.map((row) => row.id));
-    const combined = [...selected, ...regular.filter((row) => !selectedIds.has(row.id))].slice(
-      0,
-      query.limit ?? Number.POSITIVE_INFINITY,
-    );
+    const combined = [...selected, ...regular.filter((row) => !selectedIds.has(row.id))].slice(0, query.limit ?? Number.POSITIVE_INFINITY);
     const overlap = selected.filter((row) => regularIds.has(row.id)).length;
     const pagingTotal = total + selected.length - overlap;
     const pageBase = query.searchString ? regular.length : combined.length;
@@ -317,12 +315,44 @@ export function organisationRoutes(version: ApiVersion) {
       const any = async (query: PromiseLike<unknown[]>) => (await query).length > 0;
       const one = { one: sql<number>`1` };
       const blockers: Array<[string, () => Promise<boolean>]> = [
-        ["ORGANISATION_HAT_KINDER", () => any(db.select(one).from(organisation).where(and(eq(organisation.administriertVon, target.id), ne(organisation.id, target.id))).limit(1))],
-        ["ORGANISATION_HAT_ZUGEHOERIGE", () => any(db.select(one).from(organisation).where(and(eq(organisation.zugehoerigZu, target.id), ne(organisation.id, target.id))).limit(1))],
-        ["ORGANISATION_HAT_ROLLEN", () => any(db.select(one).from(rolle).where(eq(rolle.administeredBySchulstrukturknoten, target.id)).limit(1))],
-        ["ORGANISATION_HAT_PERSONENKONTEXTE", () => any(db.select(one).from(personenkontext).where(eq(personenkontext.organisationId, target.id)).limit(1))],
-        ["ORGANISATION_HAT_ANGEBOTE", () => any(db.select(one).from(serviceProvider).where(eq(serviceProvider.providedOnSchulstrukturknoten, target.id)).limit(1))],
-        ["ORGANISATION_HAT_ROLLENERWEITERUNGEN", () => any(db.select(one).from(rollenerweiterung).where(eq(rollenerweiterung.organisationId, target.id)).limit(1))],
+        [
+          "ORGANISATION_HAT_KINDER",
+          () =>
+            any(
+              db
+                .select(one)
+                .from(organisation)
+                .where(and(eq(organisation.administriertVon, target.id), ne(organisation.id, target.id)))
+                .limit(1),
+            ),
+        ],
+        [
+          "ORGANISATION_HAT_ZUGEHOERIGE",
+          () =>
+            any(
+              db
+                .select(one)
+                .from(organisation)
+                .where(and(eq(organisation.zugehoerigZu, target.id), ne(organisation.id, target.id)))
+                .limit(1),
+            ),
+        ],
+        [
+          "ORGANISATION_HAT_ROLLEN",
+          () => any(db.select(one).from(rolle).where(eq(rolle.administeredBySchulstrukturknoten, target.id)).limit(1)),
+        ],
+        [
+          "ORGANISATION_HAT_PERSONENKONTEXTE",
+          () => any(db.select(one).from(personenkontext).where(eq(personenkontext.organisationId, target.id)).limit(1)),
+        ],
+        [
+          "ORGANISATION_HAT_ANGEBOTE",
+          () => any(db.select(one).from(serviceProvider).where(eq(serviceProvider.providedOnSchulstrukturknoten, target.id)).limit(1)),
+        ],
+        [
+          "ORGANISATION_HAT_ROLLENERWEITERUNGEN",
+          () => any(db.select(one).from(rollenerweiterung).where(eq(rollenerweiterung.organisationId, target.id)).limit(1)),
+        ],
       ];
       for (const [key, blocked] of blockers) {
         if (await blocked()) throw orgError(key);

@@ -25,7 +25,10 @@ export function providerRoutes() {
       WHERE pk.person_id = ${caller.id}`;
     const ids = c.var.config.featureFlags.rolleErweiternEnabled ? sql`${viaRollen} UNION ${viaErweiterung}` : viaRollen;
     const providers = await loadServiceProviderResponses(c.var.db, sql`${serviceProvider.id} IN (${ids})`);
-    return entityJson(c, providers.map((provider) => renderServiceProvider(provider, c.var.config.apiVersion)));
+    return entityJson(
+      c,
+      providers.map((provider) => renderServiceProvider(provider, c.var.config.apiVersion)),
+    );
   });
 
   app.get("/:angebotId/logo", async (c) => {

@@ -42,11 +42,7 @@ export function twoFactorRoutes() {
     const target = await resolveTarget(c);
     if (target instanceof Response) return target;
     const token = await activeToken(c.var.db, target.id);
-    return c.json(
-      token
-        ? { hasToken: true, tokenKind: token.kind, serial: token.serial }
-        : { hasToken: false, tokenKind: "", serial: "" },
-    );
+    return c.json(token ? { hasToken: true, tokenKind: token.kind, serial: token.serial } : { hasToken: false, tokenKind: "", serial: "" });
   });
 
   app.get("/required", async (c) => {

@@ -16,8 +16,38 @@ export const BULK_USERNAME_PREFIX = "massen-";
 /** Pupils per batch: big enough to amortise the statement overhead, small enough to keep the JSON parameter modest. */
 const BATCH_SIZE = 5_000;
 
-const VORNAMEN = ["Anna", "Ben", "Clara", "David", "Emma", "Finn", "Greta", "Hannes", "Ida", "Jonas", "Lea", "Mats", "Nele", "Ole", "Paula", "Tom"];
-const FAMILIENNAMEN = ["Hansen", "Jensen", "Petersen", "Nielsen", "Carstensen", "Thomsen", "Schmidt", "Möller", "Lorenzen", "Brodersen", "Asmussen", "Paulsen"];
+const VORNAMEN = [
+  "Anna",
+  "Ben",
+  "Clara",
+  "David",
+  "Emma",
+  "Finn",
+  "Greta",
+  "Hannes",
+  "Ida",
+  "Jonas",
+  "Lea",
+  "Mats",
+  "Nele",
+  "Ole",
+  "Paula",
+  "Tom",
+];
+const FAMILIENNAMEN = [
+  "Hansen",
+  "Jensen",
+  "Petersen",
+  "Nielsen",
+  "Carstensen",
+  "Thomsen",
+  "Schmidt",
+  "Möller",
+  "Lorenzen",
+  "Brodersen",
+  "Asmussen",
+  "Paulsen",
+];
 
 /** Every demo class except the one that must stay empty (its deletion is part of the demo and the e2e tests). */
 const TARGET_CLASSES = ORGANISATIONEN.flatMap((o) =>

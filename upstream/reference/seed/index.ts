@@ -134,12 +134,24 @@ export async function seedDemoData(db: ReferenceDb, now: Date = new Date()): Pro
     const tokens = persons.flatMap((p) => {
       const secret = tokenSecretOf(p.username);
       return secret
-        ? [{ id: stableId(`token:${p.username}`), personId: stableId(`person:${p.username}`), kind: "software", serial: `TOTP-${p.username.toUpperCase()}`, secret, rolloutState: "enrolled", createdAt: ago(90) }]
+        ? [
+            {
+              id: stableId(`token:${p.username}`),
+              personId: stableId(`person:${p.username}`),
+              kind: "software",
+              serial: `TOTP-${p.username.toUpperCase()}`,
+              secret,
+              rolloutState: "enrolled",
+              createdAt: ago(90),
+            },
+          ]
         : [];
     });
     if (tokens.length) await tx.insert(twoFactorToken).values(tokens);
 
-    await tx.insert(meldung).values({ id: DEMO_IDS.meldung, inhalt: MELDUNG_TEXT, status: "VEROEFFENTLICHT", revision: 1, createdAt: ago(3), updatedAt: ago(3) });
+    await tx
+      .insert(meldung)
+      .values({ id: DEMO_IDS.meldung, inhalt: MELDUNG_TEXT, status: "VEROEFFENTLICHT", revision: 1, createdAt: ago(3), updatedAt: ago(3) });
   });
 }
 
