@@ -280,14 +280,12 @@ describe("Organisation löschen (DELETE /api/organisationen/{id}, nur aktuell)",
     await expectKey(await remove(landesadminGold, mitAngebot), "ORGANISATION_HAT_ANGEBOTE");
 
     const mitErweiterung = await create("E1");
-    await db
-      .insert(rollenerweiterung)
-      .values({
-        id: newId(),
-        organisationId: mitErweiterung,
-        rolleId: DEMO_IDS.rolleSchueler,
-        serviceProviderId: DEMO_IDS.providerMediathek,
-      });
+    await db.insert(rollenerweiterung).values({
+      id: newId(),
+      organisationId: mitErweiterung,
+      rolleId: DEMO_IDS.rolleSchueler,
+      serviceProviderId: DEMO_IDS.providerMediathek,
+    });
     await expectKey(await remove(landesadminGold, mitErweiterung), "ORGANISATION_HAT_ROLLENERWEITERUNGEN");
   });
 
