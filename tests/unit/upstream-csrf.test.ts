@@ -7,6 +7,7 @@ import {
   SCHULE_ID,
   startStandIn,
   type StandIn,
+  failureOf,
 } from "./support/stand-in-upstream";
 
 /**
@@ -18,15 +19,6 @@ afterEach(() => standIn?.close());
 
 const tokenCalls = (upstream: StandIn) => upstream.received.filter((r) => r.path === "/api/auth/csrf-token");
 const writes = (upstream: StandIn) => upstream.received.filter((r) => r.method !== "GET");
-
-async function failureOf(promise: Promise<unknown>) {
-  const outcome = await promise.then(
-    () => null,
-    (error: unknown) => error,
-  );
-  expect(outcome, "the call should have failed").toBeInstanceOf(Response);
-  return outcome as Response & { code?: string };
-}
 
 describe("Änderungen beim aktuellen Upstream (mit CSRF-Schutz)", () => {
   it("eine Änderung trägt das Token der Upstream-Sitzung, und weitere Änderungen derselben Sitzung kosten keinen Abruf mehr", async () => {

@@ -11,6 +11,7 @@ import {
   routeMiss,
   startStandIn,
   type StandIn,
+  failureOf,
 } from "./support/stand-in-upstream";
 
 /**
@@ -21,15 +22,6 @@ let standIn: StandIn | undefined;
 afterEach(() => standIn?.close());
 
 const deletes = (upstream: StandIn) => upstream.received.filter((r) => r.method === "DELETE").map((r) => r.path);
-
-async function failureOf(promise: Promise<unknown>) {
-  const outcome = await promise.then(
-    () => null,
-    (error: unknown) => error,
-  );
-  expect(outcome, "the call should have failed").toBeInstanceOf(Response);
-  return outcome as Response & { code?: string };
-}
 
 describe("was als Routen-Fehlschlag des Frameworks gilt", () => {
   it("nur die NestJS-Antwort auf einen unbekannten Pfad, keine fachliche 404", async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { json, portalModulesFor, portalRequest, routeMiss, startStandIn, type StandIn } from "./support/stand-in-upstream";
+import { failureOf, json, portalModulesFor, portalRequest, routeMiss, startStandIn, type StandIn } from "./support/stand-in-upstream";
 
 /**
  * Issue 6 item 5: some answers are plain text, not JSON – a new start password (PATCH
@@ -31,15 +31,6 @@ function consoleOutput() {
     calls.flatMap((spy) =>
       spy.mock.calls.map((args) => args.map((arg) => (arg instanceof Error ? `${arg.message} ${arg.stack}` : String(arg))).join(" ")),
     );
-}
-
-async function failureOf(promise: Promise<unknown>) {
-  const outcome = await promise.then(
-    () => null,
-    (error: unknown) => error,
-  );
-  expect(outcome, "the call should have failed").toBeInstanceOf(Response);
-  return outcome as Response & { code?: string };
 }
 
 describe("Antworten als Text", () => {

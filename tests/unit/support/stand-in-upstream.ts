@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { vi } from "vitest";
+import { expect, vi } from "vitest";
 
 /**
  * Stand-in upstreams on 127.0.0.1 for the upstream client's tests: they record what reaches them and
@@ -201,4 +201,14 @@ export function portalRequest(session: string | null, { method = "POST", path = 
   const headers = new Headers();
   if (session) headers.set("Cookie", `connect.sid=${session}; __portal=flash`);
   return new Request(`http://127.0.0.1:3000${path}`, { method, headers });
+}
+
+/** The failure a portal call ended in (an `UpstreamFailure` or a redirect, both Responses); fails the test if it succeeded. */
+export async function failureOf(promise: Promise<unknown>) {
+  const outcome = await promise.then(
+    () => null,
+    (error: unknown) => error,
+  );
+  expect(outcome, "the call should have failed").toBeInstanceOf(Response);
+  return outcome as Response & { code?: string };
 }
