@@ -2,7 +2,7 @@
 // Formatting is Prettier's job (`npm run format:check`); eslint-config-prettier switches off the rules that would fight it.
 import js from "@eslint/js";
 import prettier from "eslint-config-prettier";
-import importX from "eslint-plugin-import-x";
+import importPlugin from "eslint-plugin-import";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -32,12 +32,12 @@ export default tseslint.config(
       sourceType: "module",
       globals: { ...globals.node },
     },
-    plugins: { "import-x": importX },
+    plugins: { import: importPlugin },
     rules: {
       // External packages (and the contract and the texts) first, then the app's own modules (`~/…`, with `~/.server/…` last), then
       // relative paths.
       // No blank lines between the groups and no alphabetical order inside them: the code was written that way.
-      "import-x/order": [
+      "import/order": [
         "error",
         {
           groups: ["builtin", "external", "internal", ["parent", "sibling", "index"]],
@@ -51,8 +51,8 @@ export default tseslint.config(
           "newlines-between": "ignore",
         },
       ],
-      "import-x/first": "error",
-      "import-x/no-duplicates": "error",
+      "import/first": "error",
+      "import/no-duplicates": "error",
       // The portal logs unexpected faults with console.error and hints with console.warn by design; no stray console.log.
       "no-console": ["error", { allow: ["error", "warn"] }],
       // `_name` marks a parameter or binding that is there for its position only.

@@ -52,6 +52,6 @@ describe("Lint-Regel: Reihenfolge der Importe wie im Code üblich", () => {
 
   it("~/.server/… vor ~/… wird gemeldet", async () => {
     const swapped = [ordered[0], ordered[1], ordered[2], ordered[4], ordered[3], ordered[5], ordered[6]];
-    expect(await rulesBroken(swapped.join("\n") + "\n", "app/beispiel.ts")).toContain("import-x/order");
+    expect(await rulesBroken(swapped.join("\n") + "\n", "app/beispiel.ts")).toContain("import/order");
   });
 });
