@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, type ReactNode } from "react";
 
 export interface ModalProps {
   onClose: () => void;
@@ -34,22 +34,19 @@ export function Modal({ open, ...props }: ModalProps & { open: boolean }) {
 /**
  * Closing a dialog returns the focus to what opened it. Headless UI does that from a focus history it only starts
  * recording once its code has loaded, which is after the trigger took the focus the first time: without this the
- * focus fell to the page. A focus someone else placed meanwhile (a new page's heading) stays.
+ * focus fell to the page. It runs when the dialog closes and when it is removed while open (a dialog that is a URL
+ * goes away with its parameter). A focus someone else placed meanwhile (a new page's heading) stays.
  */
 function useFocusReturn(open: boolean): void {
-  const opener = useRef<HTMLElement | null>(null);
   useEffect(() => {
-    if (open) {
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      return;
-    }
-    const target = opener.current;
-    opener.current = null;
-    if (!target) return;
-    const timer = setTimeout(() => {
-      const lost = !document.activeElement || document.activeElement === document.body;
-      if (lost && target.isConnected) target.focus();
-    }, 0);
-    return () => clearTimeout(timer);
+    if (!open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    return () => {
+      if (!opener) return;
+      setTimeout(() => {
+        const lost = !document.activeElement || document.activeElement === document.body;
+        if (lost && opener.isConnected) opener.focus();
+      }, 0);
+    };
   }, [open]);
 }

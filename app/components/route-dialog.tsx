@@ -34,6 +34,8 @@ export function useRouteDialog(name: string): RouteDialogControl {
   const params = new URLSearchParams(location.search);
   const value = params.get(name);
   params.delete(name);
+  // Remix marks posts to an index route with `index`; it is not part of the page's address.
+  params.delete("index");
   // The page's own way back, if it carries one, must be safe before the dialog offers it as "cancel".
   const back = params.get(RETURN_PARAM);
   if (back !== null && safeRedirectPath(back, "") === "") params.delete(RETURN_PARAM);
@@ -86,11 +88,22 @@ export function DialogLink({
   );
 }
 
-/** The dialog's way out: a link back to the page, and with JavaScript also Escape and a click outside. */
+/**
+ * The dialog's way out: a link back to the page, and with JavaScript also Escape and a click outside. From the
+ * modal the page is still there and the focus returns to what opened it; from the dialog's own page it is a new
+ * page, whose heading takes the focus.
+ */
 export function DialogCancel({ dialog, children }: { dialog: RouteDialogControl; children: ReactNode }) {
   return (
     // A destructive question starts on the harmless answer: Enter or Space by habit changes nothing.
-    <Link to={dialog.closeTo} state={DIALOG_STATE} preventScrollReset replace className="btn-secondary" data-autofocus>
+    <Link
+      to={dialog.closeTo}
+      state={dialog.inline ? undefined : DIALOG_STATE}
+      preventScrollReset={!dialog.inline}
+      replace
+      className="btn-secondary"
+      data-autofocus
+    >
       {children}
     </Link>
   );

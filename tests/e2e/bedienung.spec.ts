@@ -346,6 +346,22 @@ test.describe("Bestätigungsdialog zum Löschen", () => {
       await page.keyboard.press("Enter");
       await expect(dialog).toHaveCount(0);
       await expect(page.getByRole("heading", { level: 1, name: `Klasse ${name}` })).toBeVisible();
+      // Closing returns the focus to what opened the dialog, also over the list and also with Escape.
+      await expect(page.getByRole("link", { name: "Klasse löschen" })).toBeFocused();
+      await page.goto(`/admin/klassen?suche=${token}`);
+      await waitForHydration(page);
+      const rowTrigger = page.getByRole("link", { name: `Klasse ${name} löschen` });
+      await rowTrigger.focus();
+      await page.keyboard.press("Enter");
+      await expect(dialog.getByRole("link", { name: "Abbrechen" })).toBeFocused();
+      await page.keyboard.press("Escape");
+      await expect(dialog).toHaveCount(0);
+      await expect(rowTrigger).toBeFocused();
+      // The dialog's address opened directly is a page; "Abbrechen" leads to the class, whose heading is focused.
+      await page.goto(`/admin/klassen/${id}?loeschen`);
+      await waitForHydration(page);
+      await page.getByRole("link", { name: "Abbrechen" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: `Klasse ${name}` })).toBeFocused();
     } else {
       // Without JavaScript the question is a page of its own, with its way back first.
       await page.getByRole("link", { name: "Klasse löschen" }).click();
