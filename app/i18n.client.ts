@@ -54,8 +54,8 @@ export function startI18n(): Promise<unknown> {
 /**
  * An error page from the server (not found, upstream down) writes in `errors`, which no route names: loaded before
  * hydration too, otherwise the boundary could hydrate before its texts arrive and differ from the server's HTML.
+ * The page says so in its markup; the router's own state is still being decoded at this point.
  */
 function serverRenderedAnError(): boolean {
-  const context = (window as { __remixContext?: { state?: { errors?: unknown } } }).__remixContext;
-  return Boolean(context?.state?.errors);
+  return document.querySelector('[data-texts="errors"]') !== null;
 }

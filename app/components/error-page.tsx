@@ -35,7 +35,10 @@ export function GeneralErrorBoundary() {
 
   return (
     <NoticePage title={t(titleKey)}>
-      <p className="mb-6">{t(errorMessageKey(code))}</p>
+      {/* The marker tells the browser to load the error texts before hydrating this page (`i18n.client.ts`). */}
+      <p className="mb-6" data-texts="errors">
+        {t(errorMessageKey(code))}
+      </p>
       <div className="flex flex-wrap gap-3">
         {code === "REQUIRED_STEP_UP_LEVEL_NOT_MET" ? <StepUpLoginLink /> : null}
         {status >= 500 ? (
