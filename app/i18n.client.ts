@@ -13,6 +13,8 @@ import i18n, { knownNamespaces, type TextNamespace } from "./i18n";
 const CHUNKS: Record<Exclude<TextNamespace, "common">, () => Promise<{ default: ResourceKey }>> = {
   errors: () => import("../locales/de/errors.json"),
   klassen: () => import("../locales/de/klassen.json"),
+  personen: () => import("../locales/de/personen.json"),
+  person: () => import("../locales/de/person.json"),
 };
 
 const namespaceChunks: BackendModule = {

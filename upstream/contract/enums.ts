@@ -82,3 +82,18 @@ export const MELDUNG_STATUS = ["VEROEFFENTLICHT", "NICHT_VEROEFFENTLICHT"] as co
 
 /** The fixed id of the ROOT organisation in every known environment. */
 export const ROOT_ORGANISATION_ID = "d39cb7cf-2f9b-45f1-849f-973661f2f057";
+
+/** E-mail address states of the e-mail module (PERSONS §1.8). */
+export const EMAIL_ADDRESS_STATUS = ["ENABLED", "DISABLED", "REQUESTED", "FAILED", "DELETED_LDAP", "DELETED_OX", "DELETED"] as const;
+export type EmailAddressStatus = (typeof EMAIL_ADDRESS_STATUS)[number];
+
+/** Why a person is locked (PERSONS §4): by an administrator, or automatically for a missing KoPers number. */
+export const LOCK_OCCASIONS = ["MANUELL_GESPERRT", "KOPERS_GESPERRT"] as const;
+export type LockOccasion = (typeof LOCK_OCCASIONS)[number];
+
+/** `locked_by` of a lock the KoPers timer set. */
+export const CRON_LOCKED_BY = "Cron";
+
+/** Sortable columns of `GET /api/personen-frontend` (`SortFieldPerson`). */
+export const PERSON_SORT_FIELDS = ["vorname", "familienname", "personalnummer", "username"] as const;
+export type PersonSortField = (typeof PERSON_SORT_FIELDS)[number];

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { OrganisationsTyp, PINNED_SYSTEMRECHTE, SYSTEMRECHTE, TRAEGERSCHAFTEN } from "./enums";
+import { OrganisationsTyp, PERSON_SORT_FIELDS, PINNED_SYSTEMRECHTE, SYSTEMRECHTE, TRAEGERSCHAFTEN } from "./enums";
 
 /**
  * What the portal sends: request bodies and queries. Both sides use these schemas: the portal's client
@@ -84,3 +84,72 @@ export const PAGING_HEADERS = {
   total: "X-Paging-Total",
   pageTotal: "X-Paging-pageTotal",
 } as const;
+
+/**
+ * Characters of names of natural persons (DIN 91379 type A, approximated): Latin letters with their diacritics
+ * (also as combining marks), space, apostrophes, comma, hyphen, full stop, backtick and tilde. Test the NFC form.
+ */
+export const PERSON_NAME_CHARACTERS = /^[\p{Script=Latin}\p{M} '’`´.,\-~]+$/u;
+
+/** A person name as the upstream's DTO checks it: not empty, at least 2 characters, DIN 91379. */
+const personName = z
+  .string()
+  .min(1, NOT_EMPTY)
+  .min(2)
+  .refine((name) => PERSON_NAME_CHARACTERS.test(name.normalize("NFC")));
+
+/** GET /api/personen-frontend (`PersonenFrontendQueryParams`, PERSONS §2.2.1). */
+export const PersonenFrontendQuery = z.object({
+  offset: pagingNumber(0).optional(),
+  limit: pagingNumber(1).optional(),
+  organisationIDs: uniqueArray(z.string().uuid()).optional(),
+  rolleIDs: uniqueArray(z.string().uuid()).optional(),
+  suchFilter: z.string().optional(),
+  vorname: z.string().optional(),
+  familienname: z.string().optional(),
+  // accepted and validated, but ignored by the upstream
+  username: z.string().optional(),
+  sichtfreigabe: z.enum(["ja", "nein"]).optional(),
+  sortField: z.enum(PERSON_SORT_FIELDS).optional(),
+  sortOrder: z.enum(["asc", "desc"]).optional(),
+});
+export type PersonenFrontendQuery = z.infer<typeof PersonenFrontendQuery>;
+
+/** POST /api/dbiam/personenuebersicht (`PersonenuebersichtBodyParams`); ids are not validated upstream. */
+export const PersonenuebersichtBody = z.object({ personIds: z.array(z.string()) });
+export type PersonenuebersichtBody = z.infer<typeof PersonenuebersichtBody>;
+
+/** PATCH /api/personen/{id}/metadata (`PersonMetadataBodyParams`, PERSONS §2.2.5). */
+export const PersonMetadataBody = z.object({
+  familienname: personName,
+  vorname: personName,
+  personalnummer: z.string().optional(),
+  lastModified: z.string().datetime({ offset: true }),
+  revision: z.string().min(1, NOT_EMPTY),
+});
+export type PersonMetadataBody = z.infer<typeof PersonMetadataBody>;
+
+/** PUT /api/personen/{id}/lock-user (`LockUserBodyParams`); `locked_by` is the locking organisation's id. */
+export const LockUserBody = z.object({
+  lock: z.boolean(),
+  locked_by: z.string().min(1, NOT_EMPTY),
+  locked_until: z.string().datetime({ offset: true }).optional(),
+});
+export type LockUserBody = z.infer<typeof LockUserBody>;
+
+/** POST /api/organisationen/parents-by-ids (`ParentOrganisationsByIdsBodyParams`). */
+export const ParentsByIdsBody = z.object({ organisationIds: z.array(z.string().uuid()) });
+export type ParentsByIdsBody = z.infer<typeof ParentsByIdsBody>;
+
+/** GET /api/person-administration/rollen; `organisationIds` exists in the current upstream only. */
+export const PersonAdministrationRollenQuery = z.object({
+  rolleName: z.string().optional(),
+  limit: pagingNumber(1).optional(),
+  organisationIds: uniqueArray(z.string().uuid()).optional(),
+});
+export type PersonAdministrationRollenQuery = z.infer<typeof PersonAdministrationRollenQuery>;
+
+/** The same query as the pinned upstream reads it: `organisationIds` is unknown there and dropped. */
+export const PinnedPersonAdministrationRollenQuery = PersonAdministrationRollenQuery.extend({
+  organisationIds: z.undefined().catch(undefined),
+});

@@ -1,10 +1,14 @@
 import { z } from "zod";
 import {
+  EMAIL_ADDRESS_STATUS,
   KNOWN_PROVIDER_KATEGORIEN,
+  LOCK_OCCASIONS,
   MELDUNG_STATUS,
   ORGANISATIONS_TYPEN,
   PROVIDER_MERKMALE,
   PROVIDER_TARGETS,
+  ROLLEN_MERKMALE,
+  ROLLENARTEN,
   StepUpLevel,
   TIME_LIMIT_OCCASIONS,
 } from "./enums";
@@ -134,3 +138,99 @@ export const TokenRequiredResponse = z.object({ required: z.boolean() });
 /** GET /api/auth/csrf-token of the current upstream (CHANGES-SINCE-PIN §2.1). */
 export const CsrfTokenResponse = z.object({ csrfToken: z.string().min(1) });
 export type CsrfTokenResponse = z.infer<typeof CsrfTokenResponse>;
+
+/** One lock of a person (`UserLockParams`); note `lock_occasion` here and `locked_occasion` in the database. */
+export const UserLockResponse = z.object({
+  personId: optionalText,
+  locked_by: optionalText,
+  created_at: isoDate.nullish(),
+  locked_until: isoDate.nullish(),
+  // null: an occasion of a later version; the screen shows the lock without a reason.
+  lock_occasion: lenientEnum(LOCK_OCCASIONS),
+});
+export type UserLockResponse = z.infer<typeof UserLockResponse>;
+
+/** `PersonResponse`: list rows carry no lock and e-mail data; the single-person answer does (PERSONS §2.2.1/2). */
+export const PersonResponse = z.object({
+  id: z.string(),
+  username: optionalText,
+  name: z.object({
+    familienname: optionalText.transform((name) => name ?? ""),
+    vorname: optionalText.transform((name) => name ?? ""),
+  }),
+  personalnummer: optionalText,
+  // The upstream sends the revision as text ("1"); accept a number too.
+  revision: z.union([z.string(), z.number()]).transform(String),
+  isLocked: z.boolean().nullish(),
+  userLock: lenientArray(UserLockResponse),
+  lastModified: isoDate,
+  email: z
+    .object({ status: lenientEnum(EMAIL_ADDRESS_STATUS), address: z.string() })
+    .nullish()
+    .catch(null),
+});
+export type PersonResponse = z.infer<typeof PersonResponse>;
+
+export const PersonendatensatzResponse = z.object({ person: PersonResponse });
+export type PersonendatensatzResponse = z.infer<typeof PersonendatensatzResponse>;
+
+/** GET /api/personen-frontend (`RawPagedResponse`, body paging). */
+export const PersonenFrontendResponse = z.object({
+  total: z.number(),
+  offset: z.number(),
+  limit: z.number(),
+  items: lenientArray(PersonendatensatzResponse),
+});
+export type PersonenFrontendResponse = z.infer<typeof PersonenFrontendResponse>;
+
+/** One Zuordnung of the Personenübersicht (`DBiamPersonenzuordnungResponse`). */
+export const PersonenzuordnungResponse = z.object({
+  sskId: z.string(),
+  rolleId: z.string(),
+  sskName: optionalText.transform((name) => name ?? ""),
+  sskDstNr: optionalText,
+  rolle: optionalText.transform((name) => name ?? ""),
+  rollenArt: lenientEnum(ROLLENARTEN),
+  administriertVon: optionalText,
+  typ: lenientEnum(ORGANISATIONS_TYPEN),
+  editable: flag(false),
+  befristung: isoDate.nullish(),
+  merkmale: lenientArray(z.enum(ROLLEN_MERKMALE)),
+  admins: lenientArray(z.string()),
+});
+export type PersonenzuordnungResponse = z.infer<typeof PersonenzuordnungResponse>;
+
+/** `DBiamPersonenuebersichtResponse`: a person with all its Zuordnungen. */
+export const PersonenuebersichtResponse = z.object({
+  personId: z.string(),
+  vorname: optionalText.transform((name) => name ?? ""),
+  nachname: optionalText.transform((name) => name ?? ""),
+  benutzername: optionalText,
+  lastModifiedZuordnungen: isoDate.nullish(),
+  zuordnungen: lenientArray(PersonenzuordnungResponse),
+});
+export type PersonenuebersichtResponse = z.infer<typeof PersonenuebersichtResponse>;
+
+/** POST /api/dbiam/personenuebersicht (201, `{items}` without paging). */
+export const PersonenuebersichtListResponse = z.object({ items: lenientArray(PersonenuebersichtResponse) });
+
+/** A role as the person filter and the person screens read it (`RolleResponse`). */
+export const RolleResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  administeredBySchulstrukturknoten: optionalText,
+  rollenart: lenientEnum(ROLLENARTEN),
+  merkmale: lenientArray(z.enum(ROLLEN_MERKMALE)),
+  systemrechte: lenientArray(SystemRechtResponse),
+  version: z.number().nullish(),
+});
+export type RolleResponse = z.infer<typeof RolleResponse>;
+
+/** GET /api/person-administration/rollen. */
+export const FindRollenResponse = z.object({ moeglicheRollen: lenientArray(RolleResponse), total: z.number() });
+
+/** POST /api/organisationen/parents-by-ids (200). */
+export const ParentOrganisationenResponse = z.object({ parents: lenientArray(OrganisationResponse) });
+
+/** PUT /api/personen/{id}/lock-user (202). */
+export const PersonLockResponse = z.object({ message: z.string() });

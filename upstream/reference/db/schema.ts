@@ -269,3 +269,38 @@ export const loginFailure = pgTable(
   },
   (t) => [index("login_failure_last_failure_idx").on(t.lastFailureAt)],
 );
+
+/**
+ * Locks of a person (PERSONS §1.8, §4): at most one per occasion. `locked_by` is, by the portal's convention, the id
+ * of the locking organisation, or "Cron" for the automatic KoPers lock. The account stays disabled while any row exists.
+ */
+export const userLock = pgTable(
+  "user_lock",
+  {
+    personId: uuid("person_id")
+      .notNull()
+      .references(() => person.id, { onDelete: "cascade" }),
+    lockedBy: text("locked_by").notNull(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
+    lockedOccasion: text("locked_occasion").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.personId, t.lockedOccasion] }), index("user_lock_locked_until_idx").on(t.lockedUntil)],
+);
+
+/**
+ * E-mail addresses of a person, owned by the e-mail module upstream (read-only for the person side). The primary one
+ * is the ENABLED address if any, else the most recently updated one.
+ */
+export const emailAddress = pgTable(
+  "email_address",
+  {
+    address: text("address").primaryKey(),
+    personId: uuid("person_id")
+      .notNull()
+      .references(() => person.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("email_address_person_idx").on(t.personId)],
+);
