@@ -11,6 +11,7 @@ import { meldungRoutes } from "./routes/meldung.ts";
 import { metaRoutes } from "./routes/meta.ts";
 import { organisationRoutes } from "./routes/organisationen.ts";
 import { personInfoRoutes } from "./routes/person-info.ts";
+import { personenRoutes } from "./routes/personen.ts";
 import { providerRoutes } from "./routes/provider.ts";
 import { resetPasswordRoutes } from "./routes/reset-password.ts";
 import { twoFactorRoutes } from "./routes/two-factor.ts";
@@ -58,6 +59,7 @@ export function createReferenceApp(db: ReferenceDb, config: ReferenceConfig) {
   app.route("/api/provider", providerRoutes());
   app.route("/api/portal/meldung", meldungRoutes());
   app.route("/api/person-info", personInfoRoutes());
+  app.route("/api/personen", personenRoutes());
   app.route("/api/2fa-token", twoFactorRoutes());
 
   app.notFound((c) => c.json(routeNotFoundBody(c.req.method, new URL(c.req.url).pathname), 404));
