@@ -14,6 +14,7 @@ import { personAdministrationRoutes } from "./routes/person-administration.ts";
 import { personInfoRoutes } from "./routes/person-info.ts";
 import { personenFrontendRoutes } from "./routes/personen-frontend.ts";
 import { personenuebersichtRoutes } from "./routes/personenuebersicht.ts";
+import { personenRoutes } from "./routes/personen.ts";
 import { providerRoutes } from "./routes/provider.ts";
 import { resetPasswordRoutes } from "./routes/reset-password.ts";
 import { twoFactorRoutes } from "./routes/two-factor.ts";
@@ -64,6 +65,7 @@ export function createReferenceApp(db: ReferenceDb, config: ReferenceConfig) {
   app.route("/api/personen-frontend", personenFrontendRoutes(config.apiVersion));
   app.route("/api/dbiam/personenuebersicht", personenuebersichtRoutes());
   app.route("/api/person-administration", personAdministrationRoutes(config.apiVersion));
+  app.route("/api/personen", personenRoutes());
   app.route("/api/2fa-token", twoFactorRoutes());
 
   app.notFound((c) => c.json(routeNotFoundBody(c.req.method, new URL(c.req.url).pathname), 404));
