@@ -113,7 +113,7 @@ export default function KlassenList() {
       <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold">{t("klassen:list.title")}</h1>
         {mayCreate ? (
-          <Link to="/admin/klassen/new" className="btn-primary">
+          <Link to={withReturnPath("/admin/klassen/new", backHere, "/admin/klassen")} className="btn-primary">
             {t("klassen:list.create")}
           </Link>
         ) : null}

@@ -10,7 +10,10 @@ import { idpRoutes } from "./routes/idp.ts";
 import { meldungRoutes } from "./routes/meldung.ts";
 import { metaRoutes } from "./routes/meta.ts";
 import { organisationRoutes } from "./routes/organisationen.ts";
+import { personAdministrationRoutes } from "./routes/person-administration.ts";
 import { personInfoRoutes } from "./routes/person-info.ts";
+import { personenFrontendRoutes } from "./routes/personen-frontend.ts";
+import { personenuebersichtRoutes } from "./routes/personenuebersicht.ts";
 import { personenRoutes } from "./routes/personen.ts";
 import { providerRoutes } from "./routes/provider.ts";
 import { resetPasswordRoutes } from "./routes/reset-password.ts";
@@ -59,6 +62,9 @@ export function createReferenceApp(db: ReferenceDb, config: ReferenceConfig) {
   app.route("/api/provider", providerRoutes());
   app.route("/api/portal/meldung", meldungRoutes());
   app.route("/api/person-info", personInfoRoutes());
+  app.route("/api/personen-frontend", personenFrontendRoutes(config.apiVersion));
+  app.route("/api/dbiam/personenuebersicht", personenuebersichtRoutes());
+  app.route("/api/person-administration", personAdministrationRoutes(config.apiVersion));
   app.route("/api/personen", personenRoutes());
   app.route("/api/2fa-token", twoFactorRoutes());
 
