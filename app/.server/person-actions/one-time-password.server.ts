@@ -19,6 +19,8 @@ export function oneTimePassword(
       return data({ dialog, password }, { headers: { "Cache-Control": "no-store" } });
     } catch (error) {
       if (!(error instanceof UpstreamFailure)) throw error;
+      // Not the user's person (or none at all): the same "not found" as its page.
+      if (error.status === 404) throw notFound();
       return data({ dialog, passwordError: error.code }, { status: error.status >= 500 ? error.status : 400 });
     }
   };
