@@ -191,14 +191,14 @@ export default function KlassenList() {
                   <span aria-hidden="true">{descending ? " ▼" : " ▲"}</span>
                 </Link>
               </th>
-              <th scope="col" className="p-2">
+              <th scope="col" className="cell-sticky-end p-2">
                 {t("list.actions")}
               </th>
             </tr>
           </thead>
           <tbody>
             {rows.map((row) => (
-              <tr key={row.id} className="border-b border-gray-300 hover:bg-primary-light">
+              <tr key={row.id} className="group border-b border-gray-300 hover:bg-primary-light">
                 {fixedSchule ? null : <td className="p-2">{row.schule}</td>}
                 <td className="p-2">
                   <Link
@@ -208,7 +208,7 @@ export default function KlassenList() {
                     {row.name}
                   </Link>
                 </td>
-                <td className="p-2">
+                <td className="cell-sticky-end p-2">
                   <DialogLink
                     name={KLASSE_LOESCHEN}
                     value={row.id}
