@@ -49,6 +49,8 @@ const MAX_IDS = 50;
 const MAX_SELECTION = 300;
 const MAX_TEXT = 100;
 
+// eslint-disable-next-line no-control-regex -- control characters are what this strips
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `sortierung=familienname` (ascending) or `sortierung=-familienname` (descending). */
@@ -93,11 +95,7 @@ function parseSort(value: string | null): { field: SortField; order: SortOrder }
 
 /** Text without control characters (`%00`), trimmed, at most 100 characters; empty means "none". */
 export function parseText(value: string | null): string | undefined {
-  // eslint-disable-next-line no-control-regex -- control characters are what this strips
-  const text = (value ?? "")
-    .replace(/[\u0000-\u001f\u007f]/g, "")
-    .trim()
-    .slice(0, MAX_TEXT);
+  const text = (value ?? "").replace(CONTROL_CHARACTERS, "").trim().slice(0, MAX_TEXT);
   return text === "" ? undefined : text;
 }
 

@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { parseText } from "~/personen-list-params";
 import { requireAdmin } from "~/.server/guards.server";
 import { klasseOptions, organisationOptions, searchRollen } from "~/.server/personen-liste.server";
@@ -16,12 +16,12 @@ export function loader(args: LoaderFunctionArgs) {
     const search = new URL(request.url).searchParams;
     const suche = parseText(search.get("suche"));
     const art = search.get("art");
-    if (art === "organisation") return { options: (await organisationOptions(request, [], suche)).options };
-    if (art === "rolle") return { options: await searchRollen(request, suche) };
+    if (art === "organisation") return json({ options: (await organisationOptions(request, [], suche)).options });
+    if (art === "rolle") return json({ options: await searchRollen(request, suche) });
     if (art === "klasse") {
       const schulen = [...new Set(search.getAll("schule").filter((id) => UUID.test(id)))].slice(0, 50);
-      return { options: await klasseOptions(request, schulen, [], suche) };
+      return json({ options: await klasseOptions(request, schulen, [], suche) });
     }
-    return { options: [] };
+    return json({ options: [] });
   });
 }
