@@ -198,6 +198,7 @@ export const ROLLEN: RolleSeed[] = [
   rolle("technical-nextcloud", { name: "Technical User NextCloud", owner: R, rollenart: "SYSADMIN", merkmale: [], systemrechte: ["PERSONEN_LESEN"], providers: [], istTechnisch: true }),
   // Demo additions (§9.2): a school-owned role, an unused role, and an offers-admin role.
   rolle("schulbegleitung-deich", { name: "Schulbegleitung Medien", owner: DEMO_IDS.schuleA, rollenart: "LEHR", merkmale: [], systemrechte: [], providers: [spId("itslearning"), spId("anleitungen")] }),
+  rolle("externe-fachkraft", { name: "Externe Fachkraft", owner: R, rollenart: "EXTERN", merkmale: [], systemrechte: [], providers: [spId("anleitungen"), spId("helpdesk")] }),
   rolle("projektrolle", { name: "Projektrolle ungenutzt", owner: R, rollenart: "EXTERN", merkmale: ["BEFRISTUNG_PFLICHT"], systemrechte: [], providers: [spId("anleitungen")] }),
   rolle("schulleitung-angebote", { name: "Schulleitung Angebote", owner: L, rollenart: "LEIT", merkmale: [], systemrechte: ["ROLLEN_ERWEITERN", "ANGEBOTE_VERWALTEN"], providers: ADMIN_SET }),
 ];
@@ -246,11 +247,16 @@ export const PERSONEN: PersonSeed[] = [
   { username: "kopers", vorname: "Kai", familienname: "Kruse", account: true, person: true, kontexte: [k(DEMO_IDS.schuleA, "lehrkraft", { createdDaysAgo: 50 })] },
   { username: "liv", vorname: "Lisa", familienname: "Voss", personalnummer: "4711004", account: true, person: true, kontexte: [k(DEMO_IDS.schuleA, "liv", { befristungInDays: 30 })] },
   { username: "ohnezuordnung", vorname: "Otto", familienname: "Ostermann", account: true, person: true, orgUnassignedDaysAgo: 70, kontexte: [] },
+  // An administrator of two schools: locking a person of both, she chooses in whose name (person-sperre e2e).
+  {
+    username: "schuladminbc", vorname: "Birte", familienname: "Carstens", account: true, person: true,
+    kontexte: [k(DEMO_IDS.schuleB, "schuladministrator-oeffentlich"), k(DEMO_IDS.schuleC, "schuladministrator-oeffentlich")],
+  },
   { username: "cron-runner", vorname: "Cron", familienname: "Runner", account: false, person: true, istTechnisch: true, kontexte: [k(R, "technical-cron")] },
 ];
 
-export const tokenSecretOf = (username: PersonSeed["username"]): string | null =>
-  username === "cron-runner" ? null : DEMO_ACCOUNTS[username];
+export const tokenSecretOf = (username: string): string | null =>
+  Object.hasOwn(DEMO_ACCOUNTS, username) ? DEMO_ACCOUNTS[username as DemoUsername] : null;
 
 export const MELDUNG_TEXT =
   "Willkommen im Schulportal! In der Woche vor den Herbstferien wird das Portal am Dienstagabend ab 20 Uhr für etwa " +

@@ -39,4 +39,14 @@ export const DEMO_IDS = {
   personSchueler: stableId("person:schueler"),
   personOhnetoken: stableId("person:ohnetoken"),
   accountUnbekannt: stableId("account:unbekannt"),
+  /** teacher at A, locked by school A without end date */
+  personManuellGesperrt: stableId("person:ghoffmann"),
+  /** teacher at C, locked by school C until a date */
+  personBefristetGesperrt: stableId("person:asoennichsen"),
+  /** teacher at B without KoPers number, locked by the KoPers timer ("Cron") */
+  personKopersGesperrt: stableId("person:mhinrichsen"),
+  /** teacher at A with a KoPers lock and a manual lock at once */
+  personDoppeltGesperrt: stableId("person:fpetersen"),
+  /** teacher at A and C (two schools), with an ENABLED and a DISABLED address */
+  personZweiSchulen: stableId("person:mfuchs"),
 } as const;

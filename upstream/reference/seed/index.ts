@@ -1,6 +1,7 @@
 import { count } from "drizzle-orm";
 import type { ReferenceDb } from "../db/client.ts";
 import {
+  emailAddress,
   identityAccount,
   meldung,
   organisation,
@@ -14,11 +15,13 @@ import {
   serviceProvider,
   serviceProviderMerkmal,
   twoFactorToken,
+  userLock,
 } from "../db/schema.ts";
 import { stableId } from "../lib/ids.ts";
 import { hashPassword } from "../lib/password.ts";
 import { DEMO_PASSWORD } from "./demo-accounts.ts";
 import { MELDUNG_TEXT, ORGANISATIONEN, PERSONEN, ROLLEN, ROLLENERWEITERUNGEN, SERVICE_PROVIDERS, tokenSecretOf } from "./demo-data.ts";
+import { DEMO_PERSONEN, type DemoPersonSeed } from "./demo-persons.ts";
 import { DEMO_IDS } from "./ids.ts";
 import { CATEGORY_COLOURS, placeholderLogo } from "./logos.ts";
 
@@ -149,10 +152,78 @@ export async function seedDemoData(db: ReferenceDb, now: Date = new Date()): Pro
     });
     if (tokens.length) await tx.insert(twoFactorToken).values(tokens);
 
+    await insertDemoPersons(tx, DEMO_PERSONEN, now, await hashPassword(DEMO_PASSWORD));
+
     await tx
       .insert(meldung)
       .values({ id: DEMO_IDS.meldung, inhalt: MELDUNG_TEXT, status: "VEROEFFENTLICHT", revision: 1, createdAt: ago(3), updatedAt: ago(3) });
   });
+}
+
+type Transaction = Parameters<Parameters<ReferenceDb["transaction"]>[0]>[0];
+
+/**
+ * The person administration's demo persons (demo-persons.ts): account, person, kontexte, locks, e-mail addresses.
+ * They share one password hash (the same demo password; hashing each would add seconds to every seed). An account is
+ * disabled while its person has a lock, as the lock rules keep it (lib/locks.ts).
+ */
+async function insertDemoPersons(tx: Transaction, persons: DemoPersonSeed[], now: Date, passwordHash: string) {
+  const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  const personId = (p: DemoPersonSeed) => stableId(`person:${p.username}`);
+  await tx.insert(identityAccount).values(
+    persons.map((p) => ({
+      id: stableId(`account:${p.username}`),
+      username: p.username,
+      passwordHash,
+      passwordUpdatedAt: ago(30),
+      enabled: !p.locks?.length,
+    })),
+  );
+  await tx.insert(person).values(
+    persons.map((p) => ({
+      id: personId(p),
+      keycloakUserId: stableId(`account:${p.username}`),
+      username: p.username,
+      mandant: MANDANT_ID,
+      vorname: p.vorname,
+      familienname: p.familienname,
+      personalnummer: p.personalnummer ?? null,
+      createdAt: ago(120),
+      updatedAt: ago(120),
+    })),
+  );
+  await tx.insert(personenkontext).values(
+    persons.flatMap((p) =>
+      p.kontexte.map((kontext) => ({
+        id: stableId(`kontext:${p.username}:${kontext.organisation}:${kontext.rolle}`),
+        personId: personId(p),
+        organisationId: kontext.organisation,
+        rolleId: kontext.rolle,
+        befristung: kontext.befristungInDays !== undefined ? new Date(now.getTime() + kontext.befristungInDays * DAY_MS) : null,
+        createdAt: ago(kontext.createdDaysAgo ?? 100),
+        updatedAt: ago(kontext.createdDaysAgo ?? 100),
+      })),
+    ),
+  );
+  const locks = persons.flatMap((p) =>
+    (p.locks ?? []).map((lock) => ({
+      personId: personId(p),
+      lockedBy: lock.lockedBy,
+      lockedOccasion: lock.occasion,
+      lockedUntil: lock.untilInDays !== undefined ? new Date(now.getTime() + lock.untilInDays * DAY_MS) : null,
+      createdAt: ago(lock.createdDaysAgo),
+    })),
+  );
+  if (locks.length) await tx.insert(userLock).values(locks);
+  const emails = persons.flatMap((p) =>
+    (p.emails ?? []).map((email) => ({
+      address: email.address,
+      personId: personId(p),
+      status: email.status,
+      updatedAt: ago(email.updatedDaysAgo),
+    })),
+  );
+  if (emails.length) await tx.insert(emailAddress).values(emails);
 }
 
 /** Seeds only a database without organisations, so restarts never duplicate or overwrite data. */

@@ -1,0 +1,202 @@
+import type { EmailAddressStatus, LockOccasion } from "../../contract/index.ts";
+import { CRON_LOCKED_BY } from "../../contract/index.ts";
+import { stableId } from "../lib/ids.ts";
+import { DEMO_IDS } from "./ids.ts";
+
+/**
+ * The persons of the person administration's demo (PERSONS §1.8, issue 7): every rollenart at several schools, with
+ * and without KoPers numbers, locked ones (manual without and with end date, KoPers by the timer, both at once), and
+ * one e-mail address of every status, so that every state of the list and the details page can be seen. They log in
+ * with the demo password but have no second factor. All names are invented.
+ *
+ * Usernames follow the upstream's rule (first letter of the cleaned first name + cleaned last name, PERSONS §1.9),
+ * so that a rename in the demo behaves as it would for a real person. Ids are `stableId("person:<username>")`.
+ *
+ * The KoPers lock rule (§3.1, 56 days) must already hold in the seed: a person without a number whose KOPERS_PFLICHT
+ * kontext is older than that carries the KoPers lock, so the timer's first run at start changes nothing.
+ */
+
+export interface DemoLockSeed {
+  occasion: LockOccasion;
+  /** organisation id of the locking office, or "Cron" */
+  lockedBy: string;
+  createdDaysAgo: number;
+  /** days from the seed's "now"; absent = unlimited */
+  untilInDays?: number;
+}
+
+export interface DemoEmailSeed {
+  status: EmailAddressStatus;
+  address: string;
+  updatedDaysAgo: number;
+}
+
+export interface DemoPersonSeed {
+  username: string;
+  vorname: string;
+  familienname: string;
+  personalnummer?: string;
+  kontexte: Array<{ organisation: string; rolle: string; createdDaysAgo?: number; befristungInDays?: number }>;
+  locks?: DemoLockSeed[];
+  emails?: DemoEmailSeed[];
+}
+
+const k = (organisation: string, rolleKey: string, extra: { createdDaysAgo?: number; befristungInDays?: number } = {}) => ({
+  organisation,
+  rolle: stableId(`rolle:${rolleKey}`),
+  ...extra,
+});
+const klasse = (schoolKey: string, name: string) => stableId(`org:${schoolKey}:${name}`);
+const manual = (lockedBy: string, createdDaysAgo: number, untilInDays?: number): DemoLockSeed => ({
+  occasion: "MANUELL_GESPERRT",
+  lockedBy,
+  createdDaysAgo,
+  untilInDays,
+});
+const kopers = (createdDaysAgo: number): DemoLockSeed => ({ occasion: "KOPERS_GESPERRT", lockedBy: CRON_LOCKED_BY, createdDaysAgo });
+const mail = (status: EmailAddressStatus, address: string, updatedDaysAgo = 60): DemoEmailSeed => ({ status, address, updatedDaysAgo });
+
+const A = DEMO_IDS.schuleA;
+const B = DEMO_IDS.schuleB;
+const C = DEMO_IDS.schuleC;
+const ERSATZ = DEMO_IDS.ersatzschule;
+const ERSATZ_2 = stableId("org:ersatzschule-2");
+
+export const DEMO_PERSONEN: DemoPersonSeed[] = [
+  // Gemeinschaftsschule am Deich (A): teachers
+  {
+    username: "jmuellerluedenscheidt", vorname: "Jörg", familienname: "Müller-Lüdenscheidt", personalnummer: "4712001",
+    kontexte: [k(A, "lehrkraft")],
+    // an old, switched-off address besides the active one: the primary one is the ENABLED address
+    emails: [mail("ENABLED", "joerg.mueller-luedenscheidt@schule-sh.de", 80), mail("DISABLED", "j.mueller@schule-sh.de", 10)],
+  },
+  {
+    username: "hoezdemir", vorname: "Hanna", familienname: "Özdemir", personalnummer: "4712002",
+    kontexte: [k(A, "lehrkraft"), k(A, "religionslehrkraft")],
+    emails: [mail("ENABLED", "hanna.oezdemir@schule-sh.de")],
+  },
+  {
+    username: "sbrueckner", vorname: "Sören", familienname: "Brückner", personalnummer: "4712003",
+    kontexte: [k(A, "vertretungslehrkraft", { befristungInDays: 120, createdDaysAgo: 3 })],
+    emails: [mail("REQUESTED", "soeren.brueckner@schule-sh.de", 3)],
+  },
+  {
+    username: "mfuchs", vorname: "Marie-Luise", familienname: "Fuchs", personalnummer: "4712004",
+    kontexte: [k(A, "lehrkraft"), k(C, "lehrkraft")],
+    emails: [mail("ENABLED", "marie-luise.fuchs@schule-sh.de")],
+  },
+  {
+    username: "uweiss", vorname: "Ulrike", familienname: "Weiß",
+    // KoPers number missing, still 36 days until the automatic lock
+    kontexte: [k(A, "lehrkraft", { createdDaysAgo: 20 })],
+    emails: [mail("DISABLED", "ulrike.weiss@schule-sh.de", 5)],
+  },
+  {
+    username: "ghoffmann", vorname: "Gregor", familienname: "Hoffmann", personalnummer: "4712005",
+    kontexte: [k(A, "lehrkraft")],
+    locks: [manual(A, 10)],
+    emails: [mail("ENABLED", "gregor.hoffmann@schule-sh.de")],
+  },
+  {
+    username: "fpetersen", vorname: "Frauke", familienname: "Petersen",
+    // both locks at once: lifting the manual one keeps the account disabled
+    kontexte: [k(A, "lehrkraft", { createdDaysAgo: 90 })],
+    locks: [kopers(34), manual(A, 6)],
+    emails: [mail("FAILED", "frauke.petersen@schule-sh.de", 30)],
+  },
+  { username: "djuergensen", vorname: "Detlef", familienname: "Jürgensen", kontexte: [k(A, "schulbegleitung-deich")] },
+  {
+    username: "klorenzen", vorname: "Käthe", familienname: "Lorenzen",
+    kontexte: [k(A, "praxissemester", { befristungInDays: 40, createdDaysAgo: 30 })],
+  },
+  { username: "dclaussen", vorname: "Dörte", familienname: "Claußen", kontexte: [k(A, "itslearning-lehrkraft")] },
+  // A: school management
+  {
+    username: "wthomsen", vorname: "Wiebke", familienname: "Thomsen",
+    kontexte: [k(A, "schuladministrator-oeffentlich")],
+    emails: [mail("ENABLED", "wiebke.thomsen@schule-sh.de")],
+  },
+  { username: "kasmussen", vorname: "Knut", familienname: "Asmussen", kontexte: [k(A, "itslearning-administrator")] },
+  // A: pupils, each at the school and at one of its classes
+  { username: "mschroeder", vorname: "Mia", familienname: "Schröder", kontexte: [k(A, "itslearning-schueler"), k(klasse("schule-a", "8a"), "itslearning-schueler")] },
+  { username: "fhansen", vorname: "Finn-Ole", familienname: "Hansen", kontexte: [k(A, "itslearning-schueler"), k(DEMO_IDS.klasse9aSchuleA, "itslearning-schueler")] },
+  {
+    username: "lgruenwald", vorname: "Lea", familienname: "Grünwald",
+    kontexte: [k(A, "itslearning-schueler"), k(klasse("schule-a", "9b"), "itslearning-schueler")],
+    locks: [manual(A, 2, 21)],
+  },
+  { username: "jbaecker", vorname: "Jonas", familienname: "Bäcker", kontexte: [k(A, "webuntis-schueler"), k(klasse("schule-a", "10b"), "webuntis-schueler")] },
+  {
+    username: "ekuehl", vorname: "Emma", familienname: "Kühl",
+    kontexte: [k(A, "itslearning-schulbegleitung"), k(klasse("schule-a", "Übergang 2ü"), "itslearning-schulbegleitung")],
+  },
+  { username: "pmeissner", vorname: "Paul", familienname: "Meißner", kontexte: [k(A, "itslearning-schueler"), k(DEMO_IDS.klasseMitSchueler, "itslearning-schueler")] },
+
+  // Grundschule Lindenweg (B)
+  { username: "gnissen", vorname: "Gesa", familienname: "Nissen", personalnummer: "4712006", kontexte: [k(B, "lehrkraft")], emails: [mail("ENABLED", "gesa.nissen@schule-sh.de")] },
+  {
+    username: "mhinrichsen", vorname: "Malte", familienname: "Hinrichsen",
+    kontexte: [k(B, "lehrkraft", { createdDaysAgo: 70 })],
+    locks: [kopers(14)],
+    emails: [mail("DELETED_LDAP", "malte.hinrichsen@schule-sh.de", 14)],
+  },
+  { username: "iboysen", vorname: "Ines", familienname: "Boysen", personalnummer: "4712007", kontexte: [k(B, "liv", { befristungInDays: 200 })] },
+  { username: "hvonderheide", vorname: "Henrike", familienname: "von der Heide", kontexte: [k(B, "schuladministrator-oeffentlich")] },
+  { username: "lcarstensen", vorname: "Lina", familienname: "Carstensen", kontexte: [k(B, "itslearning-schueler"), k(klasse("schule-b", "2a"), "itslearning-schueler")] },
+  { username: "obrodersen", vorname: "Ole", familienname: "Brodersen", kontexte: [k(B, "itslearning-schueler"), k(klasse("schule-b", "4b"), "itslearning-schueler")] },
+
+  // Gymnasium Hafenkante (C)
+  {
+    username: "asoennichsen", vorname: "Annegret", familienname: "Sönnichsen", personalnummer: "4712008",
+    kontexte: [k(C, "lehrkraft")],
+    locks: [manual(C, 4, 30)],
+    emails: [mail("ENABLED", "annegret.soennichsen@schule-sh.de")],
+  },
+  {
+    username: "mkrueger", vorname: "Matthias", familienname: "Krüger", personalnummer: "4712009",
+    kontexte: [k(C, "schulverwaltungskraft")],
+    emails: [mail("DELETED_OX", "matthias.krueger@schule-sh.de", 20)],
+  },
+  { username: "cehlersbuenz", vorname: "Christiane", familienname: "Ehlers-Bünz", kontexte: [k(C, "iqsh", { createdDaysAgo: 5 })] },
+  { username: "ldietrich", vorname: "Leon", familienname: "Dietrich", kontexte: [k(C, "schuladministrator-oeffentlich")] },
+  { username: "sjanssen", vorname: "Sophie", familienname: "Janßen", kontexte: [k(C, "itslearning-schueler"), k(DEMO_IDS.klasse9aSchuleC, "itslearning-schueler")] },
+
+  // Ersatzschulen
+  { username: "tubben", vorname: "Theda", familienname: "Ubben", kontexte: [k(ERSATZ, "ersatzschullehrkraft")], emails: [mail("ENABLED", "theda.ubben@ersatzschule-sh.de")] },
+  {
+    username: "eruether", vorname: "Eike", familienname: "Rüther",
+    kontexte: [k(ERSATZ, "ersatzschullehrkraft"), k(ERSATZ_2, "ersatzschullehrkraft")],
+    emails: [mail("DELETED", "eike.ruether@ersatzschule-sh.de", 100)],
+  },
+  { username: "fmoeller", vorname: "Friederike", familienname: "Möller", kontexte: [k(ERSATZ_2, "schuladministrator-ersatz")] },
+  { username: "jwoehler", vorname: "Jannik", familienname: "Wöhler", kontexte: [k(ERSATZ, "itslearning-schueler"), k(klasse("ersatzschule-1", "2a"), "itslearning-schueler")] },
+  { username: "mstoever", vorname: "Merle", familienname: "Stöver", kontexte: [k(ERSATZ, "itslearning-schueler"), k(klasse("ersatzschule-1", "4a"), "itslearning-schueler")] },
+
+  // further public schools
+  { username: "bquast", vorname: "Bärbel", familienname: "Quast", personalnummer: "4712010", kontexte: [k(stableId("org:schule-3"), "lehrkraft")] },
+  { username: "tpaulsen", vorname: "Torsten", familienname: "Paulsen", personalnummer: "4712011", kontexte: [k(stableId("org:schule-4"), "lehrkraft")] },
+
+  // Schulträger and state level: ORGADMIN, EXTERN, SYSADMIN below ROOT
+  { username: "hlueders", vorname: "Heike", familienname: "Lüders", kontexte: [k(DEMO_IDS.traegerVerband, "schultraegeradministrator")] },
+  { username: "rkaehler", vorname: "Rüdiger", familienname: "Kähler", kontexte: [k(DEMO_IDS.traegerStadt, "externe-fachkraft")] },
+  { username: "sbruhnalbrecht", vorname: "Svenja", familienname: "Bruhn-Albrecht", kontexte: [k(DEMO_IDS.traegerVerband, "externe-fachkraft")] },
+  { username: "gstueven", vorname: "Gunnar", familienname: "Stüven", kontexte: [k(DEMO_IDS.landOeffentlich, "landesadministrator")] },
+
+  // Persons the lock e2e journeys change, one set per browser project (tests/e2e/person-sperre.spec.ts), all at C.
+  { username: "oriedel", vorname: "Ortrud", familienname: "Riedel", personalnummer: "4712101", kontexte: [k(C, "lehrkraft")] },
+  { username: "vharms", vorname: "Volker", familienname: "Harms", personalnummer: "4712102", kontexte: [k(C, "lehrkraft")] },
+  { username: "ekopp", vorname: "Edda", familienname: "Kopp", kontexte: [k(C, "lehrkraft", { createdDaysAgo: 80 })], locks: [kopers(24)] },
+  { username: "swendt", vorname: "Sina", familienname: "Wendt", kontexte: [k(C, "lehrkraft", { createdDaysAgo: 80 })], locks: [kopers(24)] },
+  { username: "rtiedemann", vorname: "Rolf", familienname: "Tiedemann", personalnummer: "4712103", kontexte: [k(C, "lehrkraft")] },
+  { username: "greimers", vorname: "Gisela", familienname: "Reimers", personalnummer: "4712104", kontexte: [k(C, "lehrkraft")] },
+  // at B and C, for the lock form's refusals (nothing is saved, both projects share her)
+  { username: "wbrandt", vorname: "Wilma", familienname: "Brandt", personalnummer: "4712105", kontexte: [k(B, "lehrkraft"), k(C, "lehrkraft")] },
+];
+
+/** The lock e2e journeys' persons by project: lock/unlock, lift a KoPers lock, delete (and `wbrandt` for both). */
+export const E2E_PERSONEN = {
+  "ohne-js": { sperren: "oriedel", kopers: "ekopp", loeschen: "rtiedemann" },
+  "mit-js": { sperren: "vharms", kopers: "swendt", loeschen: "greimers" },
+} as const;
+
+export const demoPersonId = (username: string) => stableId(`person:${username}`);
