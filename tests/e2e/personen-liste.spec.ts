@@ -43,6 +43,15 @@ async function choose(page: Page, filter: "Organisation" | "Rolle" | "Klasse", t
   }
 }
 
+/**
+ * The order of the upstream's database: case-insensitive, otherwise by code point (the embedded database compares
+ * in the C collation, so "Özdemir" follows "Wöhler").
+ */
+const caseInsensitive = (a: string, b: string) => {
+  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
 const apply = (page: Page) => filterForm(page).getByRole("button", { name: "Anwenden" }).click();
 
 test.describe("Alle Benutzer: suchen, filtern, sortieren, blättern", () => {
@@ -99,7 +108,12 @@ test.describe("Alle Benutzer: suchen, filtern, sortieren, blättern", () => {
     await choose(page, "Rolle", "LiV", "LiV");
     await apply(page);
     await expect(page).toHaveURL(/rolle=[0-9a-f-]{36}/);
-    await expect(nameLinks(page)).toHaveText(["Voss"]);
+    await expect(nameLinks(page)).toContainText(["Voss"]);
+    for (const rollen of await table(page)
+      .locator("tbody tr")
+      .evaluateAll((rows) => rows.map((row) => row.children[5]?.textContent ?? ""))) {
+      expect(rollen).toContain("LiV");
+    }
 
     await page.goto("/admin/personen");
     await choose(page, "Organisation", "Deich", SCHULE_A.label);
@@ -108,7 +122,11 @@ test.describe("Alle Benutzer: suchen, filtern, sortieren, blättern", () => {
     await choose(page, "Klasse", "7b", "7b");
     await apply(page);
     await expect(page).toHaveURL(new RegExp(`klasse=${DEMO_IDS.klasseMitSchueler}`));
-    await expect(nameLinks(page)).toHaveText(["Sörensen"]);
+    await expect(nameLinks(page)).toContainText(["Sörensen"]);
+    const klassen = await table(page)
+      .locator("tbody tr")
+      .evaluateAll((rows) => rows.map((row) => row.children[7]?.textContent ?? ""));
+    for (const klasse of klassen) expect(klasse).toContain("7b");
     await expectNoAxeViolations(page, "Personenliste nach Klasse");
   });
 
@@ -121,13 +139,13 @@ test.describe("Alle Benutzer: suchen, filtern, sortieren, blättern", () => {
     await expect(nachname).toHaveAttribute("aria-sort", "ascending");
     const first = await nameLinks(page).allTextContents();
     expect(first).toHaveLength(5);
-    expect(first).toEqual([...first].sort((a, b) => a.localeCompare(b, "de", { sensitivity: "base" })));
+    expect(first).toEqual([...first].sort(caseInsensitive));
 
     await nachname.getByRole("link", { name: "Nachname, absteigend sortieren" }).click();
     await expect(page).toHaveURL(/sortierung=-familienname/);
     await expect(table(page).getByRole("columnheader", { name: /Nachname/ })).toHaveAttribute("aria-sort", "descending");
     const descending = await nameLinks(page).allTextContents();
-    expect(descending).toEqual([...descending].sort((a, b) => b.localeCompare(a, "de", { sensitivity: "base" })));
+    expect(descending).toEqual([...descending].sort(caseInsensitive).reverse());
 
     for (const [column, value] of [
       ["Vorname", "vorname"],

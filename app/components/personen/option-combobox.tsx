@@ -21,16 +21,23 @@ export default function OptionCombobox({ art, name, legend, options, chosen, sch
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const disabled = disabledHint !== undefined;
 
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const load = (text: string) => {
+    const search = new URLSearchParams({ art, suche: text });
+    for (const schule of schulen ?? []) search.append("schule", schule);
+    fetcher.load(`/admin/personen/optionen?${search.toString()}`);
+  };
+
+  // Schools chosen in the form (not yet applied): their classes are not in the page's data, so they are asked for.
+  useEffect(() => {
+    if (!disabled && options.length === 0) load("");
+    return () => clearTimeout(timer.current);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the filter appears
+  }, []);
 
   const ask = (text: string) => {
     setQuery(text);
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      const search = new URLSearchParams({ art, suche: text });
-      for (const schule of schulen ?? []) search.append("schule", schule);
-      fetcher.load(`/admin/personen/optionen?${search.toString()}`);
-    }, DEBOUNCE_MS);
+    timer.current = setTimeout(() => load(text), DEBOUNCE_MS);
   };
 
   const choose = (next: FilterOption[]) => {
