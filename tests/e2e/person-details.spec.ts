@@ -87,6 +87,17 @@ test.describe("Details einer Person", () => {
     await expect(dialog).toContainText("ändern sich sofort auch der Benutzername und die E-Mail-Adresse");
     await expectNoAxeViolations(page, "Persönliche Daten bearbeiten");
 
+    // Saved is only a change: with JavaScript the button says why it waits, without it the post changes nothing.
+    if (isJavaScriptProject()) {
+      await expect(dialog.getByRole("button", { name: "Speichern" })).toHaveAttribute("aria-disabled", "true");
+      await expect(dialog).toContainText("Speichern ist möglich, sobald Sie etwas geändert haben.");
+    } else {
+      await dialog.getByRole("button", { name: "Speichern" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Nichts geändert" })).toBeVisible();
+      await expect(page.getByTestId("benutzername")).toHaveText(umbenennen);
+      await openDialog(page, "Persönliche Daten bearbeiten", "Persönliche Daten bearbeiten");
+    }
+
     const vorname = dialog.getByRole("textbox", { name: "Vorname" });
     const nachname = dialog.getByRole("textbox", { name: "Nachname" });
     const kopers = dialog.getByRole("textbox", { name: "KoPers-Nr." });
