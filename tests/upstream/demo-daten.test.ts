@@ -107,7 +107,7 @@ describe("Demodaten", () => {
     expect(atTwoSchools.length).toBeGreaterThanOrEqual(2);
     const [{ persons }] = await db.select({ persons: count() }).from(person);
     expect(persons).toBeGreaterThanOrEqual(40);
-    expect(persons).toBeLessThanOrEqual(65);
+    expect(persons).toBeLessThanOrEqual(80);
   });
 
   it("haben Lehrkräfte mit und ohne KoPers-Nummer, ohne Nummer auch bei KoPers-Pflicht", async () => {

@@ -6,12 +6,14 @@ import type { ReferenceConfig } from "./env.ts";
 import { HttpError, databaseError, internalError, routeNotFoundBody } from "./lib/errors.ts";
 import { invalidRequest } from "./lib/validation.ts";
 import { authRoutes } from "./routes/auth.ts";
+import { cronRoutes } from "./routes/cron.ts";
 import { idpRoutes } from "./routes/idp.ts";
 import { meldungRoutes } from "./routes/meldung.ts";
 import { metaRoutes } from "./routes/meta.ts";
 import { organisationRoutes } from "./routes/organisationen.ts";
 import { personAdministrationRoutes } from "./routes/person-administration.ts";
 import { personInfoRoutes } from "./routes/person-info.ts";
+import { personLockRoutes } from "./routes/person-lock.ts";
 import { personenFrontendRoutes } from "./routes/personen-frontend.ts";
 import { personenuebersichtRoutes } from "./routes/personenuebersicht.ts";
 import { personenRoutes } from "./routes/personen.ts";
@@ -67,6 +69,8 @@ export function createReferenceApp(db: ReferenceDb, config: ReferenceConfig) {
   app.route("/api/person-administration", personAdministrationRoutes(config.apiVersion));
   app.route("/api/personen", personenRoutes());
   app.route("/api/2fa-token", twoFactorRoutes());
+  app.route("/api/personen", personLockRoutes());
+  app.route("/api/cron", cronRoutes());
 
   app.notFound((c) => c.json(routeNotFoundBody(c.req.method, new URL(c.req.url).pathname), 404));
 

@@ -4,6 +4,7 @@ import { admitInOrder } from "./admission.ts";
 import { createReferenceApp } from "./app.ts";
 import { openDatabase } from "./db/client.ts";
 import { defaultReferenceConfig, referenceEnv } from "./env.ts";
+import { startTimedLockJobs } from "./lib/locks.ts";
 import { seedBulkPersons } from "./seed/bulk.ts";
 import { seedIfEmpty } from "./seed/index.ts";
 
@@ -31,7 +32,11 @@ export async function startReferenceUpstream(
     await handle.close();
     throw error;
   }
-  const app = createReferenceApp(handle.db, defaultReferenceConfig());
+  const config = defaultReferenceConfig();
+  const app = createReferenceApp(handle.db, config);
+  // The upstream's lock timers (KoPers lock after 56 days, end of time-limited locks) run here on their own:
+  // once now, so a demo database that slept for weeks is up to date, then every few minutes.
+  const stopTimedJobs = await startTimedLockJobs(handle.db, config.now);
   const host = options.host ?? "127.0.0.1";
   const port = options.port ?? referenceEnv.port;
 
@@ -48,6 +53,7 @@ export async function startReferenceUpstream(
     url: `http://${urlHost}:${address.port}`,
     close: async () => {
       await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+      await stopTimedJobs();
       await handle.close();
     },
   };

@@ -16,13 +16,13 @@ import { type PersonRow, requireCaller, requireUser } from "../lib/caller.ts";
 import type { ReferenceDb } from "../db/client.ts";
 import { toOrganisationResponse, organisationResponseColumns } from "../lib/organisationen.ts";
 import { newCsrfToken } from "../lib/csrf.ts";
+import { KOPERS_LOCK_DAYS } from "../lib/locks.ts";
 import { unauthorized } from "../lib/errors.ts";
 import { safeRedirectPath } from "../lib/redirects.ts";
 import { entityJson } from "../lib/render.ts";
 import { ensureSession } from "../session.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const KOPERS_LOCK_DAYS = 56;
 /** Persons without kontexte are deleted after 84 days (pinned) resp. 90 days (current, ed9864553). */
 const NO_KONTEXTE_DELETE_DAYS: Record<ApiVersion, number> = { pinned: 84, current: 90 };
 const BEFRISTUNG_WARNING_DAYS = 56;

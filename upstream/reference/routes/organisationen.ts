@@ -6,6 +6,7 @@ import {
   FindOrganisationQuery,
   OrganisationByNameBody,
   PAGING_HEADERS,
+  ParentsByIdsBody,
   PinnedFindOrganisationQuery,
   ROOT_ORGANISATION_ID,
   type Systemrecht,
@@ -138,6 +139,28 @@ export function organisationRoutes(version: ApiVersion) {
     c.header(PAGING_HEADERS.offset, String(query.offset ?? 0));
     c.header(PAGING_HEADERS.limit, String(query.limit ?? pagingTotal));
     return entityJson(c, combined.map(toOrganisationResponse));
+  });
+
+  /**
+   * §4.10: the given organisations and all their ancestors along `administriertVon`, each once, sorted by id; unknown
+   * ids are ignored; no permission filter. A read behind the step-up guard (and, current, CSRF), as upstream.
+   */
+  app.post("/parents-by-ids", async (c) => {
+    requireGold(c);
+    const { organisationIds } = parseOrThrow(ParentsByIdsBody, await readJsonBody(c));
+    await requireCaller(c);
+    if (organisationIds.length === 0) return c.json({ parents: [] }, 200);
+    const ancestors = sql`WITH RECURSIVE anc(id, parent) AS (
+        SELECT o.id, o.administriert_von FROM ${organisation} o WHERE o.id IN ${organisationIds}
+        UNION
+        SELECT o.id, o.administriert_von FROM ${organisation} o JOIN anc ON o.id = anc.parent
+      ) SELECT id FROM anc`;
+    const rows = await c.var.db
+      .select(organisationResponseColumns)
+      .from(organisation)
+      .where(sql`${organisation.id} IN (${ancestors})`)
+      .orderBy(organisation.id);
+    return entityJson(c, { parents: rows.map(toOrganisationResponse) });
   });
 
   app.get("/root", async (c) => {

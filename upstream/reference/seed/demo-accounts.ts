@@ -21,6 +21,7 @@ export const DEMO_ACCOUNTS = {
   kopers: null,
   liv: "NRUXMIDUN5VWK3RAMRSW23ZAONSWG4TF",
   ohnezuordnung: null,
+  schuladminbc: "KNRWQ5LMMFSG22LOEBRGGIDEMVWW6IDC",
 } as const satisfies Record<string, string | null>;
 
 export type DemoUsername = keyof typeof DEMO_ACCOUNTS;

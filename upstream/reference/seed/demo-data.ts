@@ -247,6 +247,11 @@ export const PERSONEN: PersonSeed[] = [
   { username: "kopers", vorname: "Kai", familienname: "Kruse", account: true, person: true, kontexte: [k(DEMO_IDS.schuleA, "lehrkraft", { createdDaysAgo: 50 })] },
   { username: "liv", vorname: "Lisa", familienname: "Voss", personalnummer: "4711004", account: true, person: true, kontexte: [k(DEMO_IDS.schuleA, "liv", { befristungInDays: 30 })] },
   { username: "ohnezuordnung", vorname: "Otto", familienname: "Ostermann", account: true, person: true, orgUnassignedDaysAgo: 70, kontexte: [] },
+  // An administrator of two schools: locking a person of both, she chooses in whose name (person-sperre e2e).
+  {
+    username: "schuladminbc", vorname: "Birte", familienname: "Carstens", account: true, person: true,
+    kontexte: [k(DEMO_IDS.schuleB, "schuladministrator-oeffentlich"), k(DEMO_IDS.schuleC, "schuladministrator-oeffentlich")],
+  },
   { username: "cron-runner", vorname: "Cron", familienname: "Runner", account: false, person: true, istTechnisch: true, kontexte: [k(R, "technical-cron")] },
 ];
 

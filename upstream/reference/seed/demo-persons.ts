@@ -189,6 +189,8 @@ export const DEMO_PERSONEN: DemoPersonSeed[] = [
   { username: "swendt", vorname: "Sina", familienname: "Wendt", kontexte: [k(C, "lehrkraft", { createdDaysAgo: 80 })], locks: [kopers(24)] },
   { username: "rtiedemann", vorname: "Rolf", familienname: "Tiedemann", personalnummer: "4712103", kontexte: [k(C, "lehrkraft")] },
   { username: "greimers", vorname: "Gisela", familienname: "Reimers", personalnummer: "4712104", kontexte: [k(C, "lehrkraft")] },
+  // at B and C, for the lock form's refusals (nothing is saved, both projects share her)
+  { username: "wbrandt", vorname: "Wilma", familienname: "Brandt", personalnummer: "4712105", kontexte: [k(B, "lehrkraft"), k(C, "lehrkraft")] },
 
   // Persons the details e2e journeys change, one set per browser project (tests/e2e/person-details.spec.ts), all at C.
   { username: "bbergmann", vorname: "Bernd", familienname: "Bergmann", personalnummer: "4712201", kontexte: [k(C, "lehrkraft")] },
@@ -199,7 +201,7 @@ export const DEMO_PERSONEN: DemoPersonSeed[] = [
   { username: "aarp", vorname: "Anke", familienname: "Arp", personalnummer: "4712213", kontexte: [k(C, "lehrkraft")] },
 ];
 
-/** The lock e2e journeys' persons by project: lock/unlock, lift a KoPers lock, delete. */
+/** The lock e2e journeys' persons by project: lock/unlock, lift a KoPers lock, delete (and `wbrandt` for both). */
 export const E2E_PERSONEN = {
   "ohne-js": { sperren: "oriedel", kopers: "ekopp", loeschen: "rtiedemann" },
   "mit-js": { sperren: "vharms", kopers: "swendt", loeschen: "greimers" },
