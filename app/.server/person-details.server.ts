@@ -5,7 +5,8 @@ import type { ErrorCode } from "~/errors";
 import { organisationLabel } from "~/organisation-label";
 import { notFound } from "./guards.server";
 import { twoFactorState } from "./upstream/self.server";
-import { getPerson, getPersonenuebersicht, parentsByIds } from "./upstream/person.server";
+import { getOrganisation } from "./upstream/organisationen.server";
+import { getPerson, getPersonenuebersicht } from "./upstream/person.server";
 import { UpstreamFailure } from "./upstream/client.server";
 
 /**
@@ -145,13 +146,15 @@ function formatLockUntil(iso: string) {
   return day ? formatGermanDay(day) : null;
 }
 
-/** The locking organisation's label; null when it is not an organisation (any more) or cannot be read. */
+/**
+ * The locking organisation's label; null when `locked_by` is not an organisation (any more) or cannot be read. The
+ * upstream reads single organisations without a permission check (ORGANISATIONS_ROLES.md §4.4), as the original did
+ * when the locking office was not among the person's organisations.
+ */
 async function organisationName(request: Request, organisationId: string): Promise<string | null> {
   if (!z.string().uuid().safeParse(organisationId).success) return null;
   try {
-    const { parents } = await parentsByIds(request, [organisationId]);
-    const found = parents.find((organisation) => organisation.id === organisationId);
-    return found ? organisationLabel(found) : null;
+    return organisationLabel(await getOrganisation(request, organisationId));
   } catch (error) {
     if (error instanceof UpstreamFailure) return null;
     throw error;
