@@ -38,8 +38,11 @@ export function loader(args: LoaderFunctionArgs) {
     const [, details] = await guardWhileLoading(requireAdmin(request, { permissions: ["personenverwaltung"] }), () =>
       loadPersonDetails(request, params.id),
     );
+    const search = new URL(request.url).searchParams;
+    // Only teachers have a device password: for anybody else the dialog's address does not exist.
+    if (search.has(GERAETEPASSWORT) && !details.hasLehr) throw notFound();
     // The list the user came from, with its filters, search and page.
-    return { ...details, zurueck: returnPathFrom(new URL(request.url).searchParams, LIST_PATH) };
+    return { ...details, zurueck: returnPathFrom(search, LIST_PATH) };
   });
 }
 

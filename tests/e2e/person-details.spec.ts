@@ -237,6 +237,17 @@ test.describe("Details einer Person", () => {
     expect(refused.status()).toBe(404);
   });
 
+  test("ein Gerätepasswort gibt es nur für Lehrkräfte: für einen Schüler ist die Adresse des Dialogs „Seite nicht gefunden“", async ({
+    page,
+    loggedInAs,
+  }) => {
+    await loggedInAs("landesadmin", { target: detailsPath("schueler") });
+    await expect(page.getByRole("link", { name: "Gerätepasswort erzeugen" })).toHaveCount(0);
+    const response = await page.goto(`${detailsPath("schueler")}?geraetepasswort`);
+    expect(response?.status()).toBe(404);
+    await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
+  });
+
   test("eine Lehrkraft bekommt für die Details einer Person „Seite nicht gefunden“", async ({ page, loggedInAs }) => {
     await loggedInAs("lehrkraft", { target: detailsPath("schueler") });
     await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
