@@ -1,6 +1,4 @@
 import { and, count, eq, sql } from "drizzle-orm";
-import { personenPageQuery } from "../../upstream/reference/routes/personen-frontend.ts";
-import { seedBulkPersons } from "../../upstream/reference/seed/bulk.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   FindRollenResponse,
@@ -8,6 +6,8 @@ import {
   PersonenuebersichtListResponse,
   PersonenuebersichtResponse,
 } from "../../upstream/contract/index.ts";
+import { personenPageQuery } from "../../upstream/reference/routes/personen-frontend.ts";
+import { seedBulkPersons } from "../../upstream/reference/seed/bulk.ts";
 import { person, personenkontext, rolle } from "../../upstream/reference/db/schema.ts";
 import { stableId } from "../../upstream/reference/lib/ids.ts";
 import { MANDANT_ID } from "../../upstream/reference/seed/index.ts";
