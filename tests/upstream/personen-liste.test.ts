@@ -6,6 +6,8 @@ import {
   PersonenuebersichtListResponse,
   PersonenuebersichtResponse,
 } from "../../upstream/contract/index.ts";
+import { personenPageQuery } from "../../upstream/reference/routes/personen-frontend.ts";
+import { seedBulkPersons } from "../../upstream/reference/seed/bulk.ts";
 import { person, personenkontext, rolle } from "../../upstream/reference/db/schema.ts";
 import { stableId } from "../../upstream/reference/lib/ids.ts";
 import { MANDANT_ID } from "../../upstream/reference/seed/index.ts";
@@ -509,5 +511,53 @@ describe.each(API_VERSIONS)("Personenliste (Upstream-Version %s)", (version) => 
       if (version === "current") await errors.validation(response, "other", "organisationIds");
       else expect(response.status).toBe(200);
     });
+  });
+});
+
+describe("Personenliste mit Massendaten", () => {
+  let upstream: TestUpstream;
+  let landesadmin: Browser;
+
+  beforeAll(async () => {
+    upstream = await startTestUpstream();
+    await seedBulkPersons(upstream.handle.db, 5_000);
+    await upstream.handle.db.execute(sql`ANALYZE`);
+    landesadmin = await loggedIn(upstream.app, "landesadmin");
+  });
+  afterAll(() => upstream.close());
+
+  /** The plan of the page query as the route builds it, for a caller who may see everybody. */
+  const plan = async (sortField: "familienname" | "vorname" | "personalnummer", sortOrder: "asc" | "desc") => {
+    const { pageQuery } = personenPageQuery(upstream.handle.db, { sortField, sortOrder, offset: 0, limit: 30 }, { all: true });
+    const result = (await upstream.handle.db.execute(sql`EXPLAIN ${pageQuery}`)) as unknown as { rows: Array<Record<string, string>> };
+    return result.rows.map((row) => row["QUERY PLAN"]).join("\n");
+  };
+
+  it.each([
+    ["familienname", "asc", "person_list_familienname_idx"],
+    ["familienname", "desc", "person_list_familienname_desc_idx"],
+    ["vorname", "asc", "person_list_vorname_idx"],
+    ["vorname", "desc", "person_list_vorname_desc_idx"],
+    ["personalnummer", "asc", "person_list_personalnummer_idx"],
+    ["personalnummer", "desc", "person_list_personalnummer_desc_idx"],
+  ] as const)("eine Seite nach %s %s ist ein Gang entlang des Index %s, ohne Sortieren", async (field, order, indexName) => {
+    const text = await plan(field, order);
+    expect(text).toContain(indexName);
+    expect(text).not.toMatch(/\bSort\b/);
+  });
+
+  it("blättert über Seitengrenzen ohne Lücken und Doppelte", async () => {
+    const page = async (offset: number) => {
+      const response = await landesadmin.get(`/api/personen-frontend?sortField=familienname&offset=${offset}&limit=50`);
+      return PersonenFrontendResponse.parse(await response.json());
+    };
+    const [first, second] = await Promise.all([page(0), page(50)]);
+    expect(first.total).toBeGreaterThan(5_000);
+    const ids = [...first.items, ...second.items].map((item) => item.person.id);
+    expect(new Set(ids).size).toBe(100);
+    const keys = [...first.items, ...second.items].map((item) =>
+      [item.person.name.familienname.toLowerCase(), item.person.name.vorname.toLowerCase()].join("|"),
+    );
+    expect(keys).toEqual([...keys].sort());
   });
 });

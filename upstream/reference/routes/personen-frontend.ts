@@ -29,31 +29,7 @@ export function personenFrontendRoutes(version: ApiVersion) {
     const permitted = await permittedOrganisations(db, caller.id, ["PERSONEN_VERWALTEN"]);
     if (!permitted.all && !(await hasAny(db, permitted))) throw listNotAuthorized();
 
-    const where = and(...filters(query, permitted));
-    const columns = {
-      id: person.id,
-      username: person.username,
-      mandant: person.mandant,
-      stammorganisation: person.stammorganisation,
-      familienname: person.familienname,
-      vorname: person.vorname,
-      revision: person.revision,
-      personalnummer: person.personalnummer,
-      updatedAt: person.updatedAt,
-    };
-    const countOf = () =>
-      db
-        .select({ total: sql<number>`count(*)`.mapWith(Number) })
-        .from(person)
-        .where(where);
-    const pageQuery = db
-      .select({ ...columns, total: sql<number>`(${countOf()})`.mapWith(Number) })
-      .from(person)
-      .where(where)
-      .orderBy(...ordering(query.sortField ?? "vorname", query.sortOrder ?? "asc"))
-      .$dynamic();
-    if (query.offset !== undefined) pageQuery.offset(query.offset);
-    if (query.limit !== undefined) pageQuery.limit(query.limit);
+    const { pageQuery, countOf } = personenPageQuery(db, query, permitted);
     const rows = await pageQuery;
     // A page past the end has no row to carry the total; only then is it counted on its own.
     const total = rows[0]?.total ?? (query.offset ? ((await countOf())[0]?.total ?? 0) : 0);
@@ -80,6 +56,39 @@ export function personenFrontendRoutes(version: ApiVersion) {
   });
 
   return app;
+}
+
+/**
+ * The page (with the total as an uncorrelated scalar subquery) and, for a page past the end, the count alone.
+ * Exported for the test that checks the page is read along the sort index.
+ */
+export function personenPageQuery(db: ReferenceDb, query: PersonenFrontendQuery, permitted: PermittedOrganisations) {
+  const where = and(...filters(query, permitted));
+  const columns = {
+    id: person.id,
+    username: person.username,
+    mandant: person.mandant,
+    stammorganisation: person.stammorganisation,
+    familienname: person.familienname,
+    vorname: person.vorname,
+    revision: person.revision,
+    personalnummer: person.personalnummer,
+    updatedAt: person.updatedAt,
+  };
+  const countOf = () =>
+    db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(person)
+      .where(where);
+  const pageQuery = db
+    .select({ ...columns, total: sql<number>`(${countOf()})`.mapWith(Number) })
+    .from(person)
+    .where(where)
+    .orderBy(...ordering(query.sortField ?? "vorname", query.sortOrder ?? "asc"))
+    .$dynamic();
+  if (query.offset !== undefined) pageQuery.offset(query.offset);
+  if (query.limit !== undefined) pageQuery.limit(query.limit);
+  return { pageQuery, countOf };
 }
 
 /** Whether the permitted set holds any organisation at all (empty = the caller has the right nowhere). */
