@@ -33,7 +33,7 @@ interface BenchPage {
 const USER = "landesadmin";
 const BUDGET_ASSETS_GZIP_BYTES = 150_000;
 /** A screen's own JS on top of the shared runtime (the brief's budget). */
-const BUDGET_OWN_GZIP_BYTES = 30 * 1024;
+const BUDGET_OWN_GZIP_BYTES = 30_000;
 const BUDGET_DELAYED_DOCUMENT_MS = 300;
 const BUDGET_WAVES = 2;
 /** The list's server time with 100 000 persons may be at most this multiple of the time with about 100. */

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
+import { germanOrder } from "./support/german-order";
 import { DEMO_IDS, isJavaScriptProject, SCHULE_A, SCHULE_B, waitForHydration } from "./support/klassen";
 import { loginAs } from "./support/login";
 
@@ -42,15 +43,6 @@ async function choose(page: Page, filter: "Organisation" | "Rolle" | "Klasse", t
     await filterForm(page).getByRole("group", { name: filter, exact: true }).getByRole("checkbox", { name: option }).check();
   }
 }
-
-/**
- * The order of the upstream's database: case-insensitive, otherwise by code point (the embedded database compares
- * in the C collation, so "Özdemir" follows "Wöhler").
- */
-const caseInsensitive = (a: string, b: string) => {
-  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
-  return x < y ? -1 : x > y ? 1 : 0;
-};
 
 const apply = (page: Page) => filterForm(page).getByRole("button", { name: "Anwenden" }).click();
 
@@ -139,13 +131,13 @@ test.describe("Alle Benutzer: suchen, filtern, sortieren, blättern", () => {
     await expect(nachname).toHaveAttribute("aria-sort", "ascending");
     const first = await nameLinks(page).allTextContents();
     expect(first).toHaveLength(5);
-    expect(first).toEqual([...first].sort(caseInsensitive));
+    expect(first).toEqual([...first].sort(germanOrder));
 
     await nachname.getByRole("link", { name: "Nachname, absteigend sortieren" }).click();
     await expect(page).toHaveURL(/sortierung=-familienname/);
     await expect(table(page).getByRole("columnheader", { name: /Nachname/ })).toHaveAttribute("aria-sort", "descending");
     const descending = await nameLinks(page).allTextContents();
-    expect(descending).toEqual([...descending].sort(caseInsensitive).reverse());
+    expect(descending).toEqual([...descending].sort(germanOrder).reverse());
 
     for (const [column, value] of [
       ["Vorname", "vorname"],

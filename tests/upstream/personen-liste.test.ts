@@ -12,6 +12,7 @@ import { person, personenkontext, rolle } from "../../upstream/reference/db/sche
 import { stableId } from "../../upstream/reference/lib/ids.ts";
 import { MANDANT_ID } from "../../upstream/reference/seed/index.ts";
 import { DEMO_IDS } from "../../upstream/reference/seed/ids.ts";
+import { germanOrder } from "../e2e/support/german-order.ts";
 import { API_VERSIONS, type Browser, type TestUpstream, errorBodies, loggedIn, startTestUpstream } from "./support.ts";
 
 /**
@@ -247,8 +248,17 @@ describe.each(API_VERSIONS)("Personenliste (Upstream-Version %s)", (version) => 
       const desc = await list(landesadmin, "suchFilter=quastedt&sortField=familienname&sortOrder=desc");
       expect(usernames(desc)).toEqual(["quastedt-q2", "quastedt-q3", "quastedt-q1", "quastedt-q4"]);
       const mixed = await list(landesadmin, `sortField=familienname&sortOrder=desc&organisationIDs=${DEMO_IDS.schuleA}&limit=3`);
-      const names = mixed.items.map((i) => i.person.name.familienname.toLowerCase());
-      expect(names).toEqual([...names].sort().reverse());
+      const names = mixed.items.map((i) => i.person.name.familienname);
+      expect(names).toEqual([...names].sort(germanOrder).reverse());
+    });
+
+    it("sortiert Namen, wie man es im Deutschen erwartet: Umlaute wie ihr Grundbuchstabe, ß wie ss", async () => {
+      const all = await list(landesadmin, "sortField=familienname");
+      const names = all.items.map((i) => i.person.name.familienname);
+      expect(names).toEqual([...names].sort(germanOrder));
+      // byte order would put them after every other name
+      expect(names.indexOf("Özdemir")).toBeLessThan(names.indexOf("Weiß"));
+      expect(names.indexOf("Bäcker")).toBeLessThan(names.indexOf("Brückner"));
     });
 
     it("sortiert nach Vorname (Standard) ohne Groß-/Kleinschreibung", async () => {

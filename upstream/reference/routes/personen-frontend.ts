@@ -14,7 +14,7 @@ import { parseOrThrow, readQuery } from "../lib/validation.ts";
 /**
  * GET /api/personen-frontend (PERSONS §2.2.1): the person list of the admin screens, body-paged. One statement
  * answers page and total (the total as an uncorrelated scalar subquery, evaluated once); the sort columns have
- * indexes (lower(familienname), lower(vorname), username, personalnummer), so a page is an index walk plus an
+ * indexes (german_sort_key of the names, username, personalnummer), so a page is an index walk plus an
  * incremental sort of the tie-breakers, also with 100 000 persons.
  */
 export function personenFrontendRoutes(version: ApiVersion) {
@@ -131,22 +131,22 @@ function filters(query: PersonenFrontendQuery, permitted: PermittedOrganisations
 }
 
 /**
- * Primary column lower-cased (username and KoPers number as they are) in the requested direction, nulls last ascending and first
+ * Primary column by its German sort key (username and KoPers number as they are) in the requested direction, nulls last ascending and first
  * descending (PostgreSQL's default); tie-breakers always ascending; the id last so that pages never overlap.
  */
 function ordering(field: PersonSortField, order: "asc" | "desc"): SQL[] {
   const direction = order === "desc" ? desc : asc;
   const primary: Record<PersonSortField, SQL> = {
-    vorname: sql`lower(${person.vorname})`,
-    familienname: sql`lower(${person.familienname})`,
+    vorname: sql`german_sort_key(${person.vorname})`,
+    familienname: sql`german_sort_key(${person.familienname})`,
     // KoPers numbers are digits: the plain column keeps its unique index usable for the order
     personalnummer: sql`${person.personalnummer}`,
     username: sql`${person.username}`,
   };
-  // names compare case-insensitively as tie-breakers too, so "anton" and "Anton" tie and the username decides
+  // names compare by their German sort key as tie-breakers too, so "anton" and "Anton" tie and the username decides
   const tieBreakers: Record<PersonSortField, SQL[]> = {
-    vorname: [asc(sql`lower(${person.familienname})`), asc(person.username)],
-    familienname: [asc(sql`lower(${person.vorname})`), asc(person.username)],
+    vorname: [asc(sql`german_sort_key(${person.familienname})`), asc(person.username)],
+    familienname: [asc(sql`german_sort_key(${person.vorname})`), asc(person.username)],
     personalnummer: [asc(person.username)],
     username: [],
   };
