@@ -10,6 +10,7 @@ import { errorPageTitle, GeneralErrorBoundary } from "~/components/error-page";
 import { usePageNamespaces, usePreloadErrorTexts } from "~/hooks/use-namespaces";
 import i18n, { pageTitle, type I18nHandle } from "~/i18n";
 import { useNonce } from "~/nonce";
+import { BUILT_ADMIN_AREAS } from "~/permissions";
 import { loginUrl } from "~/auth-urls";
 import stylesheet from "~/tailwind.css";
 import { optionalUser } from "~/.server/auth.server";
@@ -23,10 +24,14 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-// The previous URL feeds "back" on the profile. Only pages worth returning to are remembered, and only short
-// addresses: the cookie must stay far below the browsers' 4 KB whatever URL someone opens.
-const REMEMBERED = /^\/(start|admin)(\/|\?|$)/;
+// The previous URL feeds "back" on the profile. Only pages worth returning to are remembered (the start page and
+// the admin screens that exist: an unbuilt one is "not found"), and only short addresses: the cookie must stay far
+// below the browsers' 4 KB whatever URL someone opens.
 const MAX_REMEMBERED_LENGTH = 500;
+function worthReturningTo(path: string): boolean {
+  if (path.length > MAX_REMEMBERED_LENGTH) return false;
+  return ["/start", ...BUILT_ADMIN_AREAS].some((area) => path === area || path.startsWith(`${area}/`) || path.startsWith(`${area}?`));
+}
 
 export function loader(args: LoaderFunctionArgs) {
   return withUpstreamSession(args, async ({ request }) => {
@@ -34,7 +39,7 @@ export function loader(args: LoaderFunctionArgs) {
     const path = currentPath(request);
     const toast = session.get("toast") ?? null;
     const interrupted = session.get("interrupted");
-    if (REMEMBERED.test(path) && path.length <= MAX_REMEMBERED_LENGTH) session.set("previousUrl", path);
+    if (worthReturningTo(path)) session.set("previousUrl", path);
 
     const headers = { "Set-Cookie": await commitPortalSession(session) };
     return data(

@@ -77,6 +77,7 @@ export default function KlasseDetails() {
   const actionData = useActionData<typeof action>();
   const deleteDialog = useRouteDialog(KLASSE_LOESCHEN);
   const deleteError = actionData && "deleteError" in actionData ? actionData.deleteError : null;
+  const renaming = editing || (actionData !== undefined && "result" in actionData);
   const dialog = <KlasseLoeschenDialog dialog={deleteDialog} klasse={{ name: klasse.name, schule }} error={deleteError} />;
   // Without JavaScript the dialog is a page of its own.
   if (deleteDialog.inline) return dialog;
@@ -88,8 +89,8 @@ export default function KlasseDetails() {
           {t("klassen:details.backToList")}
         </Link>
       </p>
-      <h1 className="mb-4 text-2xl font-bold">{t("klassen:details.title", { name: klasse.name })}</h1>
-      {editing || (actionData && "result" in actionData) ? (
+      <h1 className="mb-4 text-2xl font-bold">{t(renaming ? "klassen:edit.title" : "klassen:details.title", { name: klasse.name })}</h1>
+      {renaming ? (
         <RenameForm key={klasse.version} />
       ) : (
         <>

@@ -113,7 +113,7 @@ export default function KlassenList() {
       <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold">{t("klassen:list.title")}</h1>
         {mayCreate ? (
-          <Link to="/admin/klassen/new" className="btn-primary">
+          <Link to={withReturnPath("/admin/klassen/new", backHere, "/admin/klassen")} className="btn-primary">
             {t("klassen:list.create")}
           </Link>
         ) : null}
@@ -191,14 +191,14 @@ export default function KlassenList() {
                   <span aria-hidden="true">{descending ? " ▼" : " ▲"}</span>
                 </Link>
               </th>
-              <th scope="col" className="p-2">
+              <th scope="col" className="cell-sticky-end p-2">
                 {t("list.actions")}
               </th>
             </tr>
           </thead>
           <tbody>
             {rows.map((row) => (
-              <tr key={row.id} className="border-b border-gray-300 hover:bg-primary-light">
+              <tr key={row.id} className="group border-b border-gray-300 hover:bg-primary-light">
                 {fixedSchule ? null : <td className="p-2">{row.schule}</td>}
                 <td className="p-2">
                   <Link
@@ -208,7 +208,7 @@ export default function KlassenList() {
                     {row.name}
                   </Link>
                 </td>
-                <td className="p-2">
+                <td className="cell-sticky-end p-2">
                   <DialogLink
                     name={KLASSE_LOESCHEN}
                     value={row.id}

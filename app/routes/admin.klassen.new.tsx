@@ -10,6 +10,7 @@ import { useInterruptedValues } from "~/hooks/use-interrupted-values";
 import { useSchemaForm } from "~/hooks/use-schema-form";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { organisationLabel } from "~/organisation-label";
+import { returnPathFrom, withReturnPath } from "~/return-path";
 import { CreateKlasseSchema } from "~/validation/klasse-forms";
 import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
 import { loadKlasseForAdmin } from "~/.server/klassen.server";
@@ -22,11 +23,15 @@ import { invalidForm, redirectWithToast, refusedForm, withUpstreamSession } from
 
 export const handle: I18nHandle = { i18n: "klassen" };
 
+const LIST_PATH = "/admin/klassen";
+
 export function loader(args: LoaderFunctionArgs) {
   return withUpstreamSession(args, async ({ request }) => {
     const url = new URL(request.url);
     const createdId = url.searchParams.get("erstellt");
     const guard = requireAdmin(request, { permissions: ["klassenverwaltung"] });
+    // The list the user came from, with its filters: "discard" and "back to the list" return there.
+    const zurueck = returnPathFrom(url.searchParams, LIST_PATH);
 
     // After a successful create (PRG), this page shows what was created.
     if (createdId) {
@@ -35,6 +40,7 @@ export function loader(args: LoaderFunctionArgs) {
         created: { name: klasse.name, schuleId: schule.id, schule: organisationLabel(schule) },
         schulen: [],
         preselected: null,
+        zurueck,
       };
     }
     const [, schulen] = await guardWhileLoading(guard, () => schulenWithRight(request, "KLASSEN_VERWALTEN"));
@@ -43,6 +49,7 @@ export function loader(args: LoaderFunctionArgs) {
       created: null,
       schulen: schulen.map((schule) => ({ id: schule.id, label: organisationLabel(schule) })),
       preselected,
+      zurueck,
     };
   });
 }
@@ -58,10 +65,11 @@ export function action(args: ActionFunctionArgs) {
     const outcome = await createKlasseWithOutcome(request, schule, name, {
       earlierAttemptUnanswered: await wasUnanswered(request, CREATE_WRITE, key),
     });
-    const created = `/admin/klassen/new?erstellt=`;
     if (outcome.status === "saved") {
-      if (outcome.how === "answered") return redirectTo(`${created}${outcome.value.id}`);
-      return redirectWithToast(request, `${created}${outcome.value.id}`, { key: "write.savedAfterDelay", tone: "info" });
+      const zurueck = returnPathFrom(new URL(request.url).searchParams, LIST_PATH);
+      const created = withReturnPath(`/admin/klassen/new?erstellt=${outcome.value.id}`, zurueck, LIST_PATH);
+      if (outcome.how === "answered") return redirectTo(created);
+      return redirectWithToast(request, created, { key: "write.savedAfterDelay", tone: "info" });
     }
     // An unanswered create may still arrive upstream: its next attempt must not read "name taken" for its own class.
     const unanswered = outcome.status === "unknown" || outcome.unanswered;
@@ -71,13 +79,13 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function KlasseCreate() {
-  const { created } = useLoaderData<typeof loader>();
-  return created ? <CreatedSummary created={created} /> : <CreateForm />;
+  const { created, zurueck } = useLoaderData<typeof loader>();
+  return created ? <CreatedSummary created={created} zurueck={zurueck} /> : <CreateForm />;
 }
 
 function CreateForm() {
   const { t } = useTranslation();
-  const { schulen, preselected } = useLoaderData<typeof loader>();
+  const { schulen, preselected, zurueck } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { formHandlers, dialog } = useUnsavedChangesWarning();
   const interrupted = useInterruptedValues();
@@ -102,7 +110,7 @@ function CreateForm() {
         </SelectField>
         <TextField field={fields.name} label={t("klassen:fields.name")} hint={t("klassen:fields.nameHint")} />
         <div className="mt-6 flex flex-wrap gap-3">
-          <Link to="/admin/klassen" className="btn-secondary">
+          <Link to={zurueck} className="btn-secondary">
             {t("klassen:create.discard")}
           </Link>
           <SubmitButton form={form} label={t("klassen:create.submit")} />
@@ -113,7 +121,7 @@ function CreateForm() {
   );
 }
 
-function CreatedSummary({ created }: { created: { name: string; schuleId: string; schule: string } }) {
+function CreatedSummary({ created, zurueck }: { created: { name: string; schuleId: string; schule: string }; zurueck: string }) {
   const { t } = useTranslation();
   return (
     <>
@@ -128,10 +136,10 @@ function CreatedSummary({ created }: { created: { name: string; schuleId: string
         <dd>{created.name}</dd>
       </dl>
       <div className="flex flex-wrap gap-3">
-        <Link to="/admin/klassen" className="btn-secondary">
+        <Link to={zurueck} className="btn-secondary">
           {t("klassen:created.backToList")}
         </Link>
-        <Link to={`/admin/klassen/new?schule=${created.schuleId}`} className="btn-primary">
+        <Link to={withReturnPath(`/admin/klassen/new?schule=${created.schuleId}`, zurueck, LIST_PATH)} className="btn-primary">
           {t("klassen:created.another")}
         </Link>
       </div>

@@ -19,6 +19,27 @@ const toast = (page: Page) => page.getByRole("status").filter({ hasText: /Die Kl
 const nameLinks = (page: Page, token: string) => page.getByRole("table").getByRole("link", { name: new RegExp(`^Liste ${token} \\d$`) });
 
 test.describe("Klassen anlegen, finden, bearbeiten und löschen", () => {
+  test("wer aus einer gefilterten Liste eine Klasse anlegt, kehrt mit „Zurück zur Ergebnisliste“ in dieselbe Liste zurück", async ({
+    page,
+    loggedInAs,
+  }) => {
+    const name = `Filter ${uniqueToken()}`;
+    const list = `/admin/klassen?schule=${SCHULE_C.id}&suche=Filter`;
+    await loggedInAs("landesadmin", { target: list });
+    await page.getByRole("main").getByRole("link", { name: "Klasse anlegen" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Klasse anlegen" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Verwerfen" })).toHaveAttribute("href", list);
+
+    await page.getByRole("combobox", { name: "Schule" }).selectOption({ label: SCHULE_C.label });
+    await page.getByRole("textbox", { name: "Klassenname" }).fill(name);
+    await page.getByRole("button", { name: "Klasse anlegen" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Klasse angelegt" })).toBeVisible();
+    await page.getByRole("link", { name: "Zurück zur Ergebnisliste" }).click();
+    await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === list);
+    await expect(page.getByRole("searchbox", { name: "Klassenname suchen" })).toHaveValue("Filter");
+    await expect(page.getByRole("link", { name, exact: true })).toBeVisible();
+  });
+
   test("die Landesadministratorin legt eine Klasse an, sieht Schule und Namen bestätigt und legt mit derselben Schule eine weitere an", async ({
     page,
     loggedInAs,
@@ -144,6 +165,7 @@ test.describe("Klassen anlegen, finden, bearbeiten und löschen", () => {
     await expect(page.getByRole("heading", { level: 1, name: `Klasse ${oldName}` })).toBeVisible();
     await page.getByRole("link", { name: "Bearbeiten", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/klassen/${id}\\?bearbeiten$`));
+    await expect(page.getByRole("heading", { level: 1, name: `Klasse ${oldName} bearbeiten` })).toBeVisible();
     const nameField = page.getByRole("textbox", { name: "Klassenname" });
     await expect(nameField).toHaveValue(oldName);
     await nameField.fill(newName);

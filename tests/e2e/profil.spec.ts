@@ -53,6 +53,17 @@ test.describe("Mein Profil", () => {
     await expectNoAxeViolations(page, "/profile (Landesadministratorin)");
   });
 
+  test("„Zurück zur vorherigen Seite“ im Profil führt zur zuletzt geöffneten Verwaltungsseite, nicht auf eine Seite, die es nicht gibt", async ({
+    page,
+    loggedInAs,
+  }) => {
+    await loggedInAs("landesadmin", { target: "/admin/klassen?suche=7" });
+    const missing = await page.goto("/admin/gibt-es-nicht");
+    expect(missing?.status()).toBe(404);
+    await page.goto("/profile");
+    await expect(page.getByRole("link", { name: "Zurück zur vorherigen Seite" })).toHaveAttribute("href", "/admin/klassen?suche=7");
+  });
+
   test("eine Lehrkraft sieht ihre Schule mit ihrer Rolle und den eingerichteten zweiten Faktor", async ({ page, loggedInAs }) => {
     await loggedInAs("lehrkraft", { target: "/profile" });
 

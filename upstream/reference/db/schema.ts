@@ -304,3 +304,15 @@ export const emailAddress = pgTable(
   },
   (t) => [index("email_address_person_idx").on(t.personId)],
 );
+
+/**
+ * The device (UEM) password of a person's LDAP entry (PERSONS §2.2.9). Only persons with a LEHR kontext have such an
+ * entry; only a hash is kept, the password itself is answered once and never stored.
+ */
+export const uemPassword = pgTable("uem_password", {
+  personId: uuid("person_id")
+    .primaryKey()
+    .references(() => person.id, { onDelete: "cascade" }),
+  passwordHash: text("password_hash").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});

@@ -101,6 +101,17 @@ export const unauthorized = () =>
     return dbiamBody("UNAUTHORIZED", 401);
   });
 
+/**
+ * Logged in but without the right a list endpoint needs (person list, quirk Q8). Current: `UNAUTHORIZED`; pinned: the
+ * NestJS default body of an UnauthorizedException("NOT_AUTHORIZED").
+ */
+export const listNotAuthorized = () =>
+  new HttpError("NOT_AUTHORIZED", ({ version }) =>
+    version === "pinned"
+      ? rendered(401, { message: "NOT_AUTHORIZED", error: "Unauthorized", statusCode: 401 })
+      : dbiamBody("UNAUTHORIZED", 401),
+  );
+
 export const stepUpRequired = () => dbiamError("REQUIRED_STEP_UP_LEVEL_NOT_MET", 403);
 
 /**

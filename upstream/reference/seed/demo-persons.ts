@@ -191,12 +191,26 @@ export const DEMO_PERSONEN: DemoPersonSeed[] = [
   { username: "greimers", vorname: "Gisela", familienname: "Reimers", personalnummer: "4712104", kontexte: [k(C, "lehrkraft")] },
   // at B and C, for the lock form's refusals (nothing is saved, both projects share her)
   { username: "wbrandt", vorname: "Wilma", familienname: "Brandt", personalnummer: "4712105", kontexte: [k(B, "lehrkraft"), k(C, "lehrkraft")] },
+
+  // Persons the details e2e journeys change, one set per browser project (tests/e2e/person-details.spec.ts), all at C.
+  { username: "bbergmann", vorname: "Bernd", familienname: "Bergmann", personalnummer: "4712201", kontexte: [k(C, "lehrkraft")] },
+  { username: "ppaschen", vorname: "Pia", familienname: "Paschen", personalnummer: "4712202", kontexte: [k(C, "lehrkraft")] },
+  { username: "kkonrad", vorname: "Kurt", familienname: "Konrad", personalnummer: "4712203", kontexte: [k(C, "lehrkraft")] },
+  { username: "ttamm", vorname: "Tilo", familienname: "Tamm", personalnummer: "4712211", kontexte: [k(C, "lehrkraft")] },
+  { username: "nnommensen", vorname: "Nils", familienname: "Nommensen", personalnummer: "4712212", kontexte: [k(C, "lehrkraft")] },
+  { username: "aarp", vorname: "Anke", familienname: "Arp", personalnummer: "4712213", kontexte: [k(C, "lehrkraft")] },
 ];
 
 /** The lock e2e journeys' persons by project: lock/unlock, lift a KoPers lock, delete (and `wbrandt` for both). */
 export const E2E_PERSONEN = {
   "ohne-js": { sperren: "oriedel", kopers: "ekopp", loeschen: "rtiedemann" },
   "mit-js": { sperren: "vharms", kopers: "swendt", loeschen: "greimers" },
+} as const;
+
+/** The details e2e journeys' persons by project: rename, password and device password, stale-form conflict. */
+export const E2E_DETAILS_PERSONEN = {
+  "ohne-js": { umbenennen: "bbergmann", passwort: "ppaschen", konflikt: "kkonrad" },
+  "mit-js": { umbenennen: "ttamm", passwort: "nnommensen", konflikt: "aarp" },
 } as const;
 
 export const demoPersonId = (username: string) => stableId(`person:${username}`);

@@ -1,0 +1,101 @@
+import { Form, Link, useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormError, useCurrentFormError } from "~/components/form-error";
+import { RequiredFieldsNote, TextField } from "~/components/forms";
+import { Notice } from "~/components/notice";
+import { DialogCancel, RouteDialog, type RouteDialogControl } from "~/components/route-dialog";
+import { SaveButton } from "~/components/save-button";
+import type { ErrorCode } from "~/errors";
+import { useSchemaForm } from "~/hooks/use-schema-form";
+import { personBearbeitenSchema } from "~/validation/person-forms";
+import type { PersonDetails } from "~/.server/person-details.server";
+
+/** The dialog parameter of the edit form: `?bearbeiten` on the person's page. */
+export const PERSON_BEARBEITEN = "bearbeiten";
+const FORM_ID = "person-bearbeiten";
+
+interface CurrentState {
+  vorname: string;
+  familienname: string;
+  personalnummer: string;
+  revision: string;
+  lastModified: string;
+}
+
+/** The action's answer to this form after a conflict: the record as it is now, beside the kept input. */
+function conflictAnswer(answer: unknown): { error: ErrorCode | null; current?: CurrentState } | undefined {
+  if (typeof answer !== "object" || answer === null || !("result" in answer)) return undefined;
+  return answer as unknown as { error: ErrorCode | null; current?: CurrentState };
+}
+
+/**
+ * Edit names and KoPers number (inventory §4.8.2). A conflict (someone changed the person meanwhile) keeps the
+ * typed values, shows the current state, and offers both ways out: save the input over it, or load the current data.
+ */
+export function PersonBearbeitenDialog({ dialog, person }: { dialog: RouteDialogControl; person: PersonDetails["person"] }) {
+  const { t } = useTranslation();
+  const answer = conflictAnswer(useActionData());
+  const current = answer?.current;
+  const kopersVorhanden = Boolean(current?.personalnummer ?? person.personalnummer);
+  const schema = personBearbeitenSchema({ kopersVorhanden });
+  const stored = {
+    vorname: current?.vorname ?? person.vorname,
+    familienname: current?.familienname ?? person.familienname,
+    personalnummer: current?.personalnummer ?? person.personalnummer ?? "",
+  };
+  const { form, fields, formProps } = useSchemaForm(schema, {
+    id: FORM_ID,
+    defaultValue: { vorname: person.vorname, familienname: person.familienname, personalnummer: person.personalnummer ?? "" },
+  });
+  const formError = useCurrentFormError(form, answer);
+  const showKopers = person.kopersPflicht || kopersVorhanden;
+
+  return (
+    <RouteDialog dialog={dialog} title={t("person:edit.title")}>
+      <FormError id={`${FORM_ID}-fehler`} code={formError} />
+      {formError === "NEWER_VERSION_OF_PERSON_AVAILABLE" && current ? (
+        <Notice tone="info" className="mb-4">
+          <p>
+            {t("person:edit.conflictCurrent", {
+              vorname: current.vorname,
+              familienname: current.familienname,
+              personalnummer: current.personalnummer || t("person:details.none"),
+            })}
+          </p>
+          <p className="mt-2">{t("person:edit.conflictKept")}</p>
+          {/* A document load of the dialog's address: the form starts again from the current data. */}
+          <p className="mt-2">
+            <Link
+              to={`${dialog.closeTo}${dialog.closeTo.includes("?") ? "&" : "?"}${PERSON_BEARBEITEN}`}
+              reloadDocument
+              className="text-primary underline"
+            >
+              {t("person:edit.reload")}
+            </Link>
+          </p>
+        </Notice>
+      ) : null}
+      <Notice tone="warning" className="mb-4">
+        <p>{t("person:edit.notice")}</p>
+      </Notice>
+      <Form method="post" {...formProps} {...dialog.formProps}>
+        <RequiredFieldsNote />
+        <input type="hidden" name={fields.revision.name} value={current?.revision ?? person.revision} />
+        <input type="hidden" name={fields.lastModified.name} value={current?.lastModified ?? person.lastModified} />
+        <TextField field={fields.vorname} label={t("person:details.vorname")} autoComplete="off" />
+        <TextField field={fields.familienname} label={t("person:details.familienname")} autoComplete="off" />
+        {showKopers ? (
+          <TextField
+            field={fields.personalnummer}
+            label={t("person:details.personalnummer")}
+            hint={kopersVorhanden ? t("person:edit.kopersHint") : undefined}
+          />
+        ) : null}
+        <div className="mt-6 flex flex-wrap gap-3">
+          <DialogCancel dialog={dialog}>{t("form.cancel")}</DialogCancel>
+          <SaveButton form={form} stored={showKopers ? stored : { vorname: stored.vorname, familienname: stored.familienname }} />
+        </div>
+      </Form>
+    </RouteDialog>
+  );
+}

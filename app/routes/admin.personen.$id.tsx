@@ -1,0 +1,144 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { PERSON_BEARBEITEN, PersonBearbeitenDialog } from "~/components/person/bearbeiten-dialog";
+import { EinmalPasswortDialog, GERAETEPASSWORT, PASSWORT } from "~/components/person/einmal-passwort-dialog";
+import { PersonDaten } from "~/components/person/person-daten";
+import { SperrStatus } from "~/components/person/sperr-status";
+import { ZuordnungenListe } from "~/components/person/zuordnungen-liste";
+import { ZweiFaktorStatus } from "~/components/person/zwei-faktor-status";
+import { DialogLink, unlessOnlyDialogChanged, useRouteDialog } from "~/components/route-dialog";
+import { pageTitle, type I18nHandle } from "~/i18n";
+import { returnPathFrom, withReturnPath } from "~/return-path";
+import { guardWhileLoading, notFound, requireAdmin } from "~/.server/guards.server";
+import { bearbeiten } from "~/.server/person-actions/bearbeiten.server";
+import { geraetepasswort } from "~/.server/person-actions/geraetepasswort.server";
+import { passwort } from "~/.server/person-actions/passwort.server";
+import type { PersonActionHandler } from "~/.server/person-actions/types.server";
+import { loadPersonDetails } from "~/.server/person-details.server";
+import { withUpstreamSession } from "~/.server/responses.server";
+
+export const handle: I18nHandle = { i18n: "person" };
+
+const LIST_PATH = "/admin/personen";
+
+/**
+ * The posts of the page's dialogs, by the dialog's search parameter (`?passwort`, …): one entry per dialog. Each
+ * handler checks its own input; the guard in `action` has checked the right and the level.
+ */
+const ACTIONS: Readonly<Record<string, PersonActionHandler>> = {
+  [PERSON_BEARBEITEN]: bearbeiten,
+  [PASSWORT]: passwort,
+  [GERAETEPASSWORT]: geraetepasswort,
+};
+
+export function loader(args: LoaderFunctionArgs) {
+  return withUpstreamSession(args, async ({ request, params }) => {
+    const [, details] = await guardWhileLoading(requireAdmin(request, { permissions: ["personenverwaltung"] }), () =>
+      loadPersonDetails(request, params.id),
+    );
+    // The list the user came from, with its filters, search and page.
+    return { ...details, zurueck: returnPathFrom(new URL(request.url).searchParams, LIST_PATH) };
+  });
+}
+
+export function action(args: ActionFunctionArgs) {
+  return withUpstreamSession(args, async ({ request, params }) => {
+    await requireAdmin(request, { permissions: ["personenverwaltung"] });
+    const search = new URL(request.url).searchParams;
+    const name = Object.keys(ACTIONS).find((candidate) => search.has(candidate));
+    if (!name) throw notFound();
+    const detailsPath = withReturnPath(`${LIST_PATH}/${params.id ?? ""}`, returnPathFrom(search, LIST_PATH), LIST_PATH);
+    return ACTIONS[name]({ request, personId: params.id, detailsPath });
+  });
+}
+
+// Opening and closing a dialog needs nothing new from the server: the page holds what the dialogs show.
+export const shouldRevalidate = unlessOnlyDialogChanged(Object.keys(ACTIONS));
+
+export default function PersonDetailsPage() {
+  const { t } = useTranslation();
+  const { person, locks, zuordnungen, hasLehr, zweiFaktor, zurueck } = useLoaderData<typeof loader>();
+  const editDialog = useRouteDialog(PERSON_BEARBEITEN);
+  const passwordDialog = useRouteDialog(PASSWORT);
+  const deviceDialog = useRouteDialog(GERAETEPASSWORT);
+  const dialogs = [
+    editDialog.value !== null ? <PersonBearbeitenDialog key="edit" dialog={editDialog} person={person} /> : null,
+    passwordDialog.value !== null ? <EinmalPasswortDialog key="pw" kind={PASSWORT} dialog={passwordDialog} person={person} /> : null,
+    deviceDialog.value !== null && hasLehr ? (
+      <EinmalPasswortDialog key="device" kind={GERAETEPASSWORT} dialog={deviceDialog} person={person} />
+    ) : null,
+  ];
+  // Without JavaScript a dialog is a page of its own.
+  const inline = [editDialog, passwordDialog, deviceDialog].findIndex((dialog) => dialog.inline);
+  if (inline >= 0 && dialogs[inline]) return dialogs[inline];
+  const name = `${person.vorname} ${person.familienname}`;
+
+  return (
+    <>
+      <p className="mb-2">
+        <Link to={zurueck} className="text-primary underline">
+          {t("person:details.backToList")}
+        </Link>
+      </p>
+      <h1 className="mb-6 text-2xl font-bold">{t("person:details.heading", { name })}</h1>
+
+      <Section id="persoenliche-daten" title={t("person:details.personalData")}>
+        <PersonDaten person={person} />
+        <DialogLink name={PERSON_BEARBEITEN} className="btn-primary">
+          {t("person:details.edit")}
+        </DialogLink>
+      </Section>
+
+      <Section id="status" title={t("person:details.status")}>
+        <SperrStatus locks={locks} />
+      </Section>
+
+      <Section id="passwort" title={t("person:details.password")}>
+        <p className="mb-4">{t("person:details.passwordInfo")}</p>
+        <DialogLink name={PASSWORT} className="btn-primary">
+          {t("person:password.open")}
+        </DialogLink>
+      </Section>
+
+      {hasLehr ? (
+        <Section id="geraetepasswort" title={t("person:details.devicePassword")}>
+          <p className="mb-4">{t("person:details.devicePasswordInfo")}</p>
+          <DialogLink name={GERAETEPASSWORT} className="btn-primary">
+            {t("person:devicePassword.open")}
+          </DialogLink>
+        </Section>
+      ) : null}
+
+      <Section id="zuordnungen" title={t("person:details.zuordnungen")}>
+        <ZuordnungenListe zuordnungen={zuordnungen} />
+      </Section>
+
+      <Section id="zwei-faktor" title={t("person:details.twoFactor")}>
+        <ZweiFaktorStatus state={zweiFaktor} />
+      </Section>
+      {dialogs}
+    </>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-titel`} className="mb-8 max-w-3xl">
+      <h2 id={`${id}-titel`} className="mb-3 text-xl font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData, location }) => {
+  const name = loaderData ? `${loaderData.person.vorname} ${loaderData.person.familienname}` : "";
+  const search = new URLSearchParams(location.search);
+  if (search.has(PERSON_BEARBEITEN)) return [{ title: pageTitle("person:edit.pageTitle", { name }) }];
+  if (search.has(PASSWORT)) return [{ title: pageTitle("person:password.pageTitle", { name }) }];
+  if (search.has(GERAETEPASSWORT)) return [{ title: pageTitle("person:devicePassword.pageTitle", { name }) }];
+  return [{ title: pageTitle("person:details.pageTitle", { name }) }];
+};
