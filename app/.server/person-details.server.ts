@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { PersonenzuordnungResponse, PersonResponse } from "../../upstream/contract";
+import type { OrganisationResponse, PersonenzuordnungResponse, PersonResponse } from "../../upstream/contract";
 import { befristungFromUpstream, formatDate, formatGermanDay } from "~/dates";
 import type { ErrorCode } from "~/errors";
 import { organisationLabel } from "~/organisation-label";
@@ -111,7 +111,11 @@ export async function loadPersonDetails(request: Request, id: string | undefined
   const person = await loadPerson(request, personId);
   const [uebersicht, zweiFaktor] = await others;
   const manual = person.userLock.find((lock) => lock.lock_occasion === "MANUELL_GESPERRT");
-  const lockingOrganisation = manual?.locked_by ? await organisationName(request, manual.locked_by) : null;
+  // One call in the second wave: the person's organisations with their ancestors (the lock dialog's offices) and
+  // the office of a manual lock (its name), as the original client does (inventory §4.8).
+  const sskIds = [...new Set(uebersicht.zuordnungen.map((zuordnung) => zuordnung.sskId))];
+  const parents = await organisationsAndAncestors(request, manual?.locked_by ? [...sskIds, manual.locked_by] : sskIds);
+  const lockingOrganisation = manual?.locked_by ? labelOf(parents, manual.locked_by) : null;
   const email = person.email ? EMAIL_STATUS[person.email.status ?? ""] : undefined;
 
   return {
@@ -136,6 +140,8 @@ export async function loadPersonDetails(request: Request, id: string | undefined
     zuordnungen: zuordnungLines(uebersicht.zuordnungen),
     hasLehr: hasLehrZuordnung(uebersicht.zuordnungen),
     zweiFaktor,
+    /** For the lock dialog's offices; the route keeps it on the server. */
+    parents,
   };
 }
 
@@ -145,17 +151,25 @@ function formatLockUntil(iso: string) {
   return day ? formatGermanDay(day) : null;
 }
 
-/** The locking organisation's label; null when it is not an organisation (any more) or cannot be read. */
-async function organisationName(request: Request, organisationId: string): Promise<string | null> {
-  if (!z.string().uuid().safeParse(organisationId).success) return null;
+/**
+ * The organisations and all their ancestors; empty when the read fails (the page then names no locking office and
+ * offers none to lock in the name of). A `locked_by` that is no id ("Cron", another client's text) is left out.
+ */
+async function organisationsAndAncestors(request: Request, ids: string[]): Promise<OrganisationResponse[]> {
+  const organisationIds = ids.filter((id) => z.string().uuid().safeParse(id).success);
+  if (organisationIds.length === 0) return [];
   try {
-    const { parents } = await parentsByIds(request, [organisationId]);
-    const found = parents.find((organisation) => organisation.id === organisationId);
-    return found ? organisationLabel(found) : null;
+    return (await parentsByIds(request, organisationIds)).parents;
   } catch (error) {
-    if (error instanceof UpstreamFailure) return null;
+    if (error instanceof UpstreamFailure) return [];
     throw error;
   }
+}
+
+/** The locking organisation's label; null when it is not an organisation (any more). */
+function labelOf(organisations: OrganisationResponse[], id: string): string | null {
+  const found = organisations.find((organisation) => organisation.id === id);
+  return found ? organisationLabel(found) : null;
 }
 
 export type PersonDetails = Awaited<ReturnType<typeof loadPersonDetails>>;
