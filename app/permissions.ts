@@ -76,6 +76,7 @@ const ADMIN_SCREENS: readonly AdminScreen[] = [
     section: "nav.personen.section",
     permissions: ["personenverwaltung"],
     tileOrder: 1,
+    built: true,
   },
   {
     path: "/admin/personen/new",

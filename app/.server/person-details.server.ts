@@ -5,7 +5,9 @@ import type { ErrorCode } from "~/errors";
 import { organisationLabel } from "~/organisation-label";
 import { notFound } from "./guards.server";
 import { twoFactorState } from "./upstream/self.server";
-import { getPerson, getPersonenuebersicht, parentsByIds } from "./upstream/person.server";
+import { getOrganisation } from "./upstream/organisationen.server";
+import { getPerson, getPersonenuebersicht } from "./upstream/person.server";
+import { parentsByIds } from "./upstream/person-lock.server";
 import { UpstreamFailure } from "./upstream/client.server";
 
 /**
@@ -111,11 +113,13 @@ export async function loadPersonDetails(request: Request, id: string | undefined
   const person = await loadPerson(request, personId);
   const [uebersicht, zweiFaktor] = await others;
   const manual = person.userLock.find((lock) => lock.lock_occasion === "MANUELL_GESPERRT");
-  // One call in the second wave: the person's organisations with their ancestors (the lock dialog's offices) and
-  // the office of a manual lock (its name), as the original client does (inventory §4.8).
+  // Second wave, in parallel: the locking office's name, and the person's organisations with their ancestors (the
+  // offices the lock dialog offers, inventory §4.8).
   const sskIds = [...new Set(uebersicht.zuordnungen.map((zuordnung) => zuordnung.sskId))];
-  const parents = await organisationsAndAncestors(request, manual?.locked_by ? [...sskIds, manual.locked_by] : sskIds);
-  const lockingOrganisation = manual?.locked_by ? labelOf(parents, manual.locked_by) : null;
+  const [lockingOrganisation, parents] = await Promise.all([
+    manual?.locked_by ? organisationName(request, manual.locked_by) : null,
+    organisationsAndAncestors(request, sskIds),
+  ]);
   const email = person.email ? EMAIL_STATUS[person.email.status ?? ""] : undefined;
 
   return {
@@ -152,11 +156,22 @@ function formatLockUntil(iso: string) {
 }
 
 /**
- * The organisations and all their ancestors; empty when the read fails (the page then names no locking office and
- * offers none to lock in the name of). A `locked_by` that is no id ("Cron", another client's text) is left out.
+ * The locking organisation's label; null when `locked_by` is not an organisation (any more) or cannot be read. The
+ * upstream reads single organisations without a permission check (ORGANISATIONS_ROLES.md §4.4), as the original did
+ * when the locking office was not among the person's organisations.
  */
-async function organisationsAndAncestors(request: Request, ids: string[]): Promise<OrganisationResponse[]> {
-  const organisationIds = ids.filter((id) => z.string().uuid().safeParse(id).success);
+async function organisationName(request: Request, organisationId: string): Promise<string | null> {
+  if (!z.string().uuid().safeParse(organisationId).success) return null;
+  try {
+    return organisationLabel(await getOrganisation(request, organisationId));
+  } catch (error) {
+    if (error instanceof UpstreamFailure) return null;
+    throw error;
+  }
+}
+
+/** The organisations and all their ancestors; empty when there are none or the read fails (then no office is offered). */
+async function organisationsAndAncestors(request: Request, organisationIds: string[]): Promise<OrganisationResponse[]> {
   if (organisationIds.length === 0) return [];
   try {
     return (await parentsByIds(request, organisationIds)).parents;
@@ -164,12 +179,6 @@ async function organisationsAndAncestors(request: Request, ids: string[]): Promi
     if (error instanceof UpstreamFailure) return [];
     throw error;
   }
-}
-
-/** The locking organisation's label; null when it is not an organisation (any more). */
-function labelOf(organisations: OrganisationResponse[], id: string): string | null {
-  const found = organisations.find((organisation) => organisation.id === id);
-  return found ? organisationLabel(found) : null;
 }
 
 export type PersonDetails = Awaited<ReturnType<typeof loadPersonDetails>>;

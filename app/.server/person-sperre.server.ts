@@ -3,7 +3,8 @@ import { LOESCHEN, SYNCHRONISIEREN } from "~/components/person/bestaetigungs-dia
 import { organisationLabel } from "~/organisation-label";
 import type { CurrentUser } from "./auth.server";
 import { notFound } from "./guards.server";
-import { getPersonenuebersicht, parentsByIds } from "./upstream/person.server";
+import { parentsByIds } from "./upstream/person-lock.server";
+import { getPersonenuebersicht } from "./upstream/person.server";
 
 /** An organisation a lock can be set in the name of. */
 export interface LockingOffice {

@@ -18,7 +18,8 @@ export default function HeadlessModal({ onClose, title, description, children, p
         </DialogPanel>
       ) : (
         <div className="fixed inset-0 flex items-center justify-center p-4">
-          <DialogPanel className="w-full max-w-lg rounded bg-white p-6 shadow-xl">
+          {/* A tall dialog (a form with its messages) scrolls inside the panel; otherwise its end is out of reach. */}
+          <DialogPanel className="max-h-full w-full max-w-lg overflow-y-auto rounded bg-white p-6 shadow-xl">
             <DialogTitle className="mb-3 text-xl font-bold">{title}</DialogTitle>
             {text}
             {children}

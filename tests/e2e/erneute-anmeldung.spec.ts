@@ -19,7 +19,7 @@ async function idleUntilStepUpLapses(page: Page) {
 }
 
 test.describe("Anmeldung mitten in der Arbeit", () => {
-  test("nach der Anmeldung nur mit Passwort führt die Kachel „Schulportal-Administration“ zum Einmalcode und dann in die Klassenverwaltung", async ({
+  test("nach der Anmeldung nur mit Passwort führt die Kachel „Schulportal-Administration“ zum Einmalcode und dann zu „Alle Benutzer“", async ({
     page,
   }) => {
     await loginAs(page, "landesadmin", { target: "/start", otp: false });
@@ -28,8 +28,9 @@ test.describe("Anmeldung mitten in der Arbeit", () => {
 
     await expect(page).toHaveURL(/\/api\/auth\/idp\/otp/);
     await submitOtpForm(page, "landesadmin");
-    await expect(page).toHaveURL(/\/admin\/klassen$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Klassenverwaltung" })).toBeVisible();
+    // the person list is the first admin area (spec: persons, roles, schools, classes)
+    await expect(page).toHaveURL(/\/admin\/personen$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Alle Benutzer" })).toBeVisible();
   });
 
   test("nach abgelaufener Sitzung führt ein Klick in der Navigation zur Anmeldung und danach zur gewählten Seite", async ({

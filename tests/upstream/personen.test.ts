@@ -252,11 +252,7 @@ describe.each(API_VERSIONS)("Personendatensatz (Upstream-Version %s)", (version)
       expect(account.username).toBe("jgruenwaldoester");
 
       const second = await newTeacher("Jana", "Anders");
-      const renamed = await metadata(
-        landesadminGold,
-        second.personId,
-        await change(second.personId, { familienname: "Grünwald Øster" }),
-      );
+      const renamed = await metadata(landesadminGold, second.personId, await change(second.personId, { familienname: "Grünwald Øster" }));
       expect(((await renamed.json()) as { person: { username: string } }).person.username).toBe("jgruenwaldoester1");
     });
 

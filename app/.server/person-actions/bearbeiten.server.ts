@@ -3,11 +3,12 @@ import { data } from "@remix-run/node";
 import { hasChanges } from "~/validation/changes";
 import { personBearbeitenSchema } from "~/validation/person-forms";
 import { nothingChanged } from "../edit-form.server";
+import { REVISION_CONFLICT_CODES } from "../error-codes.server";
 import { readFormData } from "../form-data.server";
 import { loadPerson } from "../person-details.server";
 import { invalidForm, redirectWithToast, refusedForm } from "../responses.server";
-import { UpstreamFailure } from "../upstream/client.server";
 import { updatePersonMetadata } from "../upstream/person.server";
+import { writeWithOutcome } from "../write-outcome.server";
 import type { PersonActionHandler } from "./types.server";
 
 /** The refusals that belong to one field, where they are read and corrected. */
@@ -36,22 +37,38 @@ export const bearbeiten: PersonActionHandler = async ({ request, personId, detai
   if (!hasChanges(value, stored)) return nothingChanged(request, detailsPath);
 
   const kopersChanged = value.personalnummer !== "" && value.personalnummer !== stored.personalnummer;
-  try {
-    const saved = await updatePersonMetadata(request, person.id, {
-      vorname: value.vorname,
-      familienname: value.familienname,
-      ...(kopersChanged ? { personalnummer: value.personalnummer } : {}),
-      revision: value.revision,
-      lastModified: value.lastModified,
-    });
-    const name = `${saved.name.vorname} ${saved.name.familienname}`;
-    return redirectWithToast(request, detailsPath, { key: "person:edit.saved", values: { name, username: saved.username ?? "---" } });
-  } catch (error) {
-    if (!(error instanceof UpstreamFailure)) throw error;
-    const refused = refusedForm(submission, error, { fields: FIELDS });
-    if (error.code !== "NEWER_VERSION_OF_PERSON_AVAILABLE") return refused;
-    // The record read above is the current one: the form keeps the input and shows what changed meanwhile.
-    const current = { ...stored, revision: person.revision, lastModified: person.lastModified };
-    return data({ ...refused.data, current }, refused.init ?? undefined);
+  const wanted = {
+    vorname: value.vorname,
+    familienname: value.familienname,
+    personalnummer: value.personalnummer || stored.personalnummer,
+  };
+  const outcome = await writeWithOutcome({
+    write: () =>
+      updatePersonMetadata(request, person.id, {
+        vorname: value.vorname,
+        familienname: value.familienname,
+        ...(kopersChanged ? { personalnummer: value.personalnummer } : {}),
+        revision: value.revision,
+        lastModified: value.lastModified,
+      }),
+    // A save that timed out may still have been applied; whoever saved them, the person now has the wanted data.
+    reread: async () => {
+      const current = await loadPerson(request, personId);
+      const now = { vorname: current.name.vorname, familienname: current.name.familienname, personalnummer: current.personalnummer ?? "" };
+      return hasChanges(wanted, now) ? null : current;
+    },
+    ownConflicts: [...REVISION_CONFLICT_CODES],
+    earlierAttemptUnanswered: true,
+  });
+  if (outcome.status === "saved") {
+    const saved = outcome.value;
+    const values = { name: `${saved.name.vorname} ${saved.name.familienname}`, username: saved.username ?? "---" };
+    const key = outcome.how === "answered" ? "person:edit.saved" : "write.savedAfterDelay";
+    return redirectWithToast(request, detailsPath, { key, values });
   }
+  const refused = refusedForm(submission, outcome.failure, { fields: FIELDS });
+  if (outcome.status !== "not-saved" || !REVISION_CONFLICT_CODES.has(outcome.failure.code)) return refused;
+  // The record read above is the current one: the form keeps the input and shows what changed meanwhile.
+  const current = { ...stored, revision: person.revision, lastModified: person.lastModified };
+  return data({ ...refused.data, current }, refused.init ?? undefined);
 };

@@ -1,4 +1,4 @@
-import { PersonLockResponse, type LockUserBody } from "../../../upstream/contract";
+import { ParentOrganisationenResponse, PersonLockResponse, type LockUserBody, type ParentsByIdsBody } from "../../../upstream/contract";
 import { callUpstream, callUpstreamJson } from "./client.server";
 
 /** Named calls that lock, delete and re-synchronise one person (PERSONS.md §2.2.4, §2.2.7, §2.2.8). */
@@ -18,4 +18,10 @@ export async function deletePerson(request: Request, id: string): Promise<void> 
 /** Asks the upstream to send the person to every connected system again (PERSON_SYNCHRONISIEREN). */
 export async function syncPerson(request: Request, id: string): Promise<void> {
   await callUpstream(request, personPath(id, "/sync"), { method: "POST" });
+}
+
+/** The organisations and all their ancestors (ORGANISATIONS_ROLES.md §4.10): whom a lock can be set in the name of. */
+export function parentsByIds(request: Request, organisationIds: string[]) {
+  const body: ParentsByIdsBody = { organisationIds };
+  return callUpstreamJson(request, "/api/organisationen/parents-by-ids", ParentOrganisationenResponse, { method: "POST", body });
 }

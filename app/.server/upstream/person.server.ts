@@ -1,10 +1,4 @@
-import {
-  ParentOrganisationenResponse,
-  PersonendatensatzResponse,
-  PersonenuebersichtResponse,
-  type ParentsByIdsBody,
-  type PersonMetadataBody,
-} from "../../../upstream/contract";
+import { PersonendatensatzResponse, PersonenuebersichtResponse, type PersonMetadataBody } from "../../../upstream/contract";
 import { callUpstreamJson, callUpstreamText } from "./client.server";
 
 /** Named calls of one person's record (PERSONS.md §2.2.2, §2.2.5, §2.2.6, §2.2.9, §2.3.2). */
@@ -44,10 +38,4 @@ export function resetPassword(request: Request, id: string) {
 /** A new device (UEM) password of a teacher; same handling as a login password. */
 export function resetDevicePassword(request: Request, id: string) {
   return callUpstreamText(request, personPath(id, "/uem-password"), { method: "PATCH" });
-}
-
-/** The organisations and all their ancestors (for the locking organisation's name). */
-export function parentsByIds(request: Request, organisationIds: string[]) {
-  const body: ParentsByIdsBody = { organisationIds };
-  return callUpstreamJson(request, "/api/organisationen/parents-by-ids", ParentOrganisationenResponse, { method: "POST", body });
 }

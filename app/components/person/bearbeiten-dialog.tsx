@@ -6,6 +6,7 @@ import { Notice } from "~/components/notice";
 import { DialogCancel, RouteDialog, type RouteDialogControl } from "~/components/route-dialog";
 import { SaveButton } from "~/components/save-button";
 import type { ErrorCode } from "~/errors";
+import { useInterruptedValues } from "~/hooks/use-interrupted-values";
 import { useSchemaForm } from "~/hooks/use-schema-form";
 import { personBearbeitenSchema } from "~/validation/person-forms";
 import type { PersonDetails } from "~/.server/person-details.server";
@@ -43,10 +44,19 @@ export function PersonBearbeitenDialog({ dialog, person }: { dialog: RouteDialog
     familienname: current?.familienname ?? person.familienname,
     personalnummer: current?.personalnummer ?? person.personalnummer ?? "",
   };
+  // After a post interrupted by a login the typed values come back, with the record they were typed against: a
+  // change by someone else in the meantime still ends in the conflict message instead of being overwritten.
+  const interrupted = useInterruptedValues();
   const { form, fields, formProps } = useSchemaForm(schema, {
     id: FORM_ID,
-    defaultValue: { vorname: person.vorname, familienname: person.familienname, personalnummer: person.personalnummer ?? "" },
+    defaultValue: {
+      vorname: interrupted.vorname ?? person.vorname,
+      familienname: interrupted.familienname ?? person.familienname,
+      personalnummer: interrupted.personalnummer ?? person.personalnummer ?? "",
+    },
   });
+  const revision = current?.revision ?? interrupted.revision ?? person.revision;
+  const lastModified = current?.lastModified ?? interrupted.lastModified ?? person.lastModified;
   const formError = useCurrentFormError(form, answer);
   const showKopers = person.kopersPflicht || kopersVorhanden;
 
@@ -80,8 +90,8 @@ export function PersonBearbeitenDialog({ dialog, person }: { dialog: RouteDialog
       </Notice>
       <Form method="post" {...formProps} {...dialog.formProps}>
         <RequiredFieldsNote />
-        <input type="hidden" name={fields.revision.name} value={current?.revision ?? person.revision} />
-        <input type="hidden" name={fields.lastModified.name} value={current?.lastModified ?? person.lastModified} />
+        <input type="hidden" name={fields.revision.name} value={revision} />
+        <input type="hidden" name={fields.lastModified.name} value={lastModified} />
         <TextField field={fields.vorname} label={t("person:details.vorname")} autoComplete="off" />
         <TextField field={fields.familienname} label={t("person:details.familienname")} autoComplete="off" />
         {showKopers ? (

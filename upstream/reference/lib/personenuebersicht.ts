@@ -153,14 +153,27 @@ export async function administeredPersonIds(
   return new Set(rows.map((row) => row.personId));
 }
 
-/** Persons holding a LEIT role at one of the organisations: whom a Zuordnung's holder can contact. */
-function schoolLeaders(db: ReferenceDb, organisationIds: string[]) {
+/**
+ * Persons holding a LEIT role at one of the organisations: whom a Zuordnung's holder can contact. The LEIT roles are
+ * looked up first, so that the kontexte are found through the role index: a school has thousands of pupils' kontexte
+ * but only a handful of leaders.
+ */
+async function schoolLeaders(db: ReferenceDb, organisationIds: string[]) {
+  const leitRollen = await db.select({ id: rolle.id }).from(rolle).where(eq(rolle.rollenart, "LEIT"));
+  if (leitRollen.length === 0) return [];
   return db
     .select({ organisationId: personenkontext.organisationId, vorname: person.vorname, familienname: person.familienname })
     .from(personenkontext)
-    .innerJoin(rolle, eq(rolle.id, personenkontext.rolleId))
     .innerJoin(person, eq(person.id, personenkontext.personId))
-    .where(and(inArray(personenkontext.organisationId, organisationIds), eq(rolle.rollenart, "LEIT")))
+    .where(
+      and(
+        inArray(
+          personenkontext.rolleId,
+          leitRollen.map((r) => r.id),
+        ),
+        inArray(personenkontext.organisationId, organisationIds),
+      ),
+    )
     .orderBy(asc(personenkontext.createdAt), asc(personenkontext.id));
 }
 

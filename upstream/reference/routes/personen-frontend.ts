@@ -93,7 +93,8 @@ async function hasAny(db: ReferenceDb, permitted: PermittedOrganisations & { all
 }
 
 function filters(query: PersonenFrontendQuery, permitted: PermittedOrganisations): SQL[] {
-  const conditions: SQL[] = [eq(person.istTechnisch, false)];
+  // written out (not a bound parameter) so that the planner matches the partial sort indexes
+  const conditions: SQL[] = [sql`${person.istTechnisch} = false`];
   if (!permitted.all) {
     conditions.push(
       sql`${person.id} IN (SELECT pk.person_id FROM ${personenkontext} pk WHERE pk.organisation_id IN (${permitted.subquery}))`,

@@ -7,6 +7,7 @@ import { identityAccount, person, uemPassword, userLock } from "../db/schema.ts"
 import { readJsonBody } from "../lib/body.ts";
 import { type PersonRow, requireCaller, requireGold, requireUser } from "../lib/caller.ts";
 import { missingPermissions, notFound } from "../lib/errors.ts";
+import { publishEvent } from "../lib/events.ts";
 import { hashPassword } from "../lib/password.ts";
 import { isPersonVisible } from "../lib/permissions.ts";
 import {
@@ -130,6 +131,13 @@ export function personenRoutes() {
       }
       return row;
     });
+    // Names changed case-insensitively: LDAP, itslearning, privacyIDEA and OX follow (§1.10).
+    if (
+      body.vorname.toLowerCase() !== target.vorname.toLowerCase() ||
+      body.familienname.toLowerCase() !== target.familienname.toLowerCase()
+    ) {
+      publishEvent("PersonRenamed", { personId: target.id, username: username ?? "" });
+    }
     return entityJson(c, await personResponse(db, updated, false));
   });
 
@@ -168,6 +176,7 @@ export function personenRoutes() {
       .insert(uemPassword)
       .values({ personId: target.id, passwordHash, updatedAt: now })
       .onConflictDoUpdate({ target: uemPassword.personId, set: { passwordHash, updatedAt: now } });
+    publishEvent("PersonLdapSync", { personId: target.id });
     return c.text(password, 202);
   });
 

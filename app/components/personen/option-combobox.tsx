@@ -1,0 +1,116 @@
+import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions, Label, Field } from "@headlessui/react";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { FilterOption, OptionFilterProps } from "./option-filter";
+
+/** How long typing may pause before the options are asked for. */
+const DEBOUNCE_MS = 250;
+
+/**
+ * The option filter with JavaScript: a Headless UI combobox (several values) whose options come from
+ * `/admin/personen/optionen` as the user types. The chosen values are shown as removable chips and travel in hidden
+ * inputs of the surrounding GET form, under the same names the checkbox list uses.
+ */
+export default function OptionCombobox({ art, name, legend, options, chosen, schulen, disabledHint, onChange }: OptionFilterProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const fetcher = useFetcher<{ options: FilterOption[] }>();
+  const [selected, setSelected] = useState<FilterOption[]>(() => options.filter((option) => chosen.includes(option.id)));
+  const [query, setQuery] = useState("");
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const disabled = disabledHint !== undefined;
+
+  const load = (text: string) => {
+    const search = new URLSearchParams({ art, suche: text });
+    for (const schule of schulen ?? []) search.append("schule", schule);
+    fetcher.load(`/admin/personen/optionen?${search.toString()}`);
+  };
+
+  // Schools chosen in the form (not yet applied): their classes are not in the page's data, so they are asked for.
+  useEffect(() => {
+    if (!disabled && options.length === 0) load("");
+    return () => clearTimeout(timer.current);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the filter appears
+  }, []);
+
+  const ask = (text: string) => {
+    setQuery(text);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => load(text), DEBOUNCE_MS);
+  };
+
+  const choose = (next: FilterOption[]) => {
+    setSelected(next);
+    onChange?.(next.map((option) => option.id));
+  };
+  const shown = fetcher.data?.options ?? options;
+
+  return (
+    <Field disabled={disabled} className="min-w-0">
+      <Label className="mb-1 block font-semibold">{legend}</Label>
+      {disabled ? (
+        <p id={`${id}-hint`} className="text-sm">
+          {disabledHint}
+        </p>
+      ) : null}
+      <Combobox multiple value={selected} by="id" onChange={choose} onClose={() => setQuery("")} immediate>
+        <div className="relative flex">
+          <ComboboxInput
+            className="input min-w-0 flex-1"
+            placeholder={t("personen:filter.narrowPlaceholder")}
+            aria-describedby={disabled ? `${id}-hint` : undefined}
+            displayValue={() => query}
+            onChange={(event) => ask(event.target.value)}
+          />
+          <ComboboxButton className="btn-secondary ml-1" aria-label={t("personen:filter.showOptions", { what: legend })}>
+            <span aria-hidden="true">▾</span>
+          </ComboboxButton>
+        </div>
+        <ComboboxOptions
+          anchor="bottom start"
+          className="z-20 max-h-60 w-[var(--input-width)] overflow-y-auto rounded border border-gray-400 bg-white p-1 shadow-lg empty:invisible"
+        >
+          {shown.length === 0 ? (
+            <div className="p-2 text-sm">{t("personen:filter.noOptions")}</div>
+          ) : (
+            shown.map((option) => (
+              <ComboboxOption
+                key={option.id}
+                value={option}
+                className="flex cursor-pointer items-start gap-2 p-1 data-[focus]:bg-primary-light"
+              >
+                {({ selected: isChosen }) => (
+                  <>
+                    <span aria-hidden="true" className="w-4">
+                      {isChosen ? "✓" : ""}
+                    </span>
+                    <span>{option.label}</span>
+                  </>
+                )}
+              </ComboboxOption>
+            ))
+          )}
+        </ComboboxOptions>
+      </Combobox>
+      {selected.length > 0 ? (
+        <ul className="mt-2 flex flex-wrap gap-2" aria-label={t("personen:filter.chosen", { what: legend })}>
+          {selected.map((option) => (
+            <li key={option.id} className="flex items-center gap-1 rounded border border-primary px-2 py-0.5 text-sm">
+              {option.label}
+              <button
+                type="button"
+                className="text-primary underline"
+                aria-label={t("personen:filter.remove", { label: option.label })}
+                onClick={() => choose(selected.filter((other) => other.id !== option.id))}
+              >
+                <span aria-hidden="true">×</span>
+              </button>
+              <input type="hidden" name={name} value={option.id} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </Field>
+  );
+}

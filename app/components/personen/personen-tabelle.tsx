@@ -1,0 +1,214 @@
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { DataTable } from "~/components/data-table";
+import { Pagination } from "~/components/pagination";
+import type { TranslationKey } from "~/i18n";
+import { pageCount, withParams } from "~/list-state";
+import { PARAM, sortValue, type PersonenListParams, type SortField } from "~/personen-list-params";
+import { withReturnPath } from "~/return-path";
+
+export interface PersonRow {
+  id: string;
+  familienname: string;
+  vorname: string;
+  username: string | null;
+  personalnummer: { kind: "value"; value: string } | { kind: "missing" } | null;
+  rollen: string[];
+  zuordnungen: string[];
+  klassen: string[];
+}
+
+interface Props {
+  params: PersonenListParams;
+  rows: PersonRow[];
+  total: number;
+  /** with BULK_VERWALTEN: a checkbox per row, the selection kept in the URL while paging */
+  selectable: boolean;
+  search: string;
+  backHere: string;
+}
+
+const SELECTION_FORM = "personen-auswahl";
+const EMPTY = "---";
+
+const COLUMNS: Array<{ field: SortField; label: TranslationKey }> = [
+  { field: "familienname", label: "personen:columns.familienname" },
+  { field: "vorname", label: "personen:columns.vorname" },
+  { field: "username", label: "personen:columns.username" },
+  { field: "personalnummer", label: "personen:columns.personalnummer" },
+];
+
+/**
+ * The result table. The selection lives in a GET form of its own: its hidden fields repeat the applied filter and
+ * the persons chosen on other pages, and its paging buttons send the checkboxes of this page along, so a selection
+ * survives paging without JavaScript. The filter form does not carry it: a new filter starts a new selection.
+ */
+export function PersonenTabelle({ params, rows, total, selectable, search, backHere }: Props) {
+  const { t } = useTranslation();
+  const current = new URLSearchParams(search);
+  current.delete("index");
+  const onPage = new Set(rows.map((row) => row.id));
+
+  if (rows.length === 0) {
+    return (
+      <p role="status" className="font-semibold">
+        {t("personen:list.empty")}
+      </p>
+    );
+  }
+
+  const table = (
+    <DataTable caption={t("personen:list.caption")}>
+      <thead>
+        <tr className="border-b-2 border-primary">
+          {selectable ? (
+            <th scope="col" className="p-2">
+              <span className="sr-only">{t("personen:selection.column")}</span>
+            </th>
+          ) : null}
+          {COLUMNS.map((column) => (
+            <SortHeader key={column.field} column={column} params={params} current={current} />
+          ))}
+          <th scope="col" className="p-2">
+            {t("personen:columns.rollen")}
+          </th>
+          <th scope="col" className="p-2">
+            {t("personen:columns.zuordnungen")}
+          </th>
+          <th scope="col" className="p-2">
+            {t("personen:columns.klassen")}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.id} className="border-b border-gray-300 hover:bg-primary-light">
+            {selectable ? (
+              <td className="p-2">
+                <input
+                  type="checkbox"
+                  form={SELECTION_FORM}
+                  name={PARAM.auswahl}
+                  value={row.id}
+                  defaultChecked={params.auswahl.includes(row.id)}
+                  aria-label={t("personen:selection.select", { name: `${row.vorname} ${row.familienname}` })}
+                />
+              </td>
+            ) : null}
+            <td className="p-2">
+              <Link
+                to={withReturnPath(`/admin/personen/${row.id}`, backHere, "/admin/personen")}
+                className="font-semibold text-primary underline"
+              >
+                {row.familienname || EMPTY}
+              </Link>
+            </td>
+            <td className="p-2">{row.vorname || EMPTY}</td>
+            <td className="p-2">{row.username ?? EMPTY}</td>
+            <td className="p-2">
+              {row.personalnummer === null ? EMPTY : row.personalnummer.kind === "value" ? row.personalnummer.value : <Missing />}
+            </td>
+            <td className="p-2">{row.rollen.join(", ") || EMPTY}</td>
+            <td className="p-2">{row.zuordnungen.join(", ") || EMPTY}</td>
+            <td className="p-2">{row.klassen.join(", ") || EMPTY}</td>
+          </tr>
+        ))}
+      </tbody>
+    </DataTable>
+  );
+
+  if (!selectable) {
+    return (
+      <>
+        {table}
+        <Pagination search={current} page={params.seite} pageSize={params.anzahl} total={total} />
+      </>
+    );
+  }
+
+  const carried = [...current.entries()].filter(([key]) => key !== PARAM.seite && key !== PARAM.auswahl);
+  const elsewhere = params.auswahl.filter((id) => !onPage.has(id));
+  return (
+    <>
+      <p role="status" className="mb-2">
+        {t("personen:selection.count", { count: params.auswahl.length })}
+      </p>
+      {table}
+      <Form
+        method="get"
+        action="/admin/personen"
+        id={SELECTION_FORM}
+        aria-label={t("list.pagination")}
+        className="mt-4 flex flex-wrap items-center gap-4"
+      >
+        {carried.map(([key, value], index) => (
+          <input key={`${key}-${index}`} type="hidden" name={key} value={value} />
+        ))}
+        {elsewhere.map((id) => (
+          <input key={id} type="hidden" name={PARAM.auswahl} value={id} />
+        ))}
+        <SelectionPager page={params.seite} pageSize={params.anzahl} total={total} />
+      </Form>
+    </>
+  );
+}
+
+function SortHeader({
+  column,
+  params,
+  current,
+}: {
+  column: (typeof COLUMNS)[number];
+  params: PersonenListParams;
+  current: URLSearchParams;
+}) {
+  const { t } = useTranslation();
+  const active = params.sortField === column.field;
+  const descending = active && params.sortOrder === "desc";
+  const label = t(column.label);
+  const next = sortValue(column.field, active && !descending ? "desc" : "asc");
+  return (
+    <th scope="col" className="p-2" aria-sort={active ? (descending ? "descending" : "ascending") : undefined}>
+      <Link
+        to={withParams(current, { [PARAM.sortierung]: next, [PARAM.seite]: 1 })}
+        aria-label={t(active && !descending ? "list.sortDescending" : "list.sortAscending", { column: label })}
+        className="text-primary underline"
+      >
+        {label}
+        {active ? <span aria-hidden="true">{descending ? " ▼" : " ▲"}</span> : null}
+      </Link>
+    </th>
+  );
+}
+
+function Missing() {
+  const { t } = useTranslation();
+  return <span className="font-semibold text-danger">{t("personen:list.koPersMissing")}</span>;
+}
+
+/** Paging as buttons of the selection form: moving on sends this page's checkboxes along. */
+function SelectionPager({ page, pageSize, total }: { page: number; pageSize: number; total: number }) {
+  const { t } = useTranslation();
+  const pages = pageCount(total, pageSize);
+  const from = (page - 1) * pageSize + 1;
+  const to = Math.min(page * pageSize, total);
+  return (
+    <>
+      <p>{t("list.range", { from, to, total })}</p>
+      <p>{t("list.pageOf", { page: Math.min(page, pages), pages })}</p>
+      {page > 1 ? (
+        <button type="submit" name={PARAM.seite} value={page - 1} className="btn-secondary">
+          {t("list.previous")}
+        </button>
+      ) : null}
+      <button type="submit" name={PARAM.seite} value={page} className="btn-secondary">
+        {t("personen:selection.keep")}
+      </button>
+      {page < pages ? (
+        <button type="submit" name={PARAM.seite} value={page + 1} className="btn-secondary">
+          {t("list.next")}
+        </button>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PersonenFilter } from "~/components/personen/personen-filter";
+import { PersonenTabelle } from "~/components/personen/personen-tabelle";
+import { pageTitle, type I18nHandle } from "~/i18n";
+import { parsePersonenListParams } from "~/personen-list-params";
+import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
+import { assertPageInRange } from "~/.server/list-params.server";
+import {
+  findPersonen,
+  klasseOptions,
+  organisationOptions,
+  personenuebersichten,
+  rolleOptions,
+  toRows,
+} from "~/.server/personen-liste.server";
+import { withUpstreamSession } from "~/.server/responses.server";
+
+export const handle: I18nHandle = { i18n: "personen" };
+
+/**
+ * Two waves of upstream calls: (1) the guard's login info, the page of persons and the filter options, in parallel;
+ * (2) the overview of the page's persons (roles, Zuordnungen, classes), and – only for an administrator whose one
+ * school is fixed and not yet in the URL – that school's classes.
+ */
+export function loader(args: LoaderFunctionArgs) {
+  return withUpstreamSession(args, async ({ request }) => {
+    const params = parsePersonenListParams(new URL(request.url).searchParams);
+    const [user, [list, organisationen, rollen, klassenOfUrl]] = await guardWhileLoading(
+      requireAdmin(request, { permissions: ["personenverwaltung"] }),
+      () =>
+        Promise.all([
+          findPersonen(request, params),
+          organisationOptions(request, params.organisationen, params.organisationSuche),
+          rolleOptions(request, params.rollen, params.rolleSuche),
+          klasseOptions(request, params.organisationen, params.klassen, params.klasseSuche),
+        ]),
+    );
+    assertPageInRange(request, params, list.total);
+    const fixed = organisationen.fixed;
+    const needsFixedKlassen = fixed !== null && params.organisationen.length === 0;
+    const [uebersichten, klassen] = await Promise.all([
+      personenuebersichten(
+        request,
+        list.items.map((item) => item.person.id),
+      ),
+      needsFixedKlassen ? klasseOptions(request, [fixed.id], params.klassen, params.klasseSuche) : klassenOfUrl,
+    ]);
+
+    return {
+      params,
+      total: list.total,
+      rows: toRows(list, uebersichten),
+      options: { organisationen: organisationen.options, rollen, klassen },
+      fixedSchule: fixed,
+      // The bulk actions come later; the selection already lives in the URL.
+      mayBulk: user.rights.has("BULK_VERWALTEN"),
+    };
+  });
+}
+
+export default function PersonenList() {
+  const { t } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  const location = useLocation();
+  return (
+    <>
+      <h1 className="mb-4 text-2xl font-bold">{t("personen:list.title")}</h1>
+      <PersonenFilter params={data.params} options={data.options} fixedSchule={data.fixedSchule} />
+      <PersonenTabelle
+        key={location.search}
+        params={data.params}
+        rows={data.rows}
+        total={data.total}
+        selectable={data.mayBulk}
+        search={location.search}
+        backHere={`${location.pathname}${location.search}`}
+      />
+    </>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = () => [{ title: pageTitle("personen:list.title") }];
