@@ -158,8 +158,11 @@ test.describe("Benutzer sperren, entsperren, löschen und synchronisieren", () =
 
   test("die Landesadministratorin löscht eine Person nach Bestätigung und kehrt zur Liste zurück", async ({ page, loggedInAs }) => {
     const { loeschen } = personen();
-    const list = "/admin/personen?suche=Hafenkante";
-    await loggedInAs("landesadmin", { target: `${detailsPath(loeschen)}?zurueck=${encodeURIComponent(list)}` });
+    // The list the user came from: searching the person's username, which finds only them.
+    const list = `/admin/personen?suche=${loeschen}`;
+    await loggedInAs("landesadmin", { target: list });
+    await expect(page.getByRole("table")).toContainText(loeschen);
+    await page.goto(`${detailsPath(loeschen)}?zurueck=${encodeURIComponent(list)}`);
     const name = await nameOnPage(page);
 
     await openDialog(page, "Benutzer löschen", "Benutzer löschen");
@@ -173,6 +176,8 @@ test.describe("Benutzer sperren, entsperren, löschen und synchronisieren", () =
     await dialogOf(page).getByRole("button", { name: "Benutzer löschen" }).click();
     await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === list);
     await expect(toast(page, `${name} wurde gelöscht.`)).toBeVisible();
+    await expect(heading(page, "Alle Benutzer")).toBeVisible();
+    await expect(page.getByText("Keine Benutzer gefunden.")).toBeVisible();
     const gone = await page.goto(detailsPath(loeschen));
     expect(gone?.status()).toBe(404);
   });
