@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { PersonenzuordnungResponse, PersonResponse } from "../../upstream/contract";
+import type { OrganisationResponse, PersonenzuordnungResponse, PersonResponse } from "../../upstream/contract";
 import { befristungFromUpstream, formatDate, formatGermanDay } from "~/dates";
 import type { ErrorCode } from "~/errors";
 import { organisationLabel } from "~/organisation-label";
@@ -7,6 +7,7 @@ import { notFound } from "./guards.server";
 import { twoFactorState } from "./upstream/self.server";
 import { getOrganisation } from "./upstream/organisationen.server";
 import { getPerson, getPersonenuebersicht } from "./upstream/person.server";
+import { parentsByIds } from "./upstream/person-lock.server";
 import { UpstreamFailure } from "./upstream/client.server";
 
 /**
@@ -112,7 +113,13 @@ export async function loadPersonDetails(request: Request, id: string | undefined
   const person = await loadPerson(request, personId);
   const [uebersicht, zweiFaktor] = await others;
   const manual = person.userLock.find((lock) => lock.lock_occasion === "MANUELL_GESPERRT");
-  const lockingOrganisation = manual?.locked_by ? await organisationName(request, manual.locked_by) : null;
+  // Second wave, in parallel: the locking office's name, and the person's organisations with their ancestors (the
+  // offices the lock dialog offers, inventory §4.8).
+  const sskIds = [...new Set(uebersicht.zuordnungen.map((zuordnung) => zuordnung.sskId))];
+  const [lockingOrganisation, parents] = await Promise.all([
+    manual?.locked_by ? organisationName(request, manual.locked_by) : null,
+    organisationsAndAncestors(request, sskIds),
+  ]);
   const email = person.email ? EMAIL_STATUS[person.email.status ?? ""] : undefined;
 
   return {
@@ -137,6 +144,8 @@ export async function loadPersonDetails(request: Request, id: string | undefined
     zuordnungen: zuordnungLines(uebersicht.zuordnungen),
     hasLehr: hasLehrZuordnung(uebersicht.zuordnungen),
     zweiFaktor,
+    /** For the lock dialog's offices; the route keeps it on the server. */
+    parents,
   };
 }
 
@@ -157,6 +166,17 @@ async function organisationName(request: Request, organisationId: string): Promi
     return organisationLabel(await getOrganisation(request, organisationId));
   } catch (error) {
     if (error instanceof UpstreamFailure) return null;
+    throw error;
+  }
+}
+
+/** The organisations and all their ancestors; empty when there are none or the read fails (then no office is offered). */
+async function organisationsAndAncestors(request: Request, organisationIds: string[]): Promise<OrganisationResponse[]> {
+  if (organisationIds.length === 0) return [];
+  try {
+    return (await parentsByIds(request, organisationIds)).parents;
+  } catch (error) {
+    if (error instanceof UpstreamFailure) return [];
     throw error;
   }
 }

@@ -3,7 +3,12 @@ import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { PERSON_BEARBEITEN, PersonBearbeitenDialog } from "~/components/person/bearbeiten-dialog";
+import { LOESCHEN, SYNCHRONISIEREN } from "~/components/person/bestaetigungs-dialog";
 import { EinmalPasswortDialog, GERAETEPASSWORT, PASSWORT } from "~/components/person/einmal-passwort-dialog";
+import { ENTSPERREN } from "~/components/person/entsperren-dialog";
+import { KOPERS } from "~/components/person/kopers-dialog";
+import { sperrDialogTitle, useSperrDialoge } from "~/components/person/sperr-dialoge";
+import { SPERREN } from "~/components/person/sperren-dialog";
 import { PersonDaten } from "~/components/person/person-daten";
 import { SperrStatus } from "~/components/person/sperr-status";
 import { ZuordnungenListe } from "~/components/person/zuordnungen-liste";
@@ -13,10 +18,16 @@ import { pageTitle, type I18nHandle } from "~/i18n";
 import { returnPathFrom, withReturnPath } from "~/return-path";
 import { guardWhileLoading, notFound, requireAdmin } from "~/.server/guards.server";
 import { bearbeiten } from "~/.server/person-actions/bearbeiten.server";
+import { entsperren } from "~/.server/person-actions/entsperren.server";
 import { geraetepasswort } from "~/.server/person-actions/geraetepasswort.server";
+import { kopers } from "~/.server/person-actions/kopers.server";
+import { loeschen } from "~/.server/person-actions/loeschen.server";
 import { passwort } from "~/.server/person-actions/passwort.server";
+import { sperren } from "~/.server/person-actions/sperren.server";
+import { synchronisieren } from "~/.server/person-actions/synchronisieren.server";
 import type { PersonActionHandler } from "~/.server/person-actions/types.server";
 import { loadPersonDetails } from "~/.server/person-details.server";
+import { lockActions } from "~/.server/person-sperre.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 
 export const handle: I18nHandle = { i18n: "person" };
@@ -31,29 +42,34 @@ const ACTIONS: Readonly<Record<string, PersonActionHandler>> = {
   [PERSON_BEARBEITEN]: bearbeiten,
   [PASSWORT]: passwort,
   [GERAETEPASSWORT]: geraetepasswort,
+  [SPERREN]: sperren,
+  [ENTSPERREN]: entsperren,
+  [KOPERS]: kopers,
+  [LOESCHEN]: loeschen,
+  [SYNCHRONISIEREN]: synchronisieren,
 };
 
 export function loader(args: LoaderFunctionArgs) {
   return withUpstreamSession(args, async ({ request, params }) => {
-    const [, details] = await guardWhileLoading(requireAdmin(request, { permissions: ["personenverwaltung"] }), () =>
+    const [user, { parents, ...details }] = await guardWhileLoading(requireAdmin(request, { permissions: ["personenverwaltung"] }), () =>
       loadPersonDetails(request, params.id),
     );
     const search = new URL(request.url).searchParams;
     // Only teachers have a device password: for anybody else the dialog's address does not exist.
     if (search.has(GERAETEPASSWORT) && !details.hasLehr) throw notFound();
     // The list the user came from, with its filters, search and page.
-    return { ...details, zurueck: returnPathFrom(search, LIST_PATH) };
+    return { ...details, lockActions: lockActions(user, parents, search), zurueck: returnPathFrom(search, LIST_PATH) };
   });
 }
 
 export function action(args: ActionFunctionArgs) {
   return withUpstreamSession(args, async ({ request, params }) => {
-    await requireAdmin(request, { permissions: ["personenverwaltung"] });
+    const user = await requireAdmin(request, { permissions: ["personenverwaltung"] });
     const search = new URL(request.url).searchParams;
     const name = Object.keys(ACTIONS).find((candidate) => search.has(candidate));
     if (!name) throw notFound();
     const detailsPath = withReturnPath(`${LIST_PATH}/${params.id ?? ""}`, returnPathFrom(search, LIST_PATH), LIST_PATH);
-    return ACTIONS[name]({ request, personId: params.id, detailsPath });
+    return ACTIONS[name]({ request, user, personId: params.id, detailsPath });
   });
 }
 
@@ -62,7 +78,9 @@ export const shouldRevalidate = unlessOnlyDialogChanged(Object.keys(ACTIONS));
 
 export default function PersonDetailsPage() {
   const { t } = useTranslation();
-  const { person, locks, zuordnungen, hasLehr, zweiFaktor, zurueck } = useLoaderData<typeof loader>();
+  const { person, locks, zuordnungen, hasLehr, zweiFaktor, lockActions, zurueck } = useLoaderData<typeof loader>();
+  const name = `${person.vorname} ${person.familienname}`;
+  const lockUi = useSperrDialoge({ name, locks, actions: lockActions });
   const editDialog = useRouteDialog(PERSON_BEARBEITEN);
   const passwordDialog = useRouteDialog(PASSWORT);
   const deviceDialog = useRouteDialog(GERAETEPASSWORT);
@@ -76,7 +94,7 @@ export default function PersonDetailsPage() {
   // Without JavaScript a dialog is a page of its own.
   const inline = [editDialog, passwordDialog, deviceDialog].findIndex((dialog) => dialog.inline);
   if (inline >= 0 && dialogs[inline]) return dialogs[inline];
-  const name = `${person.vorname} ${person.familienname}`;
+  if (lockUi.inline) return lockUi.inline;
 
   return (
     <>
@@ -96,6 +114,7 @@ export default function PersonDetailsPage() {
 
       <Section id="status" title={t("person:details.status")}>
         <SperrStatus locks={locks} />
+        {lockUi.statusButtons}
       </Section>
 
       <Section id="passwort" title={t("person:details.password")}>
@@ -121,7 +140,9 @@ export default function PersonDetailsPage() {
       <Section id="zwei-faktor" title={t("person:details.twoFactor")}>
         <ZweiFaktorStatus state={zweiFaktor} />
       </Section>
+      {lockUi.actionsSection}
       {dialogs}
+      {lockUi.dialogs}
     </>
   );
 }
@@ -143,5 +164,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData, location }
   if (search.has(PERSON_BEARBEITEN)) return [{ title: pageTitle("person:edit.pageTitle", { name }) }];
   if (search.has(PASSWORT)) return [{ title: pageTitle("person:password.pageTitle", { name }) }];
   if (search.has(GERAETEPASSWORT)) return [{ title: pageTitle("person:devicePassword.pageTitle", { name }) }];
+  const manual = loaderData?.locks.some((lock) => lock.occasion === "MANUELL_GESPERRT") ?? false;
+  const lockTitle = sperrDialogTitle(search, name, manual);
+  if (lockTitle) return [{ title: lockTitle }];
   return [{ title: pageTitle("person:details.pageTitle", { name }) }];
 };

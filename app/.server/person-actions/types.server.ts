@@ -1,6 +1,10 @@
+import type { CurrentUser } from "../auth.server";
+
 /** What every action of the person's page gets: the request, the person's id from the URL, the list to go back to. */
 export interface PersonActionContext {
   request: Request;
+  /** The administrator, as the action's guard let them in: rights and own organisations. */
+  user: CurrentUser;
   personId: string | undefined;
   /** The page of the person with its `zurueck` kept, for redirects after a write. */
   detailsPath: string;

@@ -1,0 +1,26 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { ErrorList, RequiredMark, useServerAutoFocus } from "~/components/forms";
+
+/** One checkbox the user must tick to go on ("I have cleared it with the locking office"), with its error. */
+export function BestaetigungsFeld({ field, label }: { field: FieldMetadata<string | undefined>; label: string }) {
+  const autoFocus = useServerAutoFocus(field.errors);
+  const invalid = Boolean(field.errors?.length);
+  return (
+    <div className="mb-4">
+      <div className="flex items-start gap-2">
+        <input
+          {...getInputProps(field, { type: "checkbox", value: "ja" })}
+          key={field.key}
+          autoFocus={autoFocus}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? field.errorId : undefined}
+          className="mt-0.5 h-5 w-5 shrink-0 accent-primary"
+        />
+        <label htmlFor={field.id}>
+          {label} <RequiredMark required={field.required} />
+        </label>
+      </div>
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { Form, useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormError, useCurrentFormError } from "~/components/form-error";
+import { RequiredFieldsNote, TextField } from "~/components/forms";
+import { DialogCancel, RouteDialog, type RouteDialogControl } from "~/components/route-dialog";
+import { SubmitButton } from "~/components/submit-button";
+import type { ErrorCode } from "~/errors";
+import { answerOf, useSchemaForm } from "~/hooks/use-schema-form";
+import { kopersSchema } from "~/validation/person-sperre-forms";
+
+/** The dialog parameter of lifting a KoPers lock: `?kopers` on the person's page. */
+export const KOPERS = "kopers";
+const FORM_ID = "person-kopers";
+
+/** A KoPers lock ends only when a valid KoPers number is entered (spec §4): this dialog is that way. */
+export function KopersDialog({ dialog, name }: { dialog: RouteDialogControl; name: string }) {
+  const { t } = useTranslation();
+  const { form, fields, formProps } = useSchemaForm(kopersSchema, { id: FORM_ID });
+  const actionData = useActionData();
+  const answer = answerOf(actionData, FORM_ID) ? (actionData as { error?: ErrorCode | null }) : undefined;
+  const formError = useCurrentFormError(form, answer);
+  return (
+    <RouteDialog dialog={dialog} title={t("person:kopers.title")} description={t("person:kopers.question", { name })}>
+      <FormError id={`${FORM_ID}-fehler`} code={formError} />
+      <p className="mb-4">{t("person:kopers.info")}</p>
+      <Form method="post" {...formProps} {...dialog.formProps}>
+        <RequiredFieldsNote />
+        <TextField field={fields.personalnummer} label={t("person:kopers.label")} />
+        <div className="mt-6 flex flex-wrap justify-end gap-3">
+          <DialogCancel dialog={dialog}>{t("form.cancel")}</DialogCancel>
+          <SubmitButton form={form} label={t("person:kopers.confirm")} />
+        </div>
+      </Form>
+    </RouteDialog>
+  );
+}
