@@ -2,7 +2,7 @@ import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOption
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { FilterOption, OptionFilterProps } from "./option-filter";
+import { ChosenOptions, type FilterOption, type OptionFilterProps } from "./option-filter";
 
 /** How long typing may pause before the options are asked for. */
 const DEBOUNCE_MS = 250;
@@ -12,7 +12,17 @@ const DEBOUNCE_MS = 250;
  * `/admin/personen/optionen` as the user types. The chosen values are shown as removable chips and travel in hidden
  * inputs of the surrounding GET form, under the same names the checkbox list uses.
  */
-export default function OptionCombobox({ art, name, legend, options, chosen, schulen, disabledHint, onChange }: OptionFilterProps) {
+export default function OptionCombobox({
+  art,
+  name,
+  legend,
+  options,
+  chosen,
+  schulen,
+  disabledHint,
+  onChange,
+  autoFocus = false,
+}: OptionFilterProps & { autoFocus?: boolean }) {
   const { t } = useTranslation();
   const id = useId();
   const fetcher = useFetcher<{ options: FilterOption[] }>();
@@ -61,6 +71,8 @@ export default function OptionCombobox({ art, name, legend, options, chosen, sch
             placeholder={t("personen:filter.narrowPlaceholder")}
             aria-describedby={disabled ? `${id}-hint` : undefined}
             displayValue={() => query}
+            // it replaces a stand-in that had the focus (option-filter.tsx)
+            autoFocus={autoFocus}
             onChange={(event) => ask(event.target.value)}
           />
           <ComboboxButton className="btn-secondary ml-1" aria-label={t("personen:filter.showOptions", { what: legend })}>
@@ -93,24 +105,12 @@ export default function OptionCombobox({ art, name, legend, options, chosen, sch
           )}
         </ComboboxOptions>
       </Combobox>
-      {selected.length > 0 ? (
-        <ul className="mt-2 flex flex-wrap gap-2" aria-label={t("personen:filter.chosen", { what: legend })}>
-          {selected.map((option) => (
-            <li key={option.id} className="flex items-center gap-1 rounded border border-primary px-2 py-0.5 text-sm">
-              {option.label}
-              <button
-                type="button"
-                className="text-primary underline"
-                aria-label={t("personen:filter.remove", { label: option.label })}
-                onClick={() => choose(selected.filter((other) => other.id !== option.id))}
-              >
-                <span aria-hidden="true">×</span>
-              </button>
-              <input type="hidden" name={name} value={option.id} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <ChosenOptions
+        legend={legend}
+        name={name}
+        chosen={selected}
+        onRemove={(option) => choose(selected.filter((other) => other.id !== option.id))}
+      />
     </Field>
   );
 }

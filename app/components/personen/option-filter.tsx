@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId } from "react";
+import { lazy, Suspense, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/hooks/use-hydrated";
 
@@ -26,22 +26,117 @@ export interface OptionFilterProps {
   onChange?: (chosen: string[]) => void;
 }
 
-// The combobox brings Headless UI; it loads after the page, the checkbox list serves until then.
-const OptionCombobox = lazy(() => import("./option-combobox"));
+// The combobox brings Headless UI (about 50 kB gzip, more than a screen's own budget): like the dialogs
+// (docs/decisions/004) it loads when the pointer or the focus reaches the filter, not with the page.
+const loadCombobox = () => import("./option-combobox");
+const OptionCombobox = lazy(loadCombobox);
 
 /**
  * Several choices from a list that may have hundreds of entries. Without JavaScript: a search field that narrows
  * the options when the form is sent (it is part of the same GET form) and a list of checkboxes. With JavaScript: a
- * combobox that loads matching options from the server while the user types.
+ * combobox that loads matching options from the server while the user types; until its code is there, a stand-in
+ * that looks the same and carries the chosen values.
  */
 export function OptionFilter(props: OptionFilterProps) {
   const hydrated = useHydrated();
-  const fallback = <CheckboxOptions {...props} />;
-  if (!hydrated) return fallback;
+  const [wanted, setWanted] = useState(false);
+  // The stand-in had the focus when the combobox was asked for: the combobox takes it over.
+  const focused = useRef(false);
+  if (!hydrated) return <CheckboxOptions {...props} />;
+  const standIn = (
+    <ComboboxStandIn
+      {...props}
+      onWant={(withFocus) => {
+        focused.current ||= withFocus;
+        void loadCombobox();
+        setWanted(true);
+      }}
+    />
+  );
+  if (!wanted) return standIn;
   return (
-    <Suspense fallback={fallback}>
-      <OptionCombobox {...props} />
+    <Suspense fallback={standIn}>
+      <OptionCombobox {...props} autoFocus={focused.current} />
     </Suspense>
+  );
+}
+
+/** The combobox's look without its code: the first pointer or focus on it loads the real one. */
+function ComboboxStandIn({
+  legend,
+  options,
+  chosen,
+  name,
+  disabledHint,
+  onWant,
+}: OptionFilterProps & { onWant: (withFocus: boolean) => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const disabled = disabledHint !== undefined;
+  return (
+    <div className="min-w-0" onPointerEnter={() => onWant(false)} onFocus={() => onWant(true)}>
+      <label htmlFor={`${id}-input`} className="mb-1 block font-semibold">
+        {legend}
+      </label>
+      {disabled ? (
+        <p id={`${id}-hint`} className="text-sm">
+          {disabledHint}
+        </p>
+      ) : null}
+      <div className="relative flex">
+        <input
+          id={`${id}-input`}
+          type="text"
+          aria-describedby={disabled ? `${id}-hint` : undefined}
+          disabled={disabled}
+          placeholder={t("personen:filter.narrowPlaceholder")}
+          className="input min-w-0 flex-1"
+        />
+        <button
+          type="button"
+          disabled={disabled}
+          className="btn-secondary ml-1"
+          aria-label={t("personen:filter.showOptions", { what: legend })}
+        >
+          <span aria-hidden="true">▾</span>
+        </button>
+      </div>
+      <ChosenOptions legend={legend} name={name} chosen={options.filter((option) => chosen.includes(option.id))} />
+    </div>
+  );
+}
+
+/** The chosen values as chips with a remove button each; their hidden inputs carry them in the GET form. */
+export function ChosenOptions({
+  legend,
+  name,
+  chosen,
+  onRemove,
+}: {
+  legend: string;
+  name: string;
+  chosen: FilterOption[];
+  onRemove?: (option: FilterOption) => void;
+}) {
+  const { t } = useTranslation();
+  if (chosen.length === 0) return null;
+  return (
+    <ul className="mt-2 flex flex-wrap gap-2" aria-label={t("personen:filter.chosen", { what: legend })}>
+      {chosen.map((option) => (
+        <li key={option.id} className="flex items-center gap-1 rounded border border-primary px-2 py-0.5 text-sm">
+          {option.label}
+          <button
+            type="button"
+            className="text-primary underline"
+            aria-label={t("personen:filter.remove", { label: option.label })}
+            onClick={() => onRemove?.(option)}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+          <input type="hidden" name={name} value={option.id} />
+        </li>
+      ))}
+    </ul>
   );
 }
 
