@@ -1,5 +1,5 @@
 import type { OrganisationResponse } from "../../upstream/contract";
-import { LOESCHEN, SYNCHRONISIEREN } from "~/components/person/bestaetigungs-dialog";
+import { LOESCHEN, SYNCHRONISIEREN } from "~/components/person/dialog-names";
 import { organisationLabel } from "~/organisation-label";
 import type { CurrentUser } from "./auth.server";
 import { notFound } from "./guards.server";

@@ -1,14 +1,19 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { PERSON_BEARBEITEN, PersonBearbeitenDialog } from "~/components/person/bearbeiten-dialog";
-import { LOESCHEN, SYNCHRONISIEREN } from "~/components/person/bestaetigungs-dialog";
-import { EinmalPasswortDialog, GERAETEPASSWORT, PASSWORT } from "~/components/person/einmal-passwort-dialog";
-import { ENTSPERREN } from "~/components/person/entsperren-dialog";
-import { KOPERS } from "~/components/person/kopers-dialog";
+import {
+  ENTSPERREN,
+  GERAETEPASSWORT,
+  KOPERS,
+  LOESCHEN,
+  PASSWORT,
+  PERSON_BEARBEITEN,
+  SPERREN,
+  SYNCHRONISIEREN,
+} from "~/components/person/dialog-names";
+import { EinmalPasswortDialog } from "~/components/person/einmal-passwort-dialog";
 import { sperrDialogTitle, useSperrDialoge } from "~/components/person/sperr-dialoge";
-import { SPERREN } from "~/components/person/sperren-dialog";
 import { PersonDaten } from "~/components/person/person-daten";
 import { SperrStatus } from "~/components/person/sperr-status";
 import { ZuordnungenListe } from "~/components/person/zuordnungen-liste";
@@ -33,6 +38,11 @@ import { withUpstreamSession } from "~/.server/responses.server";
 export const handle: I18nHandle = { i18n: "person" };
 
 const LIST_PATH = "/admin/personen";
+
+// The edit form (conform and zod) loads when its dialog opens; the page's own JS stays in its budget.
+const PersonBearbeitenDialog = lazy(() =>
+  import("~/components/person/bearbeiten-dialog").then((module) => ({ default: module.PersonBearbeitenDialog })),
+);
 
 /**
  * The posts of the page's dialogs, by the dialog's search parameter (`?passwort`, …): one entry per dialog. Each
@@ -85,7 +95,11 @@ export default function PersonDetailsPage() {
   const passwordDialog = useRouteDialog(PASSWORT);
   const deviceDialog = useRouteDialog(GERAETEPASSWORT);
   const dialogs = [
-    editDialog.value !== null ? <PersonBearbeitenDialog key="edit" dialog={editDialog} person={person} /> : null,
+    editDialog.value !== null ? (
+      <Suspense key="edit" fallback={null}>
+        <PersonBearbeitenDialog dialog={editDialog} person={person} />
+      </Suspense>
+    ) : null,
     passwordDialog.value !== null ? <EinmalPasswortDialog key="pw" kind={PASSWORT} dialog={passwordDialog} person={person} /> : null,
     deviceDialog.value !== null && hasLehr ? (
       <EinmalPasswortDialog key="device" kind={GERAETEPASSWORT} dialog={deviceDialog} person={person} />

@@ -10,9 +10,9 @@ import { useInterruptedValues } from "~/hooks/use-interrupted-values";
 import { useSchemaForm } from "~/hooks/use-schema-form";
 import { personBearbeitenSchema } from "~/validation/person-forms";
 import type { PersonDetails } from "~/.server/person-details.server";
+import { PERSON_BEARBEITEN } from "./dialog-names";
 
 /** The dialog parameter of the edit form: `?bearbeiten` on the person's page. */
-export const PERSON_BEARBEITEN = "bearbeiten";
 const FORM_ID = "person-bearbeiten";
 
 interface CurrentState {

@@ -5,10 +5,9 @@ import { DialogCancel, RouteDialog, type RouteDialogControl } from "~/components
 import { FormIdentity } from "~/components/submit-button";
 import type { ErrorCode } from "~/errors";
 import { useFormBusy } from "~/hooks/use-form-busy";
+import { LOESCHEN, SYNCHRONISIEREN } from "./dialog-names";
 
 /** The dialog parameters of deleting and of synchronising: `?loeschen`, `?synchronisieren` on the person's page. */
-export const LOESCHEN = "loeschen";
-export const SYNCHRONISIEREN = "synchronisieren";
 type Kind = typeof LOESCHEN | typeof SYNCHRONISIEREN;
 
 const TEXTS = {

@@ -7,10 +7,9 @@ import { DialogCancel, RouteDialog, type RouteDialogControl } from "~/components
 import { FormIdentity } from "~/components/submit-button";
 import type { ErrorCode } from "~/errors";
 import { useFormBusy } from "~/hooks/use-form-busy";
+import { PASSWORT, GERAETEPASSWORT } from "./dialog-names";
 
 /** The dialog parameters: `?passwort` and `?geraetepasswort` on the person's page. */
-export const PASSWORT = "passwort";
-export const GERAETEPASSWORT = "geraetepasswort";
 type Kind = typeof PASSWORT | typeof GERAETEPASSWORT;
 
 const TEXTS = {

@@ -10,7 +10,6 @@ import { entsperrenSchema } from "~/validation/person-sperre-forms";
 import { BestaetigungsFeld } from "./bestaetigungs-feld";
 
 /** The dialog parameter of lifting the manual lock: `?entsperren` on the person's page. */
-export const ENTSPERREN = "entsperren";
 const FORM_ID = "person-entsperren";
 
 /**

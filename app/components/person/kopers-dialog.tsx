@@ -9,7 +9,6 @@ import { answerOf, useSchemaForm } from "~/hooks/use-schema-form";
 import { kopersSchema } from "~/validation/person-sperre-forms";
 
 /** The dialog parameter of lifting a KoPers lock: `?kopers` on the person's page. */
-export const KOPERS = "kopers";
 const FORM_ID = "person-kopers";
 
 /** A KoPers lock ends only when a valid KoPers number is entered (spec §4): this dialog is that way. */

@@ -1,13 +1,16 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { DialogLink, useRouteDialog } from "~/components/route-dialog";
 import { pageTitle } from "~/i18n";
 import type { LockView } from "~/.server/person-details.server";
 import type { LockActions } from "~/.server/person-sperre.server";
-import { BestaetigungsDialog, LOESCHEN, SYNCHRONISIEREN } from "./bestaetigungs-dialog";
-import { ENTSPERREN, EntsperrenDialog } from "./entsperren-dialog";
-import { KOPERS, KopersDialog } from "./kopers-dialog";
-import { SPERREN, SperrenDialog } from "./sperren-dialog";
+import { BestaetigungsDialog } from "./bestaetigungs-dialog";
+import { ENTSPERREN, KOPERS, LOESCHEN, SPERREN, SYNCHRONISIEREN } from "./dialog-names";
+
+// The forms with conform and zod load when their dialog opens (the page's own JS stays in its budget).
+const SperrenDialog = lazy(() => import("./sperren-dialog").then((module) => ({ default: module.SperrenDialog })));
+const EntsperrenDialog = lazy(() => import("./entsperren-dialog").then((module) => ({ default: module.EntsperrenDialog })));
+const KopersDialog = lazy(() => import("./kopers-dialog").then((module) => ({ default: module.KopersDialog })));
 
 /**
  * The person page's lock, delete and sync actions (inventory §4.8.7): the buttons of the status section, a section
@@ -43,7 +46,8 @@ export function useSperrDialoge({ name, locks, actions }: { name: string; locks:
   ];
   const open = shown.filter(([dialog, content]) => dialog.value !== null && content !== null);
   // Without JavaScript a dialog is a page of its own.
-  const inline = open.find(([dialog]) => dialog.inline)?.[1] ?? null;
+  const inlineContent = open.find(([dialog]) => dialog.inline)?.[1] ?? null;
+  const inline = inlineContent ? <Suspense fallback={null}>{inlineContent}</Suspense> : null;
 
   const statusButtons = (
     <div className="flex flex-wrap gap-3">
@@ -90,7 +94,8 @@ export function useSperrDialoge({ name, locks, actions }: { name: string; locks:
       </section>
     ) : null;
 
-  return { inline, statusButtons, actionsSection, dialogs: open.map(([, content]) => content) };
+  const dialogs = open.length > 0 ? <Suspense fallback={null}>{open.map(([, content]) => content)}</Suspense> : null;
+  return { inline, statusButtons, actionsSection, dialogs };
 }
 
 /** The document title of an open lock, delete or sync dialog; null when none is open. */

@@ -15,7 +15,6 @@ import type { LockingOffice } from "~/.server/person-sperre.server";
 import { BestaetigungsFeld } from "./bestaetigungs-feld";
 
 /** The dialog parameter of locking and of changing a lock: `?sperren` on the person's page. */
-export const SPERREN = "sperren";
 const FORM_ID = "person-sperren";
 
 /** The manual lock as the page shows it: office label, last day (TT.MM.JJJJ) or null for unlimited. */
