@@ -21,6 +21,10 @@ test.describe("Gegen die ältere Upstream-Version", () => {
     await waitForHydration(page);
     await page.getByRole("link", { name: "Schulportal-Administration" }).click();
     await submitOtpForm(page, "landesadmin");
+    // The tile leads to the person list, which reads the older version's answers as well.
+    await expect(page.getByRole("heading", { level: 1, name: "Alle Benutzer" })).toBeVisible();
+    await expect(page.getByRole("table").getByRole("link", { name: "Albers" })).toBeVisible();
+    await page.getByRole("navigation").getByRole("link", { name: "Alle Klassen" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Klassenverwaltung" })).toBeVisible();
 
     await page.getByRole("main").getByRole("link", { name: "Klasse anlegen" }).click();
