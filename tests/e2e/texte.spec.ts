@@ -15,7 +15,7 @@ function watch(page: Page) {
   const chunks: string[] = [];
   const problems: string[] = [];
   page.on("request", (request) => {
-    const match = /\/build\/_shared\/(errors|klassen)-[A-Z0-9]+\.js$/.exec(new URL(request.url()).pathname);
+    const match = /\/build\/_shared\/(errors|klassen|personen|person)-[A-Z0-9]+\.js$/.exec(new URL(request.url()).pathname);
     if (match) chunks.push(match[1]);
   });
   page.on("console", (message) => {
@@ -27,9 +27,9 @@ function watch(page: Page) {
 }
 
 // What a key looks like on screen: `klassen:list.title`, `errors:NOT_FOUND.title`, `form.save`.
-const KEY_ON_SCREEN = /\b(klassen|errors|common):[A-Za-z_.]+|\b(form|list|nav|layout|klassen|errorPage)\.[a-z][A-Za-z.]+/;
+const KEY_ON_SCREEN = /\b(klassen|personen|person|errors|common):[A-Za-z_.]+|\b(form|list|nav|layout|klassen|errorPage)\.[a-z][A-Za-z.]+/;
 
-test("die Startseite lädt weder Klassen- noch Fehlertexte; die Klassenverwaltung bringt ihre Texte beim Hinwechseln mit", async ({
+test("die Startseite lädt weder Verwaltungs- noch Fehlertexte; die Benutzerliste bringt ihre Texte beim Hinwechseln mit", async ({
   page,
 }) => {
   await loginAs(page, "landesadmin", { target: "/admin/klassen" });
@@ -42,13 +42,13 @@ test("die Startseite lädt weder Klassen- noch Fehlertexte; die Klassenverwaltun
   await expect(page.getByRole("heading", { level: 1, name: "Startseite" })).toBeVisible();
   expect(seen.chunks).toEqual([]);
 
-  // The administration tile is a client-side navigation: the page changes only once the class texts are there.
+  // The administration tile is a client-side navigation: the page changes only once the person list's texts are there.
   await page.getByRole("link", { name: "Schulportal-Administration" }).click();
-  await expect(page).toHaveURL(/\/admin\/klassen$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Klassenverwaltung" })).toBeVisible();
-  await expect(page).toHaveTitle("Klassenverwaltung – Schulportal");
-  await expect(page.getByRole("search", { name: "Klassen filtern" })).toBeVisible();
-  expect(seen.chunks).toEqual(["klassen"]);
+  await expect(page).toHaveURL(/\/admin\/personen$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Alle Benutzer" })).toBeVisible();
+  await expect(page).toHaveTitle("Alle Benutzer – Schulportal");
+  await expect(page.getByRole("search", { name: "Benutzer filtern" })).toBeVisible();
+  expect(seen.chunks).toEqual(["personen"]);
   await expect(page.locator("body")).not.toContainText(KEY_ON_SCREEN);
   expect(seen.problems).toEqual([]);
 });
