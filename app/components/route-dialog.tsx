@@ -118,11 +118,14 @@ export function RouteDialog({
   title,
   description,
   children,
+  closeOnlyByButton = false,
 }: {
   dialog: RouteDialogControl;
   title: string;
   description?: string;
   children: ReactNode;
+  /** Escape and a click outside do not close it (a one-time password would be lost); its own buttons do. */
+  closeOnlyByButton?: boolean;
 }) {
   const navigate = useNavigate();
   if (dialog.value === null) return null;
@@ -140,7 +143,9 @@ export function RouteDialog({
   return (
     <Modal
       open
-      onClose={() => navigate(dialog.closeTo, { replace: true, preventScrollReset: true, state: DIALOG_STATE })}
+      onClose={() => {
+        if (!closeOnlyByButton) navigate(dialog.closeTo, { replace: true, preventScrollReset: true, state: DIALOG_STATE });
+      }}
       title={title}
       description={description}
     >

@@ -68,7 +68,13 @@ export function loader(args: LoaderFunctionArgs) {
     // Only teachers have a device password: for anybody else the dialog's address does not exist.
     if (search.has(GERAETEPASSWORT) && !details.hasLehr) throw notFound();
     // The list the user came from, with its filters, search and page.
-    return { ...details, lockActions: lockActions(user, parents, search), zurueck: returnPathFrom(search, LIST_PATH) };
+    return {
+      ...details,
+      lockActions: lockActions(user, parents, search),
+      zurueck: returnPathFrom(search, LIST_PATH),
+      // the one-time token of the password dialogs' confirmation (one-time-password.server.ts)
+      einmal: crypto.randomUUID(),
+    };
   });
 }
 

@@ -152,13 +152,32 @@ test.describe("Details einer Person", () => {
     await openDialog(page, "Passwort zurücksetzen", "Passwort zurücksetzen");
     await expect(dialogOf(page)).toContainText("Möchten Sie das Passwort von");
     await expectNoAxeViolations(page, "Passwort zurücksetzen: Rückfrage");
-    await dialogOf(page).getByRole("button", { name: "Passwort zurücksetzen" }).click();
+    const [confirmation] = await Promise.all([
+      page.waitForRequest((request) => request.method() === "POST"),
+      dialogOf(page).getByRole("button", { name: "Passwort zurücksetzen" }).click(),
+    ]);
     await expect(dialogOf(page).getByText("Das Passwort wurde zurückgesetzt.")).toBeVisible();
+    // The result takes the focus from the vanished button.
+    if (isJavaScriptProject()) await expect(dialogOf(page).getByText("Das Passwort wurde zurückgesetzt.")).toBeFocused();
     await expect(dialogOf(page)).toContainText("Wenn Sie diese Seite verlassen oder neu laden, ist es nicht mehr abrufbar");
     const password = await revealedPassword(page, "passwort-ausgabe");
     expect(page.url()).not.toContain(password);
     expect(JSON.stringify(await page.context().cookies())).not.toContain(password);
     await expectNoAxeViolations(page, "Passwort zurücksetzen: neues Passwort");
+    if (isJavaScriptProject()) {
+      // Escape does not throw the password away.
+      await page.keyboard.press("Escape");
+      await expect(dialogOf(page).getByText("Das Passwort wurde zurückgesetzt.")).toBeVisible();
+    }
+
+    // Sending the same confirmation again (a reload of the result page does) sets no second password, which would
+    // void the one just handed out: the login below still works with it.
+    const again = await page.request.post(confirmation.url(), {
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: new URL(page.url()).origin },
+      data: confirmation.postData() ?? "",
+    });
+    expect(again.status()).toBe(409);
+    expect(await again.text()).not.toContain(password);
 
     // Leaving loses it: the dialog's address alone asks again.
     await page.goto(`${detailsPath(username)}?passwort`);

@@ -327,6 +327,8 @@ const portalCodes = [
   // what a write that timed out came to after the portal looked again (docs/decisions/011)
   "WRITE_NOT_SAVED",
   "WRITE_OUTCOME_UNKNOWN",
+  // a one-time password's confirmation sent a second time (a reload re-posts it)
+  "ONE_TIME_ALREADY_DONE",
   "CROSS_ORIGIN_REQUEST",
   "FORM_ENCODING_UNSUPPORTED",
   "FORM_UNREADABLE",

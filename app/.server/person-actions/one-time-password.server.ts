@@ -1,12 +1,19 @@
 import { data } from "@remix-run/node";
 import { z } from "zod";
+import { readFormData } from "../form-data.server";
 import { notFound } from "../guards.server";
+import { rememberConfirmation, wasConfirmed } from "../portal-cookie.server";
 import { UpstreamFailure } from "../upstream/client.server";
 import type { PersonActionHandler } from "./types.server";
 
+/** The confirmation form's one-time token (`einmal`): a fresh one comes with every page load. */
+export const CONFIRMATION_FIELD = "einmal";
+
 /**
  * A new password, shown once: it travels only in this answer's HTML (never a URL, a cookie or a log), which no
- * cache may keep. A refusal stays in the dialog.
+ * cache may keep. A refusal stays in the dialog. Without JavaScript the answer is the page of a post, so reloading
+ * it posts again: the form's one-time token makes that a notice instead of a second new password, which would
+ * silently void the one already handed out.
  */
 export function oneTimePassword(
   dialog: "passwort" | "geraetepasswort",
@@ -14,9 +21,14 @@ export function oneTimePassword(
 ): PersonActionHandler {
   return async ({ request, personId }) => {
     if (!z.string().uuid().safeParse(personId).success) throw notFound();
+    const token = (await readFormData(request)).get(CONFIRMATION_FIELD);
+    if (typeof token !== "string" || !z.string().uuid().safeParse(token).success || (await wasConfirmed(request, token))) {
+      return data({ dialog, passwordError: "ONE_TIME_ALREADY_DONE" as const }, { status: 409 });
+    }
     try {
       const password = await write(request, personId!);
-      return data({ dialog, password }, { headers: { "Cache-Control": "no-store" } });
+      const headers = { "Cache-Control": "no-store", "Set-Cookie": await rememberConfirmation(request, token) };
+      return data({ dialog, password }, { headers });
     } catch (error) {
       if (!(error instanceof UpstreamFailure)) throw error;
       // Not the user's person (or none at all): the same "not found" as its page.

@@ -1,4 +1,5 @@
-import { Form, useActionData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form-error";
 import { Notice } from "~/components/notice";
@@ -38,6 +39,8 @@ export function EinmalPasswortDialog({
 }) {
   const { t } = useTranslation();
   const answer = answerFor(kind, useActionData());
+  // a fresh token with every load of the page: the action carries out each confirmation once
+  const { einmal } = useLoaderData<{ einmal: string }>();
   const formId = `${TEXTS[kind].id}-form`;
   const busy = useFormBusy(formId);
   const name = `${person.vorname} ${person.familienname}`;
@@ -45,10 +48,8 @@ export function EinmalPasswortDialog({
 
   if (answer?.password) {
     return (
-      <RouteDialog dialog={dialog} title={t(`${section}.title`)}>
-        <div role="status">
-          <p className="mb-4 font-semibold">{t(`${section}.done`)}</p>
-        </div>
+      <RouteDialog dialog={dialog} title={t(`${section}.title`)} closeOnlyByButton>
+        <Done text={t(`${section}.done`)} />
         <PasswordOutput id={`${TEXTS[kind].id}-ausgabe`} title={t(`${section}.outputTitle`, { name })} password={answer.password}>
           {person.username ? <p>{t("person:password.outputUser", { username: person.username })}</p> : null}
         </PasswordOutput>
@@ -67,11 +68,28 @@ export function EinmalPasswortDialog({
       <p className="mb-6">{t(`${section}.info`)}</p>
       <Form method="post" id={formId} {...dialog.formProps} className="flex flex-wrap justify-end gap-3">
         <FormIdentity formId={formId} />
+        <input type="hidden" name="einmal" value={einmal} />
         <DialogCancel dialog={dialog}>{t("form.cancel")}</DialogCancel>
         <button type="submit" className="btn-primary" disabled={busy}>
           {t(`${section}.confirm`)}
         </button>
       </Form>
     </RouteDialog>
+  );
+}
+
+/**
+ * "The new password is set": it replaces the confirmation's button, which had the focus, so the focus moves here
+ * (a keyboard or screen reader user would otherwise be left on the page's body).
+ */
+function Done({ text }: { text: string }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div role="status">
+      <p ref={ref} tabIndex={-1} className="mb-4 font-semibold">
+        {text}
+      </p>
+    </div>
   );
 }

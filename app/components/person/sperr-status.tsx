@@ -7,10 +7,7 @@ export function SperrStatus({ locks }: { locks: LockView[] }) {
   if (locks.length === 0) return <p className="mb-4">{t("person:details.active")}</p>;
   return (
     <>
-      <p className="mb-2 font-semibold">
-        <span aria-hidden="true">🔒 </span>
-        {t("person:details.locked")}
-      </p>
+      <p className="mb-2 font-semibold">{t("person:details.locked")}</p>
       <ul className="mb-4 space-y-3">
         {locks.map((lock) => (
           <li key={lock.occasion ?? "unbekannt"} className="rounded border border-gray-300 p-3">

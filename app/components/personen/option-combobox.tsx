@@ -53,6 +53,12 @@ export default function OptionCombobox({
   const choose = (next: FilterOption[]) => {
     setSelected(next);
     onChange?.(next.map((option) => option.id));
+    // The typed text did its job: the field is empty for the next search (else "Deich" + "Seeblick" finds nothing).
+    if (query !== "") {
+      clearTimeout(timer.current);
+      setQuery("");
+      load("");
+    }
   };
   const shown = fetcher.data?.options ?? options;
 
