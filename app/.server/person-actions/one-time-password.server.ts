@@ -2,6 +2,7 @@ import { data } from "@remix-run/node";
 import { z } from "zod";
 import { readFormData } from "../form-data.server";
 import { notFound } from "../guards.server";
+import { loadPerson } from "../person-details.server";
 import { rememberConfirmation, wasConfirmed } from "../portal-cookie.server";
 import { UpstreamFailure } from "../upstream/client.server";
 import type { PersonActionHandler } from "./types.server";
@@ -23,6 +24,8 @@ export function oneTimePassword(
     if (!z.string().uuid().safeParse(personId).success) throw notFound();
     const token = (await readFormData(request)).get(CONFIRMATION_FIELD);
     if (typeof token !== "string" || !z.string().uuid().safeParse(token).success || (await wasConfirmed(request, token))) {
+      // Someone else's person stays "not found", whatever the post carried.
+      await loadPerson(request, personId);
       return data({ dialog, passwordError: "ONE_TIME_ALREADY_DONE" as const }, { status: 409 });
     }
     try {
