@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { pageCount, withParams } from "~/list-state";
+import { PAGE_SIZES, pageCount, withParams } from "~/list-state";
 
 interface Props {
   search: URLSearchParams;
@@ -40,5 +40,24 @@ export function Pagination({ search, page, pageSize, total }: Props) {
         ) : null}
       </ul>
     </nav>
+  );
+}
+
+/** "Einträge pro Seite" of a list's GET filter form: the page sizes every list offers (spec: 5, 30, 50, 100, 300). */
+export function PageSizeField({ value, name = "anzahl" }: { value: number; name?: string }) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <label htmlFor="filter-anzahl" className="mb-1 block font-semibold">
+        {t("list.pageSize")}
+      </label>
+      <select id="filter-anzahl" name={name} defaultValue={value} className="input">
+        {PAGE_SIZES.map((size) => (
+          <option key={size} value={size}>
+            {size}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

@@ -4,10 +4,10 @@ import { useTranslation } from "react-i18next";
 import { DataTable } from "~/components/data-table";
 import { KLASSE_LOESCHEN, KlasseLoeschenDialog } from "~/components/klasse-loeschen-dialog";
 import { DialogLink, unlessOnlyDialogChanged, useRouteDialog } from "~/components/route-dialog";
-import { Pagination } from "~/components/pagination";
+import { PageSizeField, Pagination } from "~/components/pagination";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { mayOpen } from "~/permissions";
-import { PAGE_SIZES, withParams } from "~/list-state";
+import { withParams } from "~/list-state";
 import { organisationLabel } from "~/organisation-label";
 import { pathOf, withReturnPath } from "~/return-path";
 import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
@@ -145,18 +145,7 @@ export default function KlassenList() {
           </label>
           <input id="filter-suche" name="suche" type="search" defaultValue={params.suche ?? ""} className="input" />
         </div>
-        <div>
-          <label htmlFor="filter-anzahl" className="mb-1 block font-semibold">
-            {t("list.pageSize")}
-          </label>
-          <select id="filter-anzahl" name="anzahl" defaultValue={params.anzahl} className="input">
-            {PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        </div>
+        <PageSizeField value={params.anzahl} />
         <input type="hidden" name="sortierung" value={params.sortierung} />
         <button type="submit" className="btn-primary">
           {t("list.apply")}

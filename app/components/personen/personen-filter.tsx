@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PAGE_SIZES } from "~/list-state";
+import { PageSizeField } from "~/components/pagination";
 import { hasFilter, PARAM, sortValue, type PersonenListParams } from "~/personen-list-params";
 import { OptionFilter, type FilterOption } from "./option-filter";
 
@@ -83,18 +83,7 @@ export function PersonenFilter({ params, options, fixedSchule }: Props) {
           {t("personen:filter.sucheHint")}
         </p>
       </div>
-      <div>
-        <label htmlFor="filter-anzahl" className="mb-1 block font-semibold">
-          {t("list.pageSize")}
-        </label>
-        <select id="filter-anzahl" name={PARAM.anzahl} defaultValue={params.anzahl} className="input">
-          {PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
-      </div>
+      <PageSizeField value={params.anzahl} name={PARAM.anzahl} />
       <input type="hidden" name={PARAM.sortierung} value={sortValue(params.sortField, params.sortOrder)} />
       <div className="flex items-end gap-4">
         <button type="submit" className="btn-primary">
