@@ -185,6 +185,8 @@ test.describe("Alle Benutzer: suchen, filtern, sortieren, blättern", () => {
 
   test("die Auswahl bleibt beim Blättern erhalten (Landesadmin hat BULK_VERWALTEN)", async ({ page, loggedInAs }) => {
     await loggedInAs("landesadmin", { target: "/admin/personen?anzahl=5" });
+    // Once in CI a box ticked while the page was still hydrating lost its tick; the story starts on a ready page.
+    if (isJavaScriptProject()) await waitForHydration(page);
     await expect(page.getByRole("status").filter({ hasText: "0 Benutzer ausgewählt" })).toBeVisible();
     const firstBox = table(page).getByRole("checkbox").first();
     const name = await firstBox.getAttribute("aria-label");
