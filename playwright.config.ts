@@ -18,7 +18,10 @@ export default defineConfig({
   testDir: "./tests/e2e",
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // In CI one retry: the suite runs two workers and four servers on two cores, and in the rehearsal runs of this
+  // stop two different journeys each stalled once (and passed on the next run). The report lists a retried test as
+  // "flaky", so a stall stays visible without failing the pipeline; locally a failure fails at once.
+  retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
   timeout: 45_000,
   expect: { timeout: 10_000 },
