@@ -12,7 +12,8 @@ import { UpstreamFailure } from "./upstream/client.server";
 
 /**
  * What the person's page shows, read in two waves at most: the person, its Personenübersicht and its two-factor
- * state at once; then, only for a manual lock, the locking organisation's name.
+ * state at once; then, only where needed, the locking organisation's name (a manual lock) and the offices a new lock
+ * can be set in (the lock dialog is open).
  */
 
 /** The person, if the user may manage it: the upstream answers 404 for persons outside the user's schools. */
@@ -91,7 +92,7 @@ export function zuordnungLines(zuordnungen: PersonenzuordnungResponse[]): Zuordn
 
 type TwoFactorView = { hasToken: boolean; kind: "software" | "hardware" | null; serial: string | null; error: null } | { error: ErrorCode };
 
-export async function loadPersonDetails(request: Request, id: string | undefined) {
+export async function loadPersonDetails(request: Request, id: string | undefined, { lockingOffices }: { lockingOffices: boolean }) {
   if (!z.string().uuid().safeParse(id).success) throw notFound();
   const personId = id!;
   const others = Promise.all([
@@ -113,12 +114,13 @@ export async function loadPersonDetails(request: Request, id: string | undefined
   const person = await loadPerson(request, personId);
   const [uebersicht, zweiFaktor] = await others;
   const manual = person.userLock.find((lock) => lock.lock_occasion === "MANUELL_GESPERRT");
-  // Second wave, in parallel: the locking office's name, and the person's organisations with their ancestors (the
-  // offices the lock dialog offers, inventory §4.8).
+  // Second wave, in parallel and only when needed: the locking office's name, and for a new lock the person's
+  // organisations with their ancestors (the offices the lock dialog offers, inventory §4.8). A page without an open
+  // lock dialog and without a manual lock is read in one wave.
   const sskIds = [...new Set(uebersicht.zuordnungen.map((zuordnung) => zuordnung.sskId))];
   const [lockingOrganisation, parents] = await Promise.all([
     manual?.locked_by ? organisationName(request, manual.locked_by) : null,
-    organisationsAndAncestors(request, sskIds),
+    lockingOffices && !manual ? organisationsAndAncestors(request, sskIds) : [],
   ]);
   const email = person.email ? EMAIL_STATUS[person.email.status ?? ""] : undefined;
 

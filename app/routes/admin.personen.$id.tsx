@@ -61,10 +61,10 @@ const ACTIONS: Readonly<Record<string, PersonActionHandler>> = {
 
 export function loader(args: LoaderFunctionArgs) {
   return withUpstreamSession(args, async ({ request, params }) => {
-    const [user, { parents, ...details }] = await guardWhileLoading(requireAdmin(request, { permissions: ["personenverwaltung"] }), () =>
-      loadPersonDetails(request, params.id),
-    );
     const search = new URL(request.url).searchParams;
+    const [user, { parents, ...details }] = await guardWhileLoading(requireAdmin(request, { permissions: ["personenverwaltung"] }), () =>
+      loadPersonDetails(request, params.id, { lockingOffices: search.has(SPERREN) }),
+    );
     // Only teachers have a device password: for anybody else the dialog's address does not exist.
     if (search.has(GERAETEPASSWORT) && !details.hasLehr) throw notFound();
     // The list the user came from, with its filters, search and page.
@@ -90,7 +90,8 @@ export function action(args: ActionFunctionArgs) {
 }
 
 // Opening and closing a dialog needs nothing new from the server: the page holds what the dialogs show.
-export const shouldRevalidate = unlessOnlyDialogChanged(Object.keys(ACTIONS));
+// Opening the lock dialog reads the offices a lock can be set in (person-details.server.ts): that dialog revalidates.
+export const shouldRevalidate = unlessOnlyDialogChanged(Object.keys(ACTIONS).filter((name) => name !== SPERREN));
 
 export default function PersonDetailsPage() {
   const { t } = useTranslation();
