@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
-import type { FormEvent, PointerEvent, ReactNode } from "react";
+import type { ChangeEvent, FormEvent, PointerEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useNamespacesOf } from "~/hooks/use-namespaces";
@@ -131,20 +131,32 @@ export function SelectField({
   field,
   label,
   placeholder,
+  required = field.required,
+  onChange,
   children,
 }: {
   field: FieldMetadata<string>;
   label: string;
   placeholder: string;
+  /** For a form checked on the server only (no schema constraints in the browser). */
+  required?: boolean;
+  onChange?: (event: ChangeEvent<HTMLSelectElement>) => void;
   children: ReactNode;
 }) {
   const autoFocus = useServerAutoFocus(field.errors);
   return (
     <div className="mb-4">
       <label htmlFor={field.id} className="mb-1 block font-semibold">
-        {label} <RequiredMark required={field.required} />
+        {label} <RequiredMark required={required} />
       </label>
-      <select {...getSelectProps(field)} key={field.key} autoFocus={autoFocus} className="input max-w-md">
+      <select
+        {...getSelectProps(field)}
+        key={field.key}
+        required={required}
+        autoFocus={autoFocus}
+        className="input max-w-md"
+        onChange={onChange}
+      >
         <option value="">{placeholder}</option>
         {children}
       </select>

@@ -156,6 +156,9 @@ export default function PersonDetailsPage() {
 
       <Section id="zuordnungen" title={t("person:details.zuordnungen")}>
         <ZuordnungenListe zuordnungen={zuordnungen} />
+        <Link to={withReturnPath(`/admin/personen/${person.id}/zuordnungen`, zurueck, LIST_PATH)} className="btn-primary mt-4 inline-block">
+          {t("person:zuordnungenBearbeiten.open")}
+        </Link>
       </Section>
 
       <Section id="zwei-faktor" title={t("person:details.twoFactor")}>

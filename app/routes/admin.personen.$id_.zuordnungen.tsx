@@ -1,0 +1,388 @@
+import { getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef, type ChangeEvent, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { BefristungField } from "~/components/fields/befristung-field";
+import { FormError } from "~/components/form-error";
+import { ErrorList, SelectField } from "~/components/forms";
+import { Notice } from "~/components/notice";
+import { pageTitle, type I18nHandle } from "~/i18n";
+import { returnPathFrom, withReturnPath } from "~/return-path";
+import { serializeAenderungen } from "~/zuordnungen/aenderungen";
+import { zuordnungsAnsicht, type AnsichtZeile, type Status } from "~/zuordnungen/ansicht";
+import { readFormData } from "~/.server/form-data.server";
+import { guardWhileLoading, notFound, requireAdmin } from "~/.server/guards.server";
+import { withUpstreamSession } from "~/.server/responses.server";
+import { loadZuordnungen, zuordnungenAction, type Option, type ZuordnungenAntwort } from "~/.server/zuordnungen-bearbeiten.server";
+
+export const handle: I18nHandle = { i18n: "person" };
+
+const LIST_PATH = "/admin/personen";
+const FORM_ID = "zuordnungen";
+
+function personId(id: string | undefined): string {
+  if (!id || !/^[0-9a-f-]{36}$/i.test(id)) throw notFound();
+  return id;
+}
+
+export function loader(args: LoaderFunctionArgs) {
+  return withUpstreamSession(args, async ({ request, params }) => {
+    const id = personId(params.id);
+    const [, loaded] = await guardWhileLoading(requireAdmin(request, { permissions: ["personenverwaltung"] }), () =>
+      loadZuordnungen(request, id),
+    );
+    const search = new URL(request.url).searchParams;
+    return { ...loaded, details: withReturnPath(`/admin/personen/${id}`, returnPathFrom(search, LIST_PATH), LIST_PATH) };
+  });
+}
+
+export function action(args: ActionFunctionArgs) {
+  return withUpstreamSession(args, async ({ request, params }) => {
+    const id = personId(params.id);
+    const user = await requireAdmin(request, { permissions: ["personenverwaltung"] });
+    const formData = await readFormData(request);
+    const loaded = await loadZuordnungen(request, id);
+    const detailsPath = withReturnPath(`/admin/personen/${id}`, returnPathFrom(new URL(request.url).searchParams, LIST_PATH), LIST_PATH);
+    return zuordnungenAction({ request, user, formData, loaded, detailsPath });
+  });
+}
+
+/** The action's answer, or the start: nothing staged, the list. */
+function useAntwort(): ZuordnungenAntwort {
+  const loaded = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as ZuordnungenAntwort | undefined;
+  if (answer && "schritt" in answer) return answer;
+  return {
+    schritt: "liste",
+    aenderungen: [],
+    stand: loaded.stand,
+    auswahl: [],
+    fehler: null,
+    hinweis: null,
+    formKey: "start",
+    result: null,
+    hinzufuegen: null,
+    versetzen: null,
+    befristung: null,
+  };
+}
+
+export default function ZuordnungenBearbeiten() {
+  const antwort = useAntwort();
+  // Each answer renders the form afresh: its fields start from the answer's values.
+  return <ZuordnungenForm key={antwort.formKey} antwort={antwort} />;
+}
+
+function ZuordnungenForm({ antwort }: { antwort: ZuordnungenAntwort }) {
+  const { t } = useTranslation();
+  const { person, zuordnungen, details } = useLoaderData<typeof loader>();
+  const ansicht = zuordnungsAnsicht(zuordnungen, antwort.aenderungen);
+  const [form, fields] = useForm<Record<string, unknown>>({ id: FORM_ID, lastResult: antwort.result });
+  const focusTarget = useRef<HTMLHeadingElement>(null);
+  const navigation = useNavigation();
+  // After a step came back: its heading takes the focus, so the next thing read is what changed.
+  useEffect(() => {
+    if (antwort.formKey !== "start" && !antwort.fehler && navigation.state === "idle") focusTarget.current?.focus();
+  }, [antwort.formKey, antwort.fehler, navigation.state]);
+
+  const liste = antwort.schritt === "liste";
+  const hasPupilWithClass = ansicht.lines.some((line) => line.waehlbar && line.istLern && line.klassen.length === 1);
+
+  return (
+    <>
+      <p className="mb-2">
+        <Link to={details} className="text-primary underline">
+          {t("person:zuordnungenBearbeiten.backToPerson")}
+        </Link>
+      </p>
+      <h1 className="mb-6 text-2xl font-bold">{t("person:zuordnungenBearbeiten.title", { name: person.name })}</h1>
+      <FormError id="zuordnungen-fehler" code={antwort.fehler} />
+      {antwort.hinweis ? (
+        <div role="alert">
+          <Notice tone="warning" className="mb-4">
+            <p>{t(antwort.hinweis)}</p>
+          </Notice>
+        </div>
+      ) : null}
+      <Form method="post" id={form.id} noValidate className="max-w-3xl" preventScrollReset>
+        <input type="hidden" name="aenderungen" value={serializeAenderungen(antwort.aenderungen)} />
+        <input type="hidden" name="stand" value={JSON.stringify(antwort.stand)} />
+
+        <fieldset className="mb-6">
+          <legend className="mb-3 text-xl font-bold">
+            {ansicht.changed ? t("person:zuordnungenBearbeiten.listChanged") : t("person:zuordnungenBearbeiten.list")}
+          </legend>
+          {ansicht.lines.length === 0 ? <p>{t("person:zuordnungenBearbeiten.none")}</p> : null}
+          <ul className="space-y-2">
+            {ansicht.lines.map((line) => (
+              <li key={`${line.key}/${line.status}/${line.bis ?? ""}`}>
+                <ZeileText line={line} checkbox={liste && line.waehlbar} checked={antwort.auswahl.includes(line.key)} />
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+
+        {liste ? (
+          <div className="mb-8 flex flex-wrap gap-3">
+            <IntentButton intent="hinzufuegen" primary>
+              {t("person:zuordnungenBearbeiten.add")}
+            </IntentButton>
+            <IntentButton intent="entfernen">{t("person:zuordnungenBearbeiten.remove")}</IntentButton>
+            {hasPupilWithClass ? <IntentButton intent="versetzen">{t("person:zuordnungenBearbeiten.move")}</IntentButton> : null}
+            <IntentButton intent="befristung">{t("person:zuordnungenBearbeiten.changeBefristung")}</IntentButton>
+          </div>
+        ) : null}
+
+        {antwort.hinzufuegen ? (
+          <SubForm title={t("person:zuordnungenBearbeiten.addTitle")} headingRef={focusTarget}>
+            <HinzufuegenFelder fields={fields} ansicht={antwort.hinzufuegen} />
+          </SubForm>
+        ) : null}
+        {antwort.versetzen ? (
+          <SubForm title={t("person:zuordnungenBearbeiten.moveTitle")} headingRef={focusTarget}>
+            <p className="mb-4">
+              {t("person:zuordnungenBearbeiten.moveFrom", { schule: antwort.versetzen.schule, klasse: antwort.versetzen.von.label })}
+            </p>
+            {antwort.auswahl.map((key) => (
+              <input key={key} type="hidden" name="auswahl" value={key} />
+            ))}
+            <Auswahl
+              field={fields.klasse as FieldMetadata<string>}
+              label={t("person:zuordnungenBearbeiten.fields.neueKlasse")}
+              options={antwort.versetzen.klassen}
+            />
+            <SubFormButtons intent="versetzen-vormerken" label={t("person:zuordnungenBearbeiten.moveSubmit")} />
+          </SubForm>
+        ) : null}
+        {antwort.befristung ? (
+          <SubForm title={t("person:zuordnungenBearbeiten.befristungTitle")} headingRef={focusTarget}>
+            <p className="mb-4">{antwort.befristung.beschreibung}</p>
+            {antwort.auswahl.map((key) => (
+              <input key={key} type="hidden" name="auswahl" value={key} />
+            ))}
+            <BefristungField
+              field={fields.befristung as Parameters<typeof BefristungField>[0]["field"]}
+              pflicht={antwort.befristung.pflicht}
+            />
+            <SubFormButtons intent="befristung-vormerken" label={t("person:zuordnungenBearbeiten.befristungSubmit")} />
+          </SubForm>
+        ) : null}
+
+        {ansicht.changed ? (
+          <section aria-labelledby="vorgemerkt-titel" className="mb-6 rounded border border-gray-300 p-4">
+            <h2 id="vorgemerkt-titel" ref={liste ? focusTarget : undefined} tabIndex={-1} className="mb-2 text-xl font-bold">
+              {t("person:zuordnungenBearbeiten.stagedTitle")}
+            </h2>
+            <p className="mb-3">{t("person:zuordnungenBearbeiten.stagedInfo")}</p>
+            {ansicht.empty ? (
+              <Notice tone="warning" className="mb-3">
+                <p>{t("person:zuordnungenBearbeiten.lastWarning")}</p>
+              </Notice>
+            ) : null}
+            <div className="flex flex-wrap gap-3">
+              <IntentButton intent="speichern" primary>
+                {t("person:zuordnungenBearbeiten.save")}
+              </IntentButton>
+              <Link to="." className="btn-secondary" replace>
+                {t("person:zuordnungenBearbeiten.discard")}
+              </Link>
+            </div>
+          </section>
+        ) : null}
+      </Form>
+    </>
+  );
+}
+
+function IntentButton({ intent, primary = false, children }: { intent: string; primary?: boolean; children: ReactNode }) {
+  return (
+    <button type="submit" name="intent" value={intent} formNoValidate className={primary ? "btn-primary" : "btn-secondary"}>
+      {children}
+    </button>
+  );
+}
+
+function SubForm({ title, headingRef, children }: { title: string; headingRef: React.RefObject<HTMLHeadingElement>; children: ReactNode }) {
+  return (
+    <section aria-labelledby="teilformular-titel" className="mb-8 rounded border border-gray-300 p-4">
+      <h2 id="teilformular-titel" ref={headingRef} tabIndex={-1} className="mb-4 text-xl font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function SubFormButtons({ intent, label, disabled }: { intent: string; label: string; disabled?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mt-6 flex flex-wrap gap-3">
+      <button type="submit" name="intent" value="zurueck" formNoValidate className="btn-secondary">
+        {t("person:zuordnungenBearbeiten.cancelStep")}
+      </button>
+      <button type="submit" name="intent" value={intent} formNoValidate className="btn-primary" aria-disabled={disabled || undefined}>
+        {label}
+      </button>
+    </div>
+  );
+}
+
+const STATUS_CLASSES: Record<Status, string> = {
+  bleibt: "",
+  hinzu: "font-semibold text-green-800",
+  weg: "text-danger line-through decoration-1",
+};
+
+function StatusText({ status }: { status: Status }) {
+  const { t } = useTranslation();
+  if (status === "bleibt") return null;
+  return (
+    <strong className={status === "hinzu" ? "text-green-800" : "text-danger"}>
+      {" "}
+      ({t(`person:zuordnungenBearbeiten.status.${status}`)})
+    </strong>
+  );
+}
+
+function ZeileText({ line, checkbox, checked }: { line: AnsichtZeile; checkbox: boolean; checked: boolean }) {
+  const { t } = useTranslation();
+  const text = (
+    <>
+      <span className={STATUS_CLASSES[line.status]}>
+        {line.organisation}: {line.rolle}
+      </span>
+      {line.klassen.map((klasse) => (
+        <span key={`${klasse.id}/${klasse.status}`}>
+          {" "}
+          <span className={STATUS_CLASSES[klasse.status]}>{t("person:zuordnungenBearbeiten.klasse", { name: klasse.name })}</span>
+          <StatusText status={klasse.status} />
+        </span>
+      ))}
+      {line.bis ? <span> {t("person:zuordnungenBearbeiten.bis", { date: line.bis })}</span> : null}
+      <StatusText status={line.status} />
+    </>
+  );
+  if (!checkbox) return <p className="pl-7">{text}</p>;
+  return (
+    <label className="flex items-start gap-2">
+      <input type="checkbox" name="auswahl" value={line.key} defaultChecked={checked} className="mt-1 h-5 w-5" />
+      <span>{text}</span>
+    </label>
+  );
+}
+
+function Auswahl({
+  field,
+  label,
+  options,
+  placeholder,
+  onChange,
+}: {
+  field: FieldMetadata<string>;
+  label: string;
+  options: Option[];
+  placeholder?: string;
+  onChange?: (event: ChangeEvent<HTMLSelectElement>) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <SelectField
+      field={field}
+      label={label}
+      placeholder={placeholder ?? t("person:zuordnungenBearbeiten.choose")}
+      required
+      onChange={onChange}
+    >
+      {options.map((option) => (
+        <option key={option.id} value={option.id}>
+          {option.label}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+function HinzufuegenFelder({
+  fields,
+  ansicht,
+}: {
+  fields: Record<string, FieldMetadata<unknown>>;
+  ansicht: NonNullable<ZuordnungenAntwort["hinzufuegen"]>;
+}) {
+  const { t } = useTranslation();
+  const submit = useSubmit();
+  // With JavaScript a new choice narrows the next ones at once; without it, "Auswahl aktualisieren" does.
+  const narrow = (event: ChangeEvent<HTMLSelectElement>) => {
+    const formData = new FormData(event.currentTarget.form ?? undefined);
+    formData.set("intent", "aktualisieren");
+    submit(formData, { method: "post", replace: true, preventScrollReset: true });
+  };
+  const field = (name: string) => fields[name] as FieldMetadata<string>;
+  const suche = field("schulsuche");
+  const kopers = field("kopers");
+  return (
+    <>
+      <div className="mb-4">
+        <label htmlFor={suche.id} className="mb-1 block font-semibold">
+          {t("person:zuordnungenBearbeiten.fields.schulsuche")}
+        </label>
+        <div className="flex flex-wrap gap-2">
+          <input {...getInputProps(suche, { type: "search" })} className="input max-w-xs" />
+          <IntentButton intent="aktualisieren">{t("person:zuordnungenBearbeiten.search")}</IntentButton>
+        </div>
+      </div>
+      <Auswahl
+        field={field("schule")}
+        label={t("person:zuordnungenBearbeiten.fields.schule")}
+        options={ansicht.schulen}
+        onChange={narrow}
+      />
+      <Auswahl
+        field={field("rolle")}
+        label={t("person:zuordnungenBearbeiten.fields.rolle")}
+        options={ansicht.rollen}
+        placeholder={ansicht.rollen.length === 0 ? t("person:zuordnungenBearbeiten.noRoles") : undefined}
+        onChange={narrow}
+      />
+      {ansicht.regeln.klassePflicht ? (
+        <Auswahl field={field("klasse")} label={t("person:zuordnungenBearbeiten.fields.klasse")} options={ansicht.klassen} />
+      ) : null}
+      <p className="mb-4">
+        <IntentButton intent="aktualisieren">{t("person:zuordnungenBearbeiten.narrow")}</IntentButton>
+      </p>
+      <BefristungField
+        field={fields.befristung as Parameters<typeof BefristungField>[0]["field"]}
+        pflicht={ansicht.regeln.befristungPflicht}
+      />
+      {ansicht.regeln.kopersNoetig ? (
+        <fieldset className="mb-4">
+          <legend className="mb-1 font-semibold">{t("person:zuordnungenBearbeiten.fields.kopersLegend")}</legend>
+          <label htmlFor={kopers.id} className="mb-1 block">
+            {t("person:zuordnungenBearbeiten.fields.kopers")}
+          </label>
+          <input
+            {...getInputProps(kopers, { type: "text" })}
+            autoComplete="off"
+            className="input max-w-xs"
+            aria-describedby={kopers.errors?.length ? kopers.errorId : undefined}
+          />
+          <ErrorList id={kopers.errorId} errors={kopers.errors} />
+          <label className="mt-2 flex items-start gap-2">
+            <input type="checkbox" name="ohneKopers" className="mt-1 h-5 w-5" aria-describedby="ohne-kopers-hinweis" />
+            <span>{t("person:zuordnungenBearbeiten.fields.ohneKopers")}</span>
+          </label>
+          <p id="ohne-kopers-hinweis" className="mt-1 text-sm text-gray-700">
+            {t("person:zuordnungenBearbeiten.fields.ohneKopersHint")}
+          </p>
+        </fieldset>
+      ) : null}
+      {!ansicht.canCommit ? <p className="mb-2 text-sm text-gray-700">{t("person:zuordnungenBearbeiten.cannotCommit")}</p> : null}
+      <SubFormButtons intent="hinzufuegen-vormerken" label={t("person:zuordnungenBearbeiten.addSubmit")} disabled={!ansicht.canCommit} />
+    </>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
+  { title: pageTitle("person:zuordnungenBearbeiten.pageTitle", { name: loaderData?.person.name ?? "" }) },
+];
