@@ -153,3 +153,60 @@ export type PersonAdministrationRollenQuery = z.infer<typeof PersonAdministratio
 export const PinnedPersonAdministrationRollenQuery = PersonAdministrationRollenQuery.extend({
   organisationIds: z.undefined().catch(undefined),
 });
+
+// ── Personenkontext workflow: a person's Zuordnungen (issue 8; PERSONS §2.4, CHANGES-SINCE-PIN §3.8) ─────────────
+
+/** `OperationContext` of the workflow step: creating a person or changing an existing person's Zuordnungen. */
+export const OPERATION_CONTEXTS = ["PERSON_ANLEGEN", "PERSON_BEARBEITEN"] as const;
+export type OperationContext = (typeof OPERATION_CONTEXTS)[number];
+
+/**
+ * GET /api/personenkontext-workflow/step (`FindDbiamPersonenkontextWorkflowQueryParams`, PERSONS §2.4.1): the
+ * organisations and roles a picker may offer. `rollenIds` (repeated keys) are the selected roles; `rolleName` and
+ * `organisationName` are search texts; `limit` applies to both lists.
+ */
+export const PersonenkontextWorkflowStepQuery = z.object({
+  operationContext: z.enum(OPERATION_CONTEXTS),
+  personId: z.string().uuid().optional(),
+  organisationId: z.string().uuid().optional(),
+  rollenIds: uniqueArray(z.string().uuid()).optional(),
+  rolleName: z.string().optional(),
+  organisationName: z.string().optional(),
+  limit: pagingNumber(1).optional(),
+  requestedWithSystemrecht: z.enum(SYSTEMRECHTE).optional(),
+});
+export type PersonenkontextWorkflowStepQuery = z.infer<typeof PersonenkontextWorkflowStepQuery>;
+
+/** The same query as the pinned upstream reads it: 18 rights. */
+export const PinnedPersonenkontextWorkflowStepQuery = PersonenkontextWorkflowStepQuery.extend({
+  requestedWithSystemrecht: z.enum(PINNED_SYSTEMRECHTE).optional(),
+});
+
+/** One desired Zuordnung (`DbiamPersonenkontextBodyParams`); `befristung` absent = unlimited. */
+export const PersonenkontextBody = z.object({
+  personId: z.string().min(1, NOT_EMPTY).uuid(),
+  organisationId: z.string().min(1, NOT_EMPTY).uuid(),
+  rolleId: z.string().min(1, NOT_EMPTY).uuid(),
+  befristung: z.string().datetime({ offset: true }).optional(),
+});
+export type PersonenkontextBody = z.infer<typeof PersonenkontextBody>;
+
+/**
+ * PUT /api/personenkontext-workflow/{personId} (`DbiamUpdatePersonenkontexteBodyParams`, PERSONS §2.4.3): the
+ * complete desired set of the person's Zuordnungen, also the unchanged and the non-editable ones. `count` and
+ * `lastModified` are `zuordnungen.length` and `lastModifiedZuordnungen` of the Personenübersicht the change is based
+ * on (optimistic locking; `lastModified` may be absent only for a person without Zuordnungen).
+ */
+export const UpdatePersonenkontexteBody = z.object({
+  lastModified: z.string().datetime({ offset: true }).optional(),
+  count: z.number().finite(),
+  personenkontexte: z.array(PersonenkontextBody),
+});
+export type UpdatePersonenkontexteBody = z.infer<typeof UpdatePersonenkontexteBody>;
+
+/**
+ * Query of the same PUT (`DbiamUpdatePersonenkontexteQueryParams`): the KoPers number to store together with the
+ * change (empty = none). Storing it lifts a KoPers lock, like PATCH …/metadata.
+ */
+export const UpdatePersonenkontexteQuery = z.object({ personalnummer: z.string().optional() });
+export type UpdatePersonenkontexteQuery = z.infer<typeof UpdatePersonenkontexteQuery>;

@@ -234,3 +234,58 @@ export const ParentOrganisationenResponse = z.object({ parents: lenientArray(Org
 
 /** PUT /api/personen/{id}/lock-user (202). */
 export const PersonLockResponse = z.object({ message: z.string() });
+
+// ── Personenkontext workflow: a person's Zuordnungen (issue 8; PERSONS §2.4, CHANGES-SINCE-PIN §3.8) ─────────────
+
+/**
+ * GET /api/personenkontext-workflow/step (`PersonenkontextWorkflowResponse`): organisations (never classes) and the
+ * roles assignable at the selected organisation, the echo of the selection, and whether it may be saved.
+ */
+export const PersonenkontextWorkflowResponse = z.object({
+  organisations: lenientArray(OrganisationResponse),
+  rollen: lenientArray(RolleResponse),
+  selectedOrganisation: optionalText,
+  selectedRollen: lenientArray(z.string()),
+  canCommit: flag(false),
+});
+export type PersonenkontextWorkflowResponse = z.infer<typeof PersonenkontextWorkflowResponse>;
+
+/** One Zuordnung of a person as the workflow answers it (`DBiamPersonenkontextResponse`); unlimited = absent/null. */
+export const DbiamPersonenkontextResponse = z.object({
+  personId: z.string(),
+  organisationId: z.string(),
+  rolleId: z.string(),
+  befristung: isoDate.nullish(),
+});
+export type DbiamPersonenkontextResponse = z.infer<typeof DbiamPersonenkontextResponse>;
+
+/** PUT /api/personenkontext-workflow/{personId} (200, `PersonenkontexteUpdateResponse`): all Zuordnungen afterwards. */
+export const PersonenkontexteUpdateResponse = z.object({
+  dBiamPersonenkontextResponses: lenientArray(DbiamPersonenkontextResponse),
+});
+export type PersonenkontexteUpdateResponse = z.infer<typeof PersonenkontexteUpdateResponse>;
+
+/**
+ * The i18nKeys the PUT answers for refused changes (HTTP 400 unless noted), both versions together:
+ * `DbiamPersonenkontexteUpdateError` (the Befristung key really starts with a space, quirk Q6; the fallback
+ * PERSONENKONTEXTE_UPDATE_ERROR has body code 500 with HTTP 400), `DbiamPersonenkontextError`, and
+ * PERSONALNUMMER_NICHT_EINDEUTIG for a KoPers number another person has. LERN_HAT_KEINE_KLASSE is the pinned
+ * upstream's pupil rule, LERN_NOT_AT_SCHULE_AND_KLASSE the current one's (CHANGES-SINCE-PIN §2.9).
+ */
+export const PERSONENKONTEXTE_UPDATE_ERROR_KEYS = [
+  "COUNT_MISMATCHING",
+  "NEWER_VERSION_OF_PERSONENKONTEXTE_AVAILABLE",
+  "PERSON_ID_MISMATCH",
+  "PERSON_NOT_FOUND",
+  "INVALID_PERSONENKONTEXT_FOR_PERSON_WITH_ROLLENART_LERN",
+  " BEFRISTUNG_REQUIRED_FOR_PERSONENKONTEXT",
+  "DUPLICATE_KLASSENKONTEXT_FOR_SAME_ROLLE",
+  "LERN_NOT_AT_SCHULE_AND_KLASSE",
+  "LERN_HAT_KEINE_KLASSE",
+  "NUR_LEHR_UND_LERN_AN_KLASSE",
+  "GLEICHE_ROLLE_AN_KLASSE_WIE_SCHULE",
+  "PERSONALNUMMER_NICHT_EINDEUTIG",
+  "PERSONENKONTEXTE_UPDATE_ERROR",
+  "PERSONENKONTEXT_SPECIFICATION_ERROR",
+] as const;
+export type PersonenkontexteUpdateErrorKey = (typeof PERSONENKONTEXTE_UPDATE_ERROR_KEYS)[number];
