@@ -15,6 +15,7 @@ import { personAdministrationRoutes } from "./routes/person-administration.ts";
 import { personInfoRoutes } from "./routes/person-info.ts";
 import { personLockRoutes } from "./routes/person-lock.ts";
 import { personenFrontendRoutes } from "./routes/personen-frontend.ts";
+import { personenkontextWorkflowRoutes } from "./routes/personenkontext-workflow.ts";
 import { personenuebersichtRoutes } from "./routes/personenuebersicht.ts";
 import { personenRoutes } from "./routes/personen.ts";
 import { providerRoutes } from "./routes/provider.ts";
@@ -67,6 +68,7 @@ export function createReferenceApp(db: ReferenceDb, config: ReferenceConfig) {
   app.route("/api/personen-frontend", personenFrontendRoutes(config.apiVersion));
   app.route("/api/dbiam/personenuebersicht", personenuebersichtRoutes());
   app.route("/api/person-administration", personAdministrationRoutes(config.apiVersion));
+  app.route("/api/personenkontext-workflow", personenkontextWorkflowRoutes(config.apiVersion));
   app.route("/api/personen", personenRoutes());
   app.route("/api/2fa-token", twoFactorRoutes());
   app.route("/api/personen", personLockRoutes());

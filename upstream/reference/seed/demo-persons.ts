@@ -62,6 +62,36 @@ const C = DEMO_IDS.schuleC;
 const ERSATZ = DEMO_IDS.ersatzschule;
 const ERSATZ_2 = stableId("org:ersatzschule-2");
 
+/** The seven persons of one project's assignment journeys (see E2E_ZUORDNUNGEN_PERSONEN); KoPers numbers count up. */
+function zuordnungsPersonen(
+  project: "ohne-js" | "mit-js",
+  firstNummer: string,
+  names: ReadonlyArray<readonly [username: string, vorname: string, familienname: string]>,
+): DemoPersonSeed[] {
+  const c = DEMO_IDS.schuleC;
+  const klasseAnC = project === "ohne-js" ? { schueler: "7a", neu: "5a" } : { schueler: "8a", neu: "6a" };
+  const nummer = (offset: number) => String(Number(firstNummer) + offset);
+  const kontexte: DemoPersonSeed["kontexte"][] = [
+    [k(c, "lehrkraft")],
+    [k(c, "vertretungslehrkraft", { befristungInDays: 120 })],
+    [k(c, "religionslehrkraft")],
+    [k(c, "lehrkraft")],
+    [k(c, "lehrkraft")],
+    [k(c, "itslearning-schueler"), k(klasse("schule-c", klasseAnC.schueler), "itslearning-schueler")],
+    [k(c, "itslearning-schueler"), k(klasse("schule-c", klasseAnC.neu), "itslearning-schueler")],
+  ];
+  // teachers 0, 1, 3 and 4 have a KoPers number; 2 (no KOPERS_PFLICHT role) and the pupils have none
+  const nummern = [nummer(0), nummer(1), undefined, nummer(2), nummer(3), undefined, undefined];
+  return names.map(([username, vorname, familienname], index) => ({
+    username,
+    vorname,
+    familienname,
+    ...(nummern[index] ? { personalnummer: nummern[index] } : {}),
+    kontexte: kontexte[index],
+  }));
+}
+
+
 export const DEMO_PERSONEN: DemoPersonSeed[] = [
   // Gemeinschaftsschule am Deich (A): teachers
   {
@@ -199,12 +229,65 @@ export const DEMO_PERSONEN: DemoPersonSeed[] = [
   { username: "ttamm", vorname: "Tilo", familienname: "Tamm", personalnummer: "4712211", kontexte: [k(C, "lehrkraft")] },
   { username: "nnommensen", vorname: "Nils", familienname: "Nommensen", personalnummer: "4712212", kontexte: [k(C, "lehrkraft")] },
   { username: "aarp", vorname: "Anke", familienname: "Arp", personalnummer: "4712213", kontexte: [k(C, "lehrkraft")] },
+
+  // Persons the assignment e2e journeys change (issue 8), one set per browser project, all at C (administered by
+  // landesadmin and schuladminbc): a teacher to add a time-limited assignment to, a teacher with a BEFRISTUNG_PFLICHT
+  // assignment to change its end date, a teacher without KoPers number whose role does not ask for one (adding
+  // "Lehrkraft" asks for it), a teacher with a single assignment to remove, a teacher for the stale-save conflict, a
+  // pupil to move to another class and a pupil to add a second pupil role (with its class) to.
+  ...zuordnungsPersonen("ohne-js", "4712301", [
+    ["hharder", "Hauke", "Harder"],
+    ["jjessen", "Jens", "Jessen"],
+    ["tthode", "Telse", "Thode"],
+    ["mmommsen", "Merret", "Mommsen"],
+    ["aandresen", "Arne", "Andresen"],
+    ["kkock", "Kalle", "Kock"],
+    ["iipsen", "Ida", "Ipsen"],
+  ]),
+  ...zuordnungsPersonen("mit-js", "4712311", [
+    ["bboie", "Broder", "Boie"],
+    ["ssievers", "Sönke", "Sievers"],
+    ["wwulf", "Wiebke", "Wulf"],
+    ["mmatthiesen", "Maren", "Matthiesen"],
+    ["ootten", "Ocke", "Otten"],
+    ["llueth", "Lasse", "Lüth"],
+    ["nnickelsen", "Nele", "Nickelsen"],
+  ]),
 ];
 
 /** The lock e2e journeys' persons by project: lock/unlock, lift a KoPers lock, delete (and `wbrandt` for both). */
 export const E2E_PERSONEN = {
   "ohne-js": { sperren: "oriedel", kopers: "ekopp", loeschen: "rtiedemann" },
   "mit-js": { sperren: "vharms", kopers: "swendt", loeschen: "greimers" },
+} as const;
+
+/**
+ * The assignment e2e journeys' persons by project (issue 8), all at Gymnasium Hafenkante (C): `lehrkraft` (Lehrkraft,
+ * KoPers number: add a time-limited assignment), `befristet` (Vertretungslehrkraft, BEFRISTUNG_PFLICHT, ends in 120
+ * days: change the end date), `ohneKopers` (Ev./Kat. Religionslehrkraft, no KoPers number: adding Lehrkraft asks for
+ * one), `letzte` (only Lehrkraft: remove the last assignment), `konflikt` (Lehrkraft: stale save), `schueler`
+ * (itslearning-Schüler at C and a class: move to another class) and `schuelerNeu` (itslearning-Schüler at C and a
+ * class: add another pupil role with its class). Classes: ohne-js 7a/5a, mit-js 8a/6a.
+ */
+export const E2E_ZUORDNUNGEN_PERSONEN = {
+  "ohne-js": {
+    lehrkraft: "hharder",
+    befristet: "jjessen",
+    ohneKopers: "tthode",
+    letzte: "mmommsen",
+    konflikt: "aandresen",
+    schueler: "kkock",
+    schuelerNeu: "iipsen",
+  },
+  "mit-js": {
+    lehrkraft: "bboie",
+    befristet: "ssievers",
+    ohneKopers: "wwulf",
+    letzte: "mmatthiesen",
+    konflikt: "ootten",
+    schueler: "llueth",
+    schuelerNeu: "nnickelsen",
+  },
 } as const;
 
 /** The details e2e journeys' persons by project: rename, password and device password, stale-form conflict. */

@@ -1,0 +1,232 @@
+import { and, eq, inArray, ne } from "drizzle-orm";
+import { Hono } from "hono";
+import {
+  PersonenkontextWorkflowStepQuery,
+  PinnedPersonenkontextWorkflowStepQuery,
+  UpdatePersonenkontexteBody,
+  UpdatePersonenkontexteQuery,
+} from "../../contract/index.ts";
+import type { AppEnv } from "../app-env.ts";
+import type { ReferenceDb } from "../db/client.ts";
+import type { ApiVersion } from "../env.ts";
+import { identityAccount, person, personenkontext, userLock } from "../db/schema.ts";
+import { readJsonBody } from "../lib/body.ts";
+import { type PersonRow, requireCaller, requireGold, requireUser } from "../lib/caller.ts";
+import { internalError, missingPermissions, notFound } from "../lib/errors.ts";
+import { publishEvent } from "../lib/events.ts";
+import { isUuid, newId } from "../lib/ids.ts";
+import { hasRightAt } from "../lib/permissions.ts";
+import { canModifyPerson, findPerson } from "../lib/personen.ts";
+import { entityJson } from "../lib/render.ts";
+import { parseOrThrow, readQuery } from "../lib/validation.ts";
+import { workflowStep } from "../lib/workflow-step.ts";
+import {
+  type StoredZuordnung,
+  type Zuordnung,
+  difference,
+  lastModifiedOf,
+  loadOrganisationen,
+  loadRollen,
+  storedZuordnungen,
+  updateError,
+  violatedRule,
+} from "../lib/zuordnungen.ts";
+
+/**
+ * The personenkontext workflow (PERSONS §2.4.1, §2.4.3; CHANGES-SINCE-PIN §3.8): the step that drives the
+ * organisation and role pickers, and the PUT that replaces a person's complete set of Zuordnungen.
+ */
+export function personenkontextWorkflowRoutes(version: ApiVersion) {
+  const app = new Hono<AppEnv>();
+  const StepQuery = version === "current" ? PersonenkontextWorkflowStepQuery : PinnedPersonenkontextWorkflowStepQuery;
+
+  /** No step-up; never fails for lack of rights. */
+  app.get("/step", async (c) => {
+    requireUser(c);
+    const query = parseOrThrow(StepQuery, readQuery(c.req.url, StepQuery, version));
+    const caller = await requireCaller(c);
+    return entityJson(c, await workflowStep(c.var.db, version, caller.id, query));
+  });
+
+  /** [gold] Checks in the upstream's order (first failure wins); nothing is written unless all pass. */
+  app.put("/:personId", async (c) => {
+    const user = requireGold(c);
+    const query = parseOrThrow(UpdatePersonenkontexteQuery, readQuery(c.req.url, UpdatePersonenkontexteQuery, version));
+    const body = parseOrThrow(UpdatePersonenkontexteBody, await readJsonBody(c));
+    const caller = await requireCaller(c, user);
+    const { db, config } = c.var;
+    const personId = c.req.param("personId");
+    const personalnummer = query.personalnummer ?? "";
+
+    // 1. Every entry is about the person of the path.
+    if (body.personenkontexte.some((entry) => entry.personId !== personId)) throw updateError("PERSON_ID_MISMATCH");
+    const desired: Zuordnung[] = body.personenkontexte.map((entry) => ({
+      organisationId: entry.organisationId,
+      rolleId: entry.rolleId,
+      befristung: entry.befristung === undefined ? null : new Date(entry.befristung).getTime(),
+    }));
+    // The path is not validated upstream; an id that cannot exist names no person (step 6).
+    const target = isUuid(personId) ? await findPerson(db, personId) : undefined;
+    const stored = target ? await storedZuordnungen(db, target.id) : [];
+
+    // A role or organisation that does not exist (R: the upstream would fail on storing it).
+    const all = [...stored, ...desired];
+    const [rollen, organisationen] = await Promise.all([
+      loadRollen(
+        db,
+        all.map((z) => z.rolleId),
+      ),
+      loadOrganisationen(
+        db,
+        all.map((z) => z.organisationId),
+      ),
+    ]);
+    if (all.some((z) => !rollen.has(z.rolleId) || !organisationen.has(z.organisationId))) throw notFound();
+
+    // 2.–5. and the rules the reference adds.
+    const rule = violatedRule({ version, stored, desired, rollen, organisationen });
+    if (rule) throw updateError(rule);
+
+    // 6. Optimistic locking.
+    if (!target) throw updateError("PERSON_NOT_FOUND");
+    assertCurrent(stored, body);
+
+    // 7. The caller may change this person, and at every organisation where something is added or removed.
+    //    (Upstream crashes into a 500 here, quirk Q2; R: the not-found of a missing right.)
+    const { removed, added } = difference(stored, desired);
+    if (!(await canModifyPerson(db, caller.id, target.id))) throw missingPermissions();
+    for (const organisationId of new Set([...removed, ...added].map((z) => z.organisationId))) {
+      if (!(await hasRightAt(db, caller.id, organisationId, "PERSONEN_VERWALTEN"))) throw missingPermissions();
+    }
+
+    // 8. The KoPers number that comes along (checked before anything is written).
+    if (personalnummer !== "") await assertPersonalnummerFree(db, target, personalnummer);
+
+    const result = await applyChange(db, {
+      target,
+      stored,
+      removed,
+      added,
+      body,
+      personalnummer,
+      now: config.now(),
+    });
+    publishEvent("PersonenkontextUpdated", {
+      personId: target.id,
+      created: added.map((z) => `${z.organisationId}/${z.rolleId}`).join(","),
+      deleted: removed.map((z) => `${z.organisationId}/${z.rolleId}`).join(","),
+      current: String(result.length),
+    });
+    return entityJson(c, {
+      dBiamPersonenkontextResponses: result.map((z) => ({
+        personId: target.id,
+        organisationId: z.organisationId,
+        rolleId: z.rolleId,
+        befristung: z.befristung === null ? null : new Date(z.befristung).toISOString(),
+      })),
+    });
+  });
+
+  return app;
+}
+
+/** COUNT_MISMATCHING and NEWER_VERSION_OF_PERSONENKONTEXTE_AVAILABLE against what is stored right now. */
+function assertCurrent(stored: readonly StoredZuordnung[], body: UpdatePersonenkontexteBody) {
+  if (stored.length !== body.count) throw updateError("COUNT_MISMATCHING");
+  const latest = lastModifiedOf(stored);
+  if (latest === null) return;
+  if (body.lastModified === undefined || latest > new Date(body.lastModified).getTime()) {
+    throw updateError("NEWER_VERSION_OF_PERSONENKONTEXTE_AVAILABLE");
+  }
+}
+
+/** Like PATCH …/metadata without its KOPERS_PFLICHT precondition (PERSONS §2.4.3 step 8). */
+async function assertPersonalnummerFree(db: ReferenceDb, target: PersonRow, personalnummer: string) {
+  // Upstream: a domain error outside the controller's filters, i.e. an unmapped 500.
+  if (personalnummer.trim() !== personalnummer) throw internalError();
+  const [other] = await db
+    .select({ id: person.id })
+    .from(person)
+    .where(and(eq(person.personalnummer, personalnummer), ne(person.id, target.id)))
+    .limit(1);
+  if (other) throw updateError("PERSONALNUMMER_NICHT_EINDEUTIG");
+}
+
+interface Change {
+  target: PersonRow;
+  stored: readonly StoredZuordnung[];
+  removed: readonly StoredZuordnung[];
+  added: readonly Zuordnung[];
+  body: UpdatePersonenkontexteBody;
+  personalnummer: string;
+  now: Date;
+}
+
+/**
+ * Writes the change in one transaction: deletions, then insertions (a changed Befristung is a new kontext with a new
+ * id and creation time, which also restarts the KoPers clock), the person's unassignment date, and the KoPers number
+ * (revision + 1, lifting a KoPers lock). The person row is locked and the stored set compared again, so that of two
+ * concurrent saves based on the same state only the first succeeds. Returns the Zuordnungen afterwards.
+ */
+async function applyChange(db: ReferenceDb, change: Change): Promise<StoredZuordnung[]> {
+  const { target, removed, added, body, personalnummer, now } = change;
+  return db.transaction(async (tx) => {
+    await tx.select({ id: person.id }).from(person).where(eq(person.id, target.id)).for("update");
+    const current = await storedZuordnungen(tx, target.id);
+    assertCurrent(current, body);
+
+    if (removed.length > 0) {
+      await tx.delete(personenkontext).where(
+        inArray(
+          personenkontext.id,
+          removed.map((z) => z.id),
+        ),
+      );
+    }
+    if (added.length > 0) {
+      await tx
+        .insert(personenkontext)
+        .values(
+          added.map((z) => ({
+            id: newId(),
+            personId: target.id,
+            organisationId: z.organisationId,
+            rolleId: z.rolleId,
+            befristung: z.befristung === null ? null : new Date(z.befristung),
+            createdAt: now,
+            updatedAt: now,
+          })),
+        )
+        // the same pair twice in one request: upstream logs the failing insert and answers the real state
+        .onConflictDoNothing();
+    }
+    const after = await storedZuordnungen(tx, target.id);
+
+    const personChanges: Partial<typeof person.$inferInsert> = {};
+    // The 90 (pinned: 84) day deletion clock starts when the last Zuordnung goes and stops when one comes back.
+    if (after.length === 0 && current.length > 0) personChanges.orgUnassignmentDate = now;
+    if (after.length > 0 && target.orgUnassignmentDate !== null) personChanges.orgUnassignmentDate = null;
+    if (personalnummer !== "") {
+      personChanges.personalnummer = personalnummer;
+      personChanges.revision = target.revision + 1;
+    }
+    if (Object.keys(personChanges).length > 0) {
+      await tx
+        .update(person)
+        .set({ ...personChanges, updatedAt: now })
+        .where(eq(person.id, target.id));
+    }
+    if (personalnummer !== "") {
+      const lifted = await tx
+        .delete(userLock)
+        .where(and(eq(userLock.personId, target.id), eq(userLock.lockedOccasion, "KOPERS_GESPERRT")))
+        .returning({ personId: userLock.personId });
+      if (lifted.length > 0 && target.keycloakUserId) {
+        const remaining = await tx.select({ personId: userLock.personId }).from(userLock).where(eq(userLock.personId, target.id)).limit(1);
+        if (remaining.length === 0)
+          await tx.update(identityAccount).set({ enabled: true }).where(eq(identityAccount.id, target.keycloakUserId));
+      }
+    }
+    return after;
+  });
+}
