@@ -316,7 +316,11 @@ async function hinzufuegenStep({
       rolle: rolleId ?? "",
       klasse:
         klasse && klassen.some((option) => option.id === klasse) ? klasse : ownKlassen.length === 1 ? ownKlassen[0].organisationId : "",
-      befristung: fresh || !formData.get("befristung.art") ? { art: ansicht.befristungDefault } : submission.payload.befristung,
+      // A role with mandatory Befristung cannot keep "unbefristet": it starts at the school year's end.
+      befristung:
+        fresh || !formData.get("befristung.art") || (regeln.befristungPflicht && formData.get("befristung.art") === "unbefristet")
+          ? { art: ansicht.befristungDefault }
+          : submission.payload.befristung,
       kopers: stringOf(formData, "kopers") ?? "",
     };
     return { ...answer, result: { initialValue } as SubmissionResult<string[]> };

@@ -1,6 +1,6 @@
 import { getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, useRef, type ChangeEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { BefristungField } from "~/components/fields/befristung-field";
@@ -47,6 +47,15 @@ export function action(args: ActionFunctionArgs) {
     return zuordnungenAction({ request, user, formData, loaded, detailsPath });
   });
 }
+
+/**
+ * After a refused save the person may have changed meanwhile: the current set is read again (single fetch skips
+ * that after a 4xx answer). The other answers are steps of the form; the set they show is the one just loaded.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => {
+  if (typeof actionResult === "object" && actionResult !== null && "fehler" in actionResult && actionResult.fehler) return true;
+  return defaultShouldRevalidate;
+};
 
 /** The action's answer, or the start: nothing staged, the list. */
 function useAntwort(): ZuordnungenAntwort {
@@ -247,19 +256,20 @@ function StatusText({ status }: { status: Status }) {
 
 function ZeileText({ line, checkbox, checked }: { line: AnsichtZeile; checkbox: boolean; checked: boolean }) {
   const { t } = useTranslation();
+  // The same words as the person's page ("school: role, Klasse 5a, befristet bis …"), each change marked in words.
   const text = (
     <>
       <span className={STATUS_CLASSES[line.status]}>
-        {line.organisation}: {line.rolle}
+        {t("person:details.zuordnungLine", { schule: line.organisation, rolle: line.rolle })}
       </span>
       {line.klassen.map((klasse) => (
         <span key={`${klasse.id}/${klasse.status}`}>
-          {" "}
-          <span className={STATUS_CLASSES[klasse.status]}>{t("person:zuordnungenBearbeiten.klasse", { name: klasse.name })}</span>
+          {", "}
+          <span className={STATUS_CLASSES[klasse.status]}>{t("person:details.klasse", { klassen: klasse.name })}</span>
           <StatusText status={klasse.status} />
         </span>
       ))}
-      {line.bis ? <span> {t("person:zuordnungenBearbeiten.bis", { date: line.bis })}</span> : null}
+      {line.bis ? <span>, {t("person:details.befristetBis", { date: line.bis })}</span> : null}
       <StatusText status={line.status} />
     </>
   );

@@ -12,7 +12,8 @@ type BefristungInput = { art?: BefristungArt; datum?: string };
  * How long an assignment lasts (spec §5, inventory §3), for `befristungSchema`: "until the end of the school year
  * (31.07.YYYY)", "until a date" with its date field, or "unbefristet", which a role with BEFRISTUNG_PFLICHT cannot
  * have (shown, disabled, with the reason). Preselect with `defaultBefristungArt(pflicht)`.
- * With JavaScript, typing a date chooses "until a date"; without it the schema asks when the two disagree.
+ * With JavaScript, typing a date chooses "until a date" and choosing another option empties the date; without it the
+ * schema asks when the two disagree.
  */
 export function BefristungField({
   field,
@@ -37,19 +38,29 @@ export function BefristungField({
     },
   ] satisfies Array<{ value: BefristungArt; label: string; disabled?: boolean; hint?: string }>;
   return (
-    <RadioGroup
-      field={art}
-      legend={legend ?? t("fields.befristung.legend")}
-      options={options}
-      detail={(option) =>
-        option.value === "datum" ? (
-          <div onInput={chooseDateOption} className="mt-2">
-            <DateField field={datum} label={t("fields.befristung.datumLabel")} className="mb-1" />
-          </div>
-        ) : null
-      }
-    />
+    <div onChange={clearDateOnOtherChoice}>
+      <RadioGroup
+        field={art}
+        legend={legend ?? t("fields.befristung.legend")}
+        options={options}
+        detail={(option) =>
+          option.value === "datum" ? (
+            <div onInput={chooseDateOption} className="mt-2">
+              <DateField field={datum} label={t("fields.befristung.datumLabel")} className="mb-1" />
+            </div>
+          ) : null
+        }
+      />
+    </div>
   );
+}
+
+/** The other way round (inventory §3): choosing "school year's end" or "unbefristet" empties the date. */
+function clearDateOnOtherChoice(event: FormEvent<HTMLDivElement>) {
+  const target = event.target;
+  if (!(target instanceof HTMLInputElement) || target.type !== "radio" || target.value === "datum") return;
+  const date = event.currentTarget.querySelector<HTMLInputElement>('input[type="text"]');
+  if (date) date.value = "";
 }
 
 function chooseDateOption(event: FormEvent<HTMLDivElement>) {
