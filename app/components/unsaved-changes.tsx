@@ -9,23 +9,37 @@ import { Modal, preloadModal } from "./modal";
  * Spread `formHandlers` on the form (after conform's props: they leave its onSubmit alone);
  * render `dialog` anywhere on the page.
  */
-export function useUnsavedChangesWarning() {
+export function useUnsavedChangesWarning({
+  staged = false,
+  answerMeansUnsaved = true,
+}: {
+  /** Changes the page holds besides its fields (staged changes waiting for "save"). */
+  staged?: boolean;
+  /** Whether an answer with data (not a redirect) means refused input; not so for a form of many steps. */
+  answerMeansUnsaved?: boolean;
+} = {}) {
   const { t } = useTranslation();
-  const [dirty, setDirty] = useState(false);
+  const [typed, setDirty] = useState(false);
+  // Staged changes stop counting once the form is sent: the save's redirect is not "leaving" (an answer instead
+  // renders the page anew, and the staged changes count again).
+  const [sent, setSent] = useState(false);
+  const dirty = typed || (staged && !sent);
   const navigation = useNavigation();
   const actionData = useActionData();
   // Submitting the form is not "leaving": neither the post nor the redirect after it.
   useEffect(() => {
-    if (navigation.state === "submitting") setDirty(false);
+    if (navigation.state !== "submitting") return;
+    setDirty(false);
+    setSent(true);
   }, [navigation.state]);
   // An action that answers with data instead of redirecting refused the input (e.g. a duplicate
   // name): the form still holds it unsaved, so leaving warns again. This also covers the page
   // the server rendered after a post without JavaScript.
   useEffect(() => {
-    if (actionData == null) return;
+    if (actionData == null || !answerMeansUnsaved) return;
     preloadModal();
     setDirty(true);
-  }, [actionData]);
+  }, [actionData, answerMeansUnsaved]);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       dirty && currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search,

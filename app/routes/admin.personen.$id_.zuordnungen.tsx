@@ -7,6 +7,7 @@ import { BefristungField } from "~/components/fields/befristung-field";
 import { FormError } from "~/components/form-error";
 import { ErrorList, SelectField } from "~/components/forms";
 import { Notice } from "~/components/notice";
+import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { returnPathFrom, withReturnPath } from "~/return-path";
 import { serializeAenderungen } from "~/zuordnungen/aenderungen";
@@ -96,6 +97,7 @@ function ZuordnungenForm({ antwort }: { antwort: ZuordnungenAntwort }) {
   }, [antwort.formKey, antwort.fehler, navigation.state]);
 
   const liste = antwort.schritt === "liste";
+  const { formHandlers, dialog } = useUnsavedChangesWarning({ staged: ansicht.changed, answerMeansUnsaved: false });
   const hasPupilWithClass = ansicht.lines.some((line) => line.waehlbar && line.istLern && line.klassen.length === 1);
 
   return (
@@ -114,7 +116,7 @@ function ZuordnungenForm({ antwort }: { antwort: ZuordnungenAntwort }) {
           </Notice>
         </div>
       ) : null}
-      <Form method="post" id={form.id} noValidate className="max-w-3xl" preventScrollReset>
+      <Form method="post" id={form.id} noValidate {...formHandlers} className="max-w-3xl" preventScrollReset>
         <input type="hidden" name="aenderungen" value={serializeAenderungen(antwort.aenderungen)} />
         <input type="hidden" name="stand" value={JSON.stringify(antwort.stand)} />
 
@@ -200,6 +202,7 @@ function ZuordnungenForm({ antwort }: { antwort: ZuordnungenAntwort }) {
           </section>
         ) : null}
       </Form>
+      {dialog}
     </>
   );
 }

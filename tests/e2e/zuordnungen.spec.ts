@@ -79,6 +79,14 @@ test.describe("Schulzuordnungen bearbeiten", () => {
       `${SCHULE_C.label}: Vertretungslehrkraft, befristet bis 30.06.${year} (wird hinzugefügt)`,
     ]);
     await expectNoAxeViolations(page, "Vorgemerkte Zuordnung");
+    if (isJavaScriptProject()) {
+      // Leaving with staged changes asks first; staying keeps them.
+      await page.getByRole("link", { name: "Zurück zur Person" }).click();
+      const warning = page.getByRole("dialog", { name: "Ungespeicherte Änderungen" });
+      await expect(warning.getByRole("heading", { name: "Ungespeicherte Änderungen" })).toBeVisible();
+      await warning.getByRole("button", { name: "Auf der Seite bleiben" }).click();
+      await expect(vorgemerkt(page)).toBeVisible();
+    }
 
     await press(page, "Änderungen speichern");
     await expect(page.getByRole("status").filter({ hasText: "wurden gespeichert" })).toBeVisible();
