@@ -199,6 +199,15 @@ export const DEMO_PERSONEN: DemoPersonSeed[] = [
   { username: "ttamm", vorname: "Tilo", familienname: "Tamm", personalnummer: "4712211", kontexte: [k(C, "lehrkraft")] },
   { username: "nnommensen", vorname: "Nils", familienname: "Nommensen", personalnummer: "4712212", kontexte: [k(C, "lehrkraft")] },
   { username: "aarp", vorname: "Anke", familienname: "Arp", personalnummer: "4712213", kontexte: [k(C, "lehrkraft")] },
+
+  // Persons of the two-factor e2e journeys (tests/e2e/zwei-faktor-verwaltung.spec.ts), all teachers at C: one set per
+  // browser project (software token reset and new set-up; hardware token assignment), and one teacher holding a hardware
+  // token whose serial the journeys try as "already in use" (never changed). Tokens: seed/zwei-faktor.ts.
+  { username: "hsteffens", vorname: "Hauke", familienname: "Steffens", personalnummer: "4712301", kontexte: [k(C, "lehrkraft")] },
+  { username: "irohwer", vorname: "Imke", familienname: "Rohwer", personalnummer: "4712302", kontexte: [k(C, "lehrkraft")] },
+  { username: "tingwersen", vorname: "Tjark", familienname: "Ingwersen", personalnummer: "4712311", kontexte: [k(C, "lehrkraft")] },
+  { username: "ofriedrichsen", vorname: "Okka", familienname: "Friedrichsen", personalnummer: "4712312", kontexte: [k(C, "lehrkraft")] },
+  { username: "mjessen", vorname: "Momme", familienname: "Jessen", personalnummer: "4712320", kontexte: [k(C, "lehrkraft")] },
 ];
 
 /** The lock e2e journeys' persons by project: lock/unlock, lift a KoPers lock, delete (and `wbrandt` for both). */
@@ -211,6 +220,12 @@ export const E2E_PERSONEN = {
 export const E2E_DETAILS_PERSONEN = {
   "ohne-js": { umbenennen: "bbergmann", passwort: "ppaschen", konflikt: "kkonrad" },
   "mit-js": { umbenennen: "ttamm", passwort: "nnommensen", konflikt: "aarp" },
+} as const;
+
+/** The two-factor e2e journeys' persons by project: reset and set up a software token, assign a hardware token. */
+export const E2E_ZWEI_FAKTOR_PERSONEN = {
+  "ohne-js": { software: "hsteffens", hardware: "irohwer" },
+  "mit-js": { software: "tingwersen", hardware: "ofriedrichsen" },
 } as const;
 
 export const demoPersonId = (username: string) => stableId(`person:${username}`);
