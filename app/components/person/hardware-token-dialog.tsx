@@ -1,4 +1,5 @@
 import { Form, useActionData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { FormError, useCurrentFormError } from "~/components/form-error";
 import { RequiredFieldsNote, TextField } from "~/components/forms";
@@ -25,6 +26,13 @@ export function HardwareTokenDialog({ dialog, name, view }: { dialog: RouteDialo
   const actionData = useActionData();
   const answer = answerOf(actionData, FORM_ID) ? (actionData as { error?: ErrorCode | null }) : undefined;
   const formError = useCurrentFormError(form, answer);
+  // The server's answer leaves the code out; in the browser the field still holds it until it is emptied here.
+  const emptied = useRef<unknown>(null);
+  useEffect(() => {
+    if (!answer?.error || emptied.current === answer) return;
+    emptied.current = answer;
+    form.update({ name: fields.otp.name, value: "", validated: false });
+  }, [answer, form, fields.otp.name]);
   const title = t("person:zweiFaktorVerwaltung.hardware.title");
 
   if (!view.token || view.token.hasToken) {
