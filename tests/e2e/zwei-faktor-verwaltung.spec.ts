@@ -192,9 +192,15 @@ test.describe("Zwei-Faktor-Verwaltung einer Person", () => {
     await expect(toast(page, `Das Hardware-Token ${serial} ist jetzt ${name} zugeordnet.`)).toBeVisible();
     await expect(section(page)).toContainText(`Ein Hardware-Token ist eingerichtet. Seriennummer: ${serial}`);
     await expectNoAxeViolations(page, "Zwei-Faktor: Hardware-Token zugeordnet");
+
+    // Reset: the device goes back to the pool, and the message says so.
+    await resetToken(page, name, "Hardware-Token");
+    await expect(
+      toast(page, `Das Hardware-Token ${serial} von ${name} wurde zurückgesetzt. Es kann jetzt einer anderen Person zugeordnet werden.`),
+    ).toBeVisible();
   });
 
-  test("ist der Token-Dienst nicht erreichbar oder gestört, sagt die Seite es und bietet nichts an, was scheitern muss", async ({
+  test("ist der Token-Dienst nicht erreichbar, gestört oder verweigert er Änderungen, sagt die Seite es auf Deutsch und verweist an den Helpdesk", async ({
     page,
   }) => {
     test.slow();
@@ -203,7 +209,7 @@ test.describe("Zwei-Faktor-Verwaltung einer Person", () => {
     await expect(section(page)).toContainText(`Ein Hardware-Token ist eingerichtet. Seriennummer: ${IN_USE}`);
     const upstream = `http://127.0.0.1:${PORT + 1}`;
     const { csrfToken } = (await (await page.request.get(`${upstream}/api/auth/csrf-token`)).json()) as { csrfToken: string };
-    const tokenService = async (state: "ok" | "unreachable" | "failing") => {
+    const tokenService = async (state: "ok" | "unreachable" | "failing" | "failing-writes") => {
       const response = await page.request.put(`${upstream}/api/reference/token-service`, {
         headers: { "X-CSRF-Token": csrfToken },
         data: { state },
@@ -233,8 +239,49 @@ test.describe("Zwei-Faktor-Verwaltung einer Person", () => {
     await expect(section(page).getByRole("link", { name: "Zum Helpdesk des Schulportals" })).toBeVisible();
     await expectNoAxeViolations(page, "Zwei-Faktor: Status unbekannt");
 
+    // The token service reads tokens but refuses every change: each refusal in German, with the way to the helpdesk.
+    await tokenService("failing-writes");
+    await page.goto(detailsPath("mjessen"));
+    await openDialog(page, "Token zurücksetzen", "Token zurücksetzen", section(page));
+    await dialogOf(page).getByRole("button", { name: "Zurücksetzen" }).click();
+    const refusal = dialogOf(page).getByRole("alert");
+    await expect(refusal).toContainText("Das Hardware-Token wurde nicht zurückgesetzt");
+    await expect(refusal).toContainText("konnte aus technischen Gründen nicht zurückgesetzt werden");
+    await expect(refusal.getByRole("link", { name: "Zum Helpdesk des Schulportals" })).toBeVisible();
+    await expectNoAxeViolations(page, "Zwei-Faktor: Zurücksetzen gescheitert");
+
+    await page.goto(detailsPath("lthaysen"));
+    await openDialog(page, "Zwei-Faktor-Authentifizierung einrichten", "Zwei-Faktor-Authentifizierung einrichten", section(page));
+    await dialogOf(page).getByRole("button", { name: "QR-Code erzeugen" }).click();
+    await expect(dialogOf(page).getByRole("alert")).toContainText("QR-Code nicht erzeugt");
+    await expect(dialogOf(page).getByRole("alert").getByRole("link", { name: "Zum Helpdesk des Schulportals" })).toBeVisible();
+    await expectNoAxeViolations(page, "Zwei-Faktor: QR-Code nicht erzeugt");
+
+    await page.goto(`${detailsPath("lthaysen")}?zwei-faktor-einrichten=hardware`);
+    const free = HARDWARE_TOKENS.find((token) => !token.assignedTo)!.serial;
+    await page.getByLabel("Seriennummer").fill(free);
+    await page.getByLabel("Einmalpasswort").fill(await currentHardwareOtp(free));
+    await page.getByRole("button", { name: "Hardware-Token zuordnen" }).click();
+    await expect(page.getByRole("alert")).toContainText("Hardware-Token nicht zugeordnet");
+    await expect(page.getByRole("alert").getByRole("link", { name: "Zum Helpdesk des Schulportals" })).toBeVisible();
+    await expect(page.getByLabel("Einmalpasswort")).toHaveValue("");
+
     await tokenService("ok");
     await page.goto(detailsPath("mjessen"));
     await expect(section(page)).toContainText(`Seriennummer: ${IN_USE}`);
+  });
+
+  test("der Schuladmin einer anderen Schule kann ein Token weder sehen noch zurücksetzen noch einrichten", async ({ page, loggedInAs }) => {
+    await loggedInAs("schuladmin", { target: "/admin/personen" });
+    const origin = new URL(page.url()).origin;
+    for (const dialog of ["token-zuruecksetzen", "zwei-faktor-einrichten", "zwei-faktor-einrichten=hardware"]) {
+      const url = `${detailsPath("mjessen")}?${dialog}`;
+      expect((await page.request.get(url)).status(), url).toBe(404);
+      const post = await page.request.post(url, {
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
+        data: new URLSearchParams({ serial: IN_USE, otp: "123456" }).toString(),
+      });
+      expect(post.status(), url).toBe(404);
+    }
   });
 });

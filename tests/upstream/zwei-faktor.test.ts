@@ -333,7 +333,23 @@ describe.each(API_VERSIONS)("Zwei-Faktor-Verwaltung (Upstream-Version %s)", (ver
       await expectTokenError(await init(admin, id), "SOFTWARE_TOKEN_INITIALIZATION_ERROR");
     });
 
-    it("the switch needs a login and one of its three states", async () => {
+    it("failing writes: the state reads, init, reset and assignment fail with their own keys", async () => {
+      const admin = await loggedIn(upstream.app, "landesadmin", "gold");
+      await simulate(admin, "failing-writes");
+      const holder = demoPersonId("mjessen");
+      expect(await state(admin, holder)).toMatchObject({ hasToken: true, serial: IN_USE });
+      await expectTokenError(await reset(admin, holder), "TOKEN_RESET_ERROR");
+      const id = demoPersonId("lthaysen");
+      await expectTokenError(await init(admin, id), "SOFTWARE_TOKEN_INITIALIZATION_ERROR");
+      await expectTokenError(
+        await assign(admin, { serial: FREE[0], otp: await currentHardwareOtp(FREE[0]), username: "x", userId: id }),
+        "HARDWARE_TOKEN_SERVICE_FEHLER",
+      );
+      expect(await state(landesadminGold, holder)).toMatchObject({ hasToken: true, serial: IN_USE });
+      expect(await tokensOf(id)).toEqual([]);
+    });
+
+    it("the switch needs a login and one of its states", async () => {
       await errors.unauthorized(await simulate(new Browser(upstream.app), "unreachable"));
       const admin = await loggedIn(upstream.app, "landesadmin");
       expect((await simulate(admin, "kaputt")).status).toBe(400);

@@ -28,7 +28,7 @@ export interface SessionData {
   /** CSRF token of the current upstream (lib/csrf.ts); lives and dies with the session. */
   csrfToken?: string;
   /** Reference only: the token service as this session sees it (lib/token-service.ts); absent = working. */
-  tokenService?: "unreachable" | "failing";
+  tokenService?: "unreachable" | "failing" | "failing-writes";
 }
 
 export interface SessionState {

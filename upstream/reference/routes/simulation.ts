@@ -9,11 +9,12 @@ import { parseOrThrow } from "../lib/validation.ts";
  * Reference only, no upstream route: switches for failures of systems behind the upstream, for tests and demos.
  * They act on the caller's own session and nothing else, so nobody can disturb another user with them.
  *
- * `PUT /api/reference/token-service` `{"state": "ok" | "unreachable" | "failing"}` → 204: from now on this session
- * sees the token service as working, unreachable (`PI_UNAVAILABLE_ERROR` where the upstream names it) or failing
- * (the call's own error key). Login required (and the CSRF token, like every write of the current version).
+ * `PUT /api/reference/token-service` `{"state": "ok" | "unreachable" | "failing" | "failing-writes"}` → 204: from
+ * now on this session sees the token service as working, unreachable (`PI_UNAVAILABLE_ERROR` where the upstream names
+ * it), failing (every call its own error key) or failing to change tokens (reads work; init, reset and assignment
+ * fail with their keys). Login required (and the CSRF token, like every write of the current version).
  */
-const TokenServiceSwitch = z.object({ state: z.enum(["ok", "unreachable", "failing"]) });
+const TokenServiceSwitch = z.object({ state: z.enum(["ok", "unreachable", "failing", "failing-writes"]) });
 
 export function simulationRoutes() {
   const app = new Hono<AppEnv>();

@@ -61,7 +61,8 @@ export function twoFactorRoutes() {
     const target = await resolveTarget(c, queryPersonId(c), "self-or-admin");
     if (target instanceof Response) return target;
     const problem = tokenServiceProblem(c);
-    if (problem) throw tokenError(problem === "unreachable" ? "PI_UNAVAILABLE_ERROR" : "TOKEN_STATE_ERROR");
+    if (problem === "unreachable") throw tokenError("PI_UNAVAILABLE_ERROR");
+    if (problem === "failing") throw tokenError("TOKEN_STATE_ERROR");
     const token = await activeToken(c.var.db, target.id);
     return c.json(token ? { hasToken: true, tokenKind: token.kind, serial: token.serial } : { hasToken: false, tokenKind: "", serial: "" });
   });
