@@ -1,13 +1,12 @@
 import { z } from "zod";
 import type { OrganisationResponse, PersonenzuordnungResponse, PersonResponse } from "../../upstream/contract";
 import { befristungFromUpstream, formatDate, formatGermanDay } from "~/dates";
-import type { ErrorCode } from "~/errors";
 import { organisationLabel } from "~/organisation-label";
 import { notFound } from "./guards.server";
-import { twoFactorState } from "./upstream/self.server";
 import { getOrganisation } from "./upstream/organisationen.server";
 import { getPerson, getPersonenuebersicht } from "./upstream/person.server";
 import { parentsByIds } from "./upstream/person-lock.server";
+import { loadZweiFaktor } from "./zwei-faktor.server";
 import { UpstreamFailure } from "./upstream/client.server";
 
 /**
@@ -90,8 +89,6 @@ export function zuordnungLines(zuordnungen: PersonenzuordnungResponse[]): Zuordn
   });
 }
 
-type TwoFactorView = { hasToken: boolean; kind: "software" | "hardware" | null; serial: string | null; error: null } | { error: ErrorCode };
-
 export async function loadPersonDetails(request: Request, id: string | undefined, { lockingOffices }: { lockingOffices: boolean }) {
   if (!z.string().uuid().safeParse(id).success) throw notFound();
   const personId = id!;
@@ -100,14 +97,8 @@ export async function loadPersonDetails(request: Request, id: string | undefined
       if (error instanceof UpstreamFailure && error.status === 404) throw notFound();
       throw error;
     }),
-    // A failed state read is shown in its section, not as the page's error.
-    twoFactorState(request, personId).then(
-      (state): TwoFactorView => ({ hasToken: state.hasToken, kind: state.tokenKind, serial: state.serial ?? null, error: null }),
-      (error: unknown): TwoFactorView => {
-        if (error instanceof UpstreamFailure) return { error: error.code };
-        throw error;
-      },
-    ),
+    // A failed read of the second factor is shown in its section, not as the page's error.
+    loadZweiFaktor(request, personId),
   ]);
   // The person decides first: "not found" (not the user's person) wins over any failure of the other reads.
   others.catch(() => undefined);

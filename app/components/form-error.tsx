@@ -1,6 +1,6 @@
 import type { FormMetadata } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessageKey, errorTitleKey, type ErrorCode } from "~/errors";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -17,7 +17,21 @@ import { StepUpLoginLink } from "./step-up-login-link";
  * browser an effect focuses it when a submission comes back with an error. `pending` tells it
  * about submissions that are not the page's navigation (a fetcher); it defaults to that.
  */
-export function FormError({ id, code, pending }: { id: string; code?: ErrorCode | null; pending?: boolean }) {
+export function FormError({
+  id,
+  code,
+  pending,
+  title,
+  children,
+}: {
+  id: string;
+  code?: ErrorCode | null;
+  pending?: boolean;
+  /** A heading of the call's own instead of the code's (the message stays the code's). */
+  title?: string;
+  /** What follows the message, e.g. where to get help. */
+  children?: ReactNode;
+}) {
   useNamespacesOf([code ? errorTitleKey(code) : null]);
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -39,9 +53,10 @@ export function FormError({ id, code, pending }: { id: string; code?: ErrorCode 
   return (
     <div id={id} ref={ref} role="alert" tabIndex={-1} autoFocus={Boolean(code)}>
       {code ? (
-        <Notice tone="error" title={t(errorTitleKey(code))} className="mb-4">
+        <Notice tone="error" title={title ?? t(errorTitleKey(code))} className="mb-4">
           <p>{t(errorMessageKey(code))}</p>
           {code === "REQUIRED_STEP_UP_LEVEL_NOT_MET" ? <StepUpLoginLink className="btn-primary mt-3" /> : null}
+          {children}
         </Notice>
       ) : null}
     </div>

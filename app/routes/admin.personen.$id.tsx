@@ -11,12 +11,15 @@ import {
   PERSON_BEARBEITEN,
   SPERREN,
   SYNCHRONISIEREN,
+  TOKEN_ZURUECKSETZEN,
+  ZWEI_FAKTOR_EINRICHTEN,
 } from "~/components/person/dialog-names";
 import { EinmalPasswortDialog } from "~/components/person/einmal-passwort-dialog";
 import { sperrDialogTitle, useSperrDialoge } from "~/components/person/sperr-dialoge";
 import { PersonDaten } from "~/components/person/person-daten";
 import { SperrStatus } from "~/components/person/sperr-status";
 import { ZuordnungenListe } from "~/components/person/zuordnungen-liste";
+import { useZweiFaktorDialoge, zweiFaktorDialogTitle } from "~/components/person/zwei-faktor-dialoge";
 import { ZweiFaktorStatus } from "~/components/person/zwei-faktor-status";
 import { DialogLink, unlessOnlyDialogChanged, useRouteDialog } from "~/components/route-dialog";
 import { pageTitle, type I18nHandle } from "~/i18n";
@@ -30,6 +33,7 @@ import { loeschen } from "~/.server/person-actions/loeschen.server";
 import { passwort } from "~/.server/person-actions/passwort.server";
 import { sperren } from "~/.server/person-actions/sperren.server";
 import { synchronisieren } from "~/.server/person-actions/synchronisieren.server";
+import { tokenZuruecksetzen, zweiFaktorEinrichten } from "~/.server/person-actions/zwei-faktor.server";
 import type { PersonActionHandler } from "~/.server/person-actions/types.server";
 import { loadPersonDetails } from "~/.server/person-details.server";
 import { lockActions } from "~/.server/person-sperre.server";
@@ -57,6 +61,8 @@ const ACTIONS: Readonly<Record<string, PersonActionHandler>> = {
   [KOPERS]: kopers,
   [LOESCHEN]: loeschen,
   [SYNCHRONISIEREN]: synchronisieren,
+  [TOKEN_ZURUECKSETZEN]: tokenZuruecksetzen,
+  [ZWEI_FAKTOR_EINRICHTEN]: zweiFaktorEinrichten,
 };
 
 export function loader(args: LoaderFunctionArgs) {
@@ -98,6 +104,7 @@ export default function PersonDetailsPage() {
   const { person, locks, zuordnungen, hasLehr, zweiFaktor, lockActions, zurueck } = useLoaderData<typeof loader>();
   const name = `${person.vorname} ${person.familienname}`;
   const lockUi = useSperrDialoge({ name, locks, actions: lockActions });
+  const tokenUi = useZweiFaktorDialoge({ name, view: zweiFaktor });
   const editDialog = useRouteDialog(PERSON_BEARBEITEN);
   const passwordDialog = useRouteDialog(PASSWORT);
   const deviceDialog = useRouteDialog(GERAETEPASSWORT);
@@ -116,6 +123,7 @@ export default function PersonDetailsPage() {
   const inline = [editDialog, passwordDialog, deviceDialog].findIndex((dialog) => dialog.inline);
   if (inline >= 0 && dialogs[inline]) return dialogs[inline];
   if (lockUi.inline) return lockUi.inline;
+  if (tokenUi.inline) return tokenUi.inline;
 
   return (
     <>
@@ -161,12 +169,15 @@ export default function PersonDetailsPage() {
         </Link>
       </Section>
 
-      <Section id="zwei-faktor" title={t("person:details.twoFactor")}>
-        <ZweiFaktorStatus state={zweiFaktor} />
-      </Section>
+      {zweiFaktor.shown ? (
+        <Section id="zwei-faktor" title={t("person:details.twoFactor")}>
+          <ZweiFaktorStatus view={zweiFaktor} />
+        </Section>
+      ) : null}
       {lockUi.actionsSection}
       {dialogs}
       {lockUi.dialogs}
+      {tokenUi.dialogs}
     </>
   );
 }
@@ -191,5 +202,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData, location }
   const manual = loaderData?.locks.some((lock) => lock.occasion === "MANUELL_GESPERRT") ?? false;
   const lockTitle = sperrDialogTitle(search, name, manual);
   if (lockTitle) return [{ title: lockTitle }];
+  const tokenTitle = zweiFaktorDialogTitle(search, name);
+  if (tokenTitle) return [{ title: tokenTitle }];
   return [{ title: pageTitle("person:details.pageTitle", { name }) }];
 };

@@ -329,6 +329,8 @@ const portalCodes = [
   "WRITE_OUTCOME_UNKNOWN",
   // a one-time password's confirmation sent a second time (a reload re-posts it)
   "ONE_TIME_ALREADY_DONE",
+  // the same for the QR code of a new software token
+  "QR_CODE_ALREADY_SHOWN",
   "CROSS_ORIGIN_REQUEST",
   "FORM_ENCODING_UNSUPPORTED",
   "FORM_UNREADABLE",

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { applyAenderungen, diffKontexte, kopersOf, parseAenderungen, serializeAenderungen, type Aenderung } from "~/zuordnungen/aenderungen";
+import {
+  applyAenderungen,
+  diffKontexte,
+  kopersOf,
+  parseAenderungen,
+  serializeAenderungen,
+  type Aenderung,
+} from "~/zuordnungen/aenderungen";
 import { zuordnungsAnsicht, type Zuordnung } from "~/zuordnungen/ansicht";
 
 const SCHULE = "11111111-1111-4111-8111-111111111111";
@@ -33,7 +40,9 @@ describe("vorgemerkte Änderungen an Schulzuordnungen", () => {
 
   it("eine Versetzung ersetzt die Klasse und behält die Befristung", () => {
     const befristet = schueler.map((kontext) => ({ ...kontext, befristung: BIS_JULI }));
-    const result = applyAenderungen(befristet, [{ art: "klasse", schuleId: SCHULE, rolleId: LERN, von: KLASSE_5A, nach: KLASSE_5B, nachName: "5b" }]);
+    const result = applyAenderungen(befristet, [
+      { art: "klasse", schuleId: SCHULE, rolleId: LERN, von: KLASSE_5A, nach: KLASSE_5B, nachName: "5b" },
+    ]);
     expect(result.map((kontext) => [kontext.organisationId, kontext.befristung])).toEqual([
       [SCHULE, BIS_JULI],
       [KLASSE_5B, BIS_JULI],
@@ -66,7 +75,9 @@ describe("vorgemerkte Änderungen an Schulzuordnungen", () => {
   });
 
   it("eine Änderung, deren Ziel nach einem Konflikt fehlt, ändert nichts", () => {
-    const result = applyAenderungen(schueler, [{ art: "klasse", schuleId: SCHULE, rolleId: LERN, von: KLASSE_5B, nach: KLASSE_5A, nachName: "5a" }]);
+    const result = applyAenderungen(schueler, [
+      { art: "klasse", schuleId: SCHULE, rolleId: LERN, von: KLASSE_5B, nach: KLASSE_5A, nachName: "5a" },
+    ]);
     expect(result).toEqual(schueler);
   });
 

@@ -360,6 +360,10 @@ describe("Kleine Fuzz-Runde über alle Routen: nichts antwortet 500", () => {
     ["GET", "/api/person-info"],
     ["GET", "/api/2fa-token/state"],
     ["GET", "/api/2fa-token/required"],
+    ["POST", "/api/2fa-token/init"],
+    ["PUT", "/api/2fa-token/reset"],
+    ["POST", "/api/2fa-token/assign/hardwareToken"],
+    ["PUT", "/api/reference/token-service"],
     // Last: it ends the sessions.
     ["GET", "/api/auth/logout"],
   ];

@@ -210,3 +210,22 @@ export type UpdatePersonenkontexteBody = z.infer<typeof UpdatePersonenkontexteBo
  */
 export const UpdatePersonenkontexteQuery = z.object({ personalnummer: z.string().optional() });
 export type UpdatePersonenkontexteQuery = z.infer<typeof UpdatePersonenkontexteQuery>;
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Two-factor administration (issue 8): PERSONS.md §2.9.1, §2.9.4, §2.9.5
+
+/** POST /api/2fa-token/init (`TokenInitBodyParams`): whose software token is set up. */
+export const TokenInitBody = z.object({ personId: z.string().min(1, NOT_EMPTY) });
+export type TokenInitBody = z.infer<typeof TokenInitBody>;
+
+/**
+ * POST /api/2fa-token/assign/hardwareToken (`AssignHardwareTokenBodyParams`): all four required and not empty;
+ * `userId` is the person the device is handed to, `username` is ignored by the upstream (it uses the stored one).
+ */
+export const AssignHardwareTokenBody = z.object({
+  serial: z.string().min(1, NOT_EMPTY),
+  otp: z.string().min(1, NOT_EMPTY),
+  username: z.string().min(1, NOT_EMPTY),
+  userId: z.string().min(1, NOT_EMPTY),
+});
+export type AssignHardwareTokenBody = z.infer<typeof AssignHardwareTokenBody>;

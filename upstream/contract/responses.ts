@@ -289,3 +289,15 @@ export const PERSONENKONTEXTE_UPDATE_ERROR_KEYS = [
   "PERSONENKONTEXT_SPECIFICATION_ERROR",
 ] as const;
 export type PersonenkontexteUpdateErrorKey = (typeof PERSONENKONTEXTE_UPDATE_ERROR_KEYS)[number];
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Two-factor administration (issue 8): PERSONS.md §2.9.5
+
+/**
+ * POST /api/2fa-token/assign/hardwareToken (200): the token service's JSON-RPC answer and a fixed success sentence. The
+ * portal shows its own text and reads none of it; the schema only says "this is the success answer".
+ */
+export const AssignHardwareTokenResponse = z
+  .object({ id: z.number(), jsonrpc: z.string(), dialogText: z.string().optional() })
+  .passthrough();
+export type AssignHardwareTokenResponse = z.infer<typeof AssignHardwareTokenResponse>;

@@ -20,6 +20,7 @@ import { personenuebersichtRoutes } from "./routes/personenuebersicht.ts";
 import { personenRoutes } from "./routes/personen.ts";
 import { providerRoutes } from "./routes/provider.ts";
 import { resetPasswordRoutes } from "./routes/reset-password.ts";
+import { simulationRoutes } from "./routes/simulation.ts";
 import { twoFactorRoutes } from "./routes/two-factor.ts";
 import { sessionMiddleware } from "./session.ts";
 
@@ -73,6 +74,7 @@ export function createReferenceApp(db: ReferenceDb, config: ReferenceConfig) {
   app.route("/api/2fa-token", twoFactorRoutes());
   app.route("/api/personen", personLockRoutes());
   app.route("/api/cron", cronRoutes());
+  app.route("/api/reference", simulationRoutes());
 
   app.notFound((c) => c.json(routeNotFoundBody(c.req.method, new URL(c.req.url).pathname), 404));
 

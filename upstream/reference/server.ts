@@ -6,7 +6,7 @@ import { openDatabase } from "./db/client.ts";
 import { defaultReferenceConfig, referenceEnv } from "./env.ts";
 import { startTimedLockJobs } from "./lib/locks.ts";
 import { seedBulkPersons } from "./seed/bulk.ts";
-import { seedIfEmpty } from "./seed/index.ts";
+import { ensureHardwareTokenPool, seedIfEmpty } from "./seed/index.ts";
 
 export { createReferenceApp } from "./app.ts";
 
@@ -26,7 +26,7 @@ export async function startReferenceUpstream(
   const handle = await openDatabase({ databaseUrl: referenceEnv.databaseUrl, dataDir: referenceEnv.dataDir });
   try {
     await handle.migrate();
-    await seedIfEmpty(handle.db);
+    if (!(await seedIfEmpty(handle.db))) await ensureHardwareTokenPool(handle.db);
     await seedBulkPersons(handle.db, referenceEnv.bulkPersons);
   } catch (error) {
     await handle.close();

@@ -27,6 +27,8 @@ export interface SessionData {
   idp?: { sub?: string; pendingPasswordChangeSub?: string };
   /** CSRF token of the current upstream (lib/csrf.ts); lives and dies with the session. */
   csrfToken?: string;
+  /** Reference only: the token service as this session sees it (lib/token-service.ts); absent = working. */
+  tokenService?: "unreachable" | "failing" | "failing-writes";
 }
 
 export interface SessionState {

@@ -58,7 +58,7 @@ export function twoFactorState(request: Request, personId: string) {
 }
 
 /** Whether any offering of the person's roles needs a second factor. */
-function twoFactorRequired(request: Request, personId: string) {
+export function twoFactorRequired(request: Request, personId: string) {
   const query: TwoFactorPersonQuery = { personId };
   return callUpstreamJson(request, "/api/2fa-token/required", TokenRequiredResponse, {
     query,

@@ -11,3 +11,7 @@ export const ENTSPERREN = "entsperren";
 export const KOPERS = "kopers";
 export const LOESCHEN = "loeschen";
 export const SYNCHRONISIEREN = "synchronisieren";
+/** Two-factor administration: reset the token; set one up (`=hardware`: the hardware token form). */
+export const TOKEN_ZURUECKSETZEN = "token-zuruecksetzen";
+export const ZWEI_FAKTOR_EINRICHTEN = "zwei-faktor-einrichten";
+export const HARDWARE_TOKEN = "hardware";

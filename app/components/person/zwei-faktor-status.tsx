@@ -1,15 +1,61 @@
 import { useTranslation } from "react-i18next";
-import type { PersonDetails } from "~/.server/person-details.server";
+import { DialogLink } from "~/components/route-dialog";
+import { EXTERNAL_LINKS } from "~/external-links";
+import type { ZweiFaktorView } from "~/.server/zwei-faktor.server";
+import { TOKEN_ZURUECKSETZEN, ZWEI_FAKTOR_EINRICHTEN } from "./dialog-names";
 
-/** Two-factor state, read-only: software or hardware token with its serial, none, or that it could not be read. */
-export function ZweiFaktorStatus({ state }: { state: PersonDetails["zweiFaktor"] }) {
+/**
+ * The two-factor section's content (inventory §4.8.6): the token (software, or hardware with its serial) or none, what
+ * that means, and the way on – reset an existing token, set one up otherwise. While the token service cannot be
+ * reached, or the state is unknown, it says so and offers nothing to do.
+ */
+export function ZweiFaktorStatus({ view }: { view: ZweiFaktorView }) {
   const { t } = useTranslation();
-  if (state.error !== null) return <p className="mb-4">{t("person:details.twoFactorError")}</p>;
-  if (!state.hasToken) return <p className="mb-4">{t("person:details.twoFactorNone")}</p>;
+  const { token, error, required } = view;
+  if (!token) {
+    return (
+      <div className="mb-4">
+        <p className="mb-2">
+          {t(error === "PI_UNAVAILABLE_ERROR" ? "person:zweiFaktorVerwaltung.unreachable" : "person:zweiFaktorVerwaltung.unknownState")}
+        </p>
+        <HelpdeskHinweis />
+      </div>
+    );
+  }
+  if (!token.hasToken) {
+    return (
+      <>
+        <p className="mb-4">{t("person:details.twoFactorNone")}</p>
+        <DialogLink name={ZWEI_FAKTOR_EINRICHTEN} className="btn-primary">
+          {t("person:zweiFaktorVerwaltung.setUpOpen")}
+        </DialogLink>
+      </>
+    );
+  }
   return (
-    <p className="mb-4">
-      {t(state.kind === "hardware" ? "person:details.twoFactorHardware" : "person:details.twoFactorSoftware")}
-      {state.serial ? <> {t("person:details.twoFactorSerial", { serial: state.serial })}</> : null}
+    <>
+      <p className="mb-2">
+        {t(token.kind === "hardware" ? "person:details.twoFactorHardware" : "person:details.twoFactorSoftware")}
+        {token.serial ? <> {t("person:details.twoFactorSerial", { serial: token.serial })}</> : null}
+      </p>
+      {required ? null : <p className="mb-2">{t("person:zweiFaktorVerwaltung.notRequiredAnymore")}</p>}
+      <p className="mb-4">{t("person:zweiFaktorVerwaltung.resetFirst")}</p>
+      <DialogLink name={TOKEN_ZURUECKSETZEN} className="btn-primary">
+        {t("person:zweiFaktorVerwaltung.resetOpen")}
+      </DialogLink>
+    </>
+  );
+}
+
+/** Where help is when the token service fails: the helpdesk of the operator. */
+export function HelpdeskHinweis() {
+  const { t } = useTranslation();
+  return (
+    <p>
+      {t("person:zweiFaktorVerwaltung.helpdesk")}{" "}
+      <a href={EXTERNAL_LINKS.helpdesk} className="text-primary underline">
+        {t("person:zweiFaktorVerwaltung.helpdeskLink")}
+      </a>
     </p>
   );
 }

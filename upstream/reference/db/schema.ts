@@ -337,3 +337,17 @@ export const uemPassword = pgTable("uem_password", {
   passwordHash: text("password_hash").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });
+
+/**
+ * The token service's pool of hardware tokens (PERSONS §2.9.5): each has a serial and the TOTP secret that was
+ * loaded into the device. Assigning one to a person also gives the person a `two_factor_token` row of kind
+ * "hardware" with that serial and secret, so the login checks it like any token; resetting it clears both and the
+ * serial is free again.
+ */
+export const hardwareToken = pgTable("hardware_token", {
+  serial: text("serial").primaryKey(),
+  /** Base32 TOTP secret of the device. */
+  secret: text("secret").notNull(),
+  assignedPersonId: uuid("assigned_person_id").references(() => person.id, { onDelete: "set null" }),
+  assignedAt: timestamp("assigned_at", { withTimezone: true, mode: "date" }),
+});

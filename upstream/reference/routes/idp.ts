@@ -6,7 +6,7 @@ import { findAccountByUsername, passwordMatches, readFormFields } from "../lib/a
 import { LOGIN_USER_NOT_FOUND_BODY } from "../lib/errors.ts";
 import { lockedUntil, minutesLeft, recordFailure, recordSuccess } from "../lib/lockout.ts";
 import { hashPassword } from "../lib/password.ts";
-import { activeToken, verifyOtp } from "../lib/tokens.ts";
+import { confirmEnrolment, loginToken, verifyOtp } from "../lib/tokens.ts";
 import { PAGE_SECURITY_HEADERS, STYLESHEET, type SafeHtml, alertBox, field, html, page, text } from "../html/layout.ts";
 import type { TextKey } from "../html/texts.ts";
 import { type SessionState, ensureSession, rotateSession } from "../session.ts";
@@ -111,7 +111,7 @@ export function idpRoutes() {
     const code = form.otp.replace(/\s+/g, "");
     const [owner] = await db.select({ id: person.id }).from(person).where(eq(person.keycloakUserId, sub)).limit(1);
     if (!owner) return completeLogin(c, session, sub, "gold");
-    const token = await activeToken(db, owner.id);
+    const token = await loginToken(db, owner.id);
     if (!token) return renderOtpForm(c, sub);
     const [account] = await db
       .select({ username: identityAccount.username })
@@ -132,6 +132,7 @@ export function idpRoutes() {
       }
       return renderOtpForm(c, sub, text("otp.invalid"), 401);
     }
+    if (token.rolloutState === "verify") await confirmEnrolment(db, token);
     return completeLogin(c, session, sub, "gold");
   });
 
@@ -216,7 +217,7 @@ ${field({ id: "password", label: text("login.password"), type: "password", autoc
 
 async function renderOtpForm(c: IdpContext, sub: string, error?: SafeHtml, status: PageStatus = 200) {
   const [owner] = await c.var.db.select({ id: person.id }).from(person).where(eq(person.keycloakUserId, sub)).limit(1);
-  const token = owner ? await activeToken(c.var.db, owner.id) : undefined;
+  const token = owner ? await loginToken(c.var.db, owner.id) : undefined;
   if (owner && !token) {
     return renderPage(
       c,

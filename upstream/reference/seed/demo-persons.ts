@@ -253,6 +253,17 @@ export const DEMO_PERSONEN: DemoPersonSeed[] = [
     ["llueth", "Lasse", "Lüth"],
     ["nnickelsen", "Nele", "Nickelsen"],
   ]),
+
+  // Persons of the two-factor e2e journeys (tests/e2e/zwei-faktor-verwaltung.spec.ts), all teachers at C: one set per
+  // browser project (software token reset and new set-up; hardware token assignment), one teacher holding a hardware
+  // token whose serial the journeys try as "already in use" (never changed). Tokens: seed/zwei-faktor.ts.
+  { username: "hsteffens", vorname: "Hauke", familienname: "Steffens", personalnummer: "4712501", kontexte: [k(C, "lehrkraft")] },
+  { username: "irohwer", vorname: "Imke", familienname: "Rohwer", personalnummer: "4712502", kontexte: [k(C, "lehrkraft")] },
+  { username: "tingwersen", vorname: "Tjark", familienname: "Ingwersen", personalnummer: "4712511", kontexte: [k(C, "lehrkraft")] },
+  { username: "ofriedrichsen", vorname: "Okka", familienname: "Friedrichsen", personalnummer: "4712512", kontexte: [k(C, "lehrkraft")] },
+  { username: "mjessen", vorname: "Momme", familienname: "Jessen", personalnummer: "4712520", kontexte: [k(C, "lehrkraft")] },
+  // without a token, for the journeys where the token service refuses every change (so she is never changed)
+  { username: "lthaysen", vorname: "Lene", familienname: "Thaysen", personalnummer: "4712521", kontexte: [k(C, "lehrkraft")] },
 ];
 
 /** The lock e2e journeys' persons by project: lock/unlock, lift a KoPers lock, delete (and `wbrandt` for both). */
@@ -294,6 +305,12 @@ export const E2E_ZUORDNUNGEN_PERSONEN = {
 export const E2E_DETAILS_PERSONEN = {
   "ohne-js": { umbenennen: "bbergmann", passwort: "ppaschen", konflikt: "kkonrad" },
   "mit-js": { umbenennen: "ttamm", passwort: "nnommensen", konflikt: "aarp" },
+} as const;
+
+/** The two-factor e2e journeys' persons by project: reset and set up a software token, assign a hardware token. */
+export const E2E_ZWEI_FAKTOR_PERSONEN = {
+  "ohne-js": { software: "hsteffens", hardware: "irohwer" },
+  "mit-js": { software: "tingwersen", hardware: "ofriedrichsen" },
 } as const;
 
 export const demoPersonId = (username: string) => stableId(`person:${username}`);

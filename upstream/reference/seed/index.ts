@@ -2,6 +2,7 @@ import { count } from "drizzle-orm";
 import type { ReferenceDb } from "../db/client.ts";
 import {
   emailAddress,
+  hardwareToken,
   identityAccount,
   meldung,
   organisation,
@@ -24,6 +25,7 @@ import { MELDUNG_TEXT, ORGANISATIONEN, PERSONEN, ROLLEN, ROLLENERWEITERUNGEN, SE
 import { DEMO_PERSONEN, type DemoPersonSeed } from "./demo-persons.ts";
 import { DEMO_IDS } from "./ids.ts";
 import { CATEGORY_COLOURS, placeholderLogo } from "./logos.ts";
+import { DEMO_PERSON_SOFTWARE_TOKENS, HARDWARE_TOKENS } from "./zwei-faktor.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The constant mandant id of every person in the upstream (PERSONS §1.8). */
@@ -153,6 +155,7 @@ export async function seedDemoData(db: ReferenceDb, now: Date = new Date()): Pro
     if (tokens.length) await tx.insert(twoFactorToken).values(tokens);
 
     await insertDemoPersons(tx, DEMO_PERSONEN, now, await hashPassword(DEMO_PASSWORD));
+    await insertDemoSecondFactors(tx, now);
 
     await tx
       .insert(meldung)
@@ -224,6 +227,56 @@ async function insertDemoPersons(tx: Transaction, persons: DemoPersonSeed[], now
     })),
   );
   if (emails.length) await tx.insert(emailAddress).values(emails);
+}
+
+/**
+ * The hardware token pool and the second factors of demo persons (zwei-faktor.ts): a handed-out device is a pool row
+ * with its person and that person's token row of kind "hardware", as the assignment leaves them.
+ */
+async function insertDemoSecondFactors(tx: Transaction, now: Date) {
+  const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  const personId = (username: string) => stableId(`person:${username}`);
+  await tx.insert(hardwareToken).values(
+    HARDWARE_TOKENS.map((token) => ({
+      serial: token.serial,
+      secret: token.secret,
+      assignedPersonId: token.assignedTo ? personId(token.assignedTo) : null,
+      assignedAt: token.assignedTo ? ago(60) : null,
+    })),
+  );
+  const tokens = [
+    ...Object.entries(DEMO_PERSON_SOFTWARE_TOKENS).map(([username, secret]) => ({
+      username,
+      kind: "software",
+      serial: `TOTP-${username.toUpperCase()}`,
+      secret,
+    })),
+    ...HARDWARE_TOKENS.flatMap((token) =>
+      token.assignedTo ? [{ username: token.assignedTo, kind: "hardware", serial: token.serial, secret: token.secret }] : [],
+    ),
+  ];
+  await tx.insert(twoFactorToken).values(
+    tokens.map((token) => ({
+      id: stableId(`token:${token.username}`),
+      personId: personId(token.username),
+      kind: token.kind,
+      serial: token.serial,
+      secret: token.secret,
+      rolloutState: "enrolled",
+      createdAt: ago(60),
+    })),
+  );
+}
+
+/**
+ * A database seeded before the hardware token pool existed (migration 0008) gets the pool's free devices; devices and
+ * persons it already has stay as they are.
+ */
+export async function ensureHardwareTokenPool(db: ReferenceDb): Promise<void> {
+  await db
+    .insert(hardwareToken)
+    .values(HARDWARE_TOKENS.filter((token) => !token.assignedTo).map(({ serial, secret }) => ({ serial, secret })))
+    .onConflictDoNothing();
 }
 
 /** Seeds only a database without organisations, so restarts never duplicate or overwrite data. */

@@ -1,0 +1,78 @@
+import { Form, useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormError } from "~/components/form-error";
+import { DialogCancel, RouteDialog, type RouteDialogControl } from "~/components/route-dialog";
+import { FormIdentity } from "~/components/submit-button";
+import type { ErrorCode } from "~/errors";
+import { useFormBusy } from "~/hooks/use-form-busy";
+import type { ZweiFaktorView } from "~/.server/zwei-faktor.server";
+import { TOKEN_ZURUECKSETZEN } from "./dialog-names";
+import { HelpdeskHinweis } from "./zwei-faktor-status";
+
+const FORM_ID = "token-zuruecksetzen";
+
+/** The action's refusal of a reset: the code, and which kind of token stayed. */
+export interface TokenResetRefusal {
+  dialog: typeof TOKEN_ZURUECKSETZEN;
+  error: ErrorCode;
+  kind: "software" | "hardware" | null;
+}
+
+function refusalOf(answer: unknown): TokenResetRefusal | null {
+  if (typeof answer !== "object" || answer === null || (answer as { dialog?: unknown }).dialog !== TOKEN_ZURUECKSETZEN) return null;
+  return answer as TokenResetRefusal;
+}
+
+/**
+ * "Reset the token of {name}?" (inventory §4.8.6). A refusal names the kind of token that stayed and points to the
+ * helpdesk; success goes back to the page with a message per kind. Without a token there is nothing to confirm.
+ */
+export function TokenZuruecksetzenDialog({ dialog, name, view }: { dialog: RouteDialogControl; name: string; view: ZweiFaktorView }) {
+  const { t } = useTranslation();
+  const refusal = refusalOf(useActionData());
+  const busy = useFormBusy(FORM_ID);
+  const token = view.token;
+
+  if (!token?.hasToken) {
+    return (
+      <RouteDialog dialog={dialog} title={t("person:zweiFaktorVerwaltung.reset.title")}>
+        <FormError id={`${FORM_ID}-fehler`} code={view.error}>
+          <HelpdeskHinweis />
+        </FormError>
+        {view.error ? null : <p className="mb-6">{t("person:zweiFaktorVerwaltung.reset.noToken", { name })}</p>}
+        <div className="flex justify-end">
+          <DialogCancel dialog={dialog}>{t("person:zweiFaktorVerwaltung.qr.close")}</DialogCancel>
+        </div>
+      </RouteDialog>
+    );
+  }
+  const kind = t(token.kind === "hardware" ? "person:zweiFaktorVerwaltung.kind.hardware" : "person:zweiFaktorVerwaltung.kind.software");
+  const failedKind = refusal?.kind ?? token.kind;
+  return (
+    <RouteDialog
+      dialog={dialog}
+      title={t("person:zweiFaktorVerwaltung.reset.title")}
+      description={t("person:zweiFaktorVerwaltung.reset.question", { kind, name })}
+    >
+      <FormError
+        id={`${FORM_ID}-fehler`}
+        code={refusal?.error}
+        title={t(
+          failedKind === "hardware"
+            ? "person:zweiFaktorVerwaltung.reset.failedHardware"
+            : "person:zweiFaktorVerwaltung.reset.failedSoftware",
+        )}
+      >
+        <HelpdeskHinweis />
+      </FormError>
+      <p className="mb-6">{t("person:zweiFaktorVerwaltung.reset.info", { name })}</p>
+      <Form method="post" {...dialog.formProps} className="flex flex-wrap justify-end gap-3">
+        <FormIdentity formId={FORM_ID} />
+        <DialogCancel dialog={dialog}>{t("form.cancel")}</DialogCancel>
+        <button type="submit" className="btn-danger" disabled={busy}>
+          {t("person:zweiFaktorVerwaltung.reset.confirm")}
+        </button>
+      </Form>
+    </RouteDialog>
+  );
+}

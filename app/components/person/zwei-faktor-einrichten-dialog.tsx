@@ -1,0 +1,140 @@
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormError } from "~/components/form-error";
+import { Notice } from "~/components/notice";
+import { DialogCancel, DialogLink, RouteDialog, type RouteDialogControl } from "~/components/route-dialog";
+import { FormIdentity } from "~/components/submit-button";
+import type { ErrorCode } from "~/errors";
+import { useFormBusy } from "~/hooks/use-form-busy";
+import { useHydrated } from "~/hooks/use-hydrated";
+import type { TokenQrCode } from "~/.server/qr/qr-code.server";
+import type { ZweiFaktorView } from "~/.server/zwei-faktor.server";
+import { HARDWARE_TOKEN, ZWEI_FAKTOR_EINRICHTEN } from "./dialog-names";
+import { HelpdeskHinweis } from "./zwei-faktor-status";
+
+const FORM_ID = "software-token";
+
+/** The action's answer to "generate the QR code": the code (once), or the refusal's code. */
+export interface SoftwareTokenAnswer {
+  dialog: typeof ZWEI_FAKTOR_EINRICHTEN;
+  qr?: TokenQrCode;
+  error?: ErrorCode;
+}
+
+function answerOf(answer: unknown): SoftwareTokenAnswer | null {
+  if (typeof answer !== "object" || answer === null || (answer as { dialog?: unknown }).dialog !== ZWEI_FAKTOR_EINRICHTEN) return null;
+  return answer as SoftwareTokenAnswer;
+}
+
+/**
+ * "Set up two-factor authentication for {name}" (inventory §4.8.6): a software token – its QR code is generated at
+ * once and shown here, once, to scan or to print – or a hardware token, whose form is a dialog of its own. Only for a
+ * person without a token; otherwise, or while the state is unknown, the dialog says why nothing can be set up.
+ */
+export function ZweiFaktorEinrichtenDialog({ dialog, name, view }: { dialog: RouteDialogControl; name: string; view: ZweiFaktorView }) {
+  const { t } = useTranslation();
+  const answer = answerOf(useActionData());
+  const { einmal } = useLoaderData<{ einmal: string }>();
+  const busy = useFormBusy(FORM_ID);
+  const title = t("person:zweiFaktorVerwaltung.setUp.title");
+
+  if (answer?.qr) {
+    return (
+      <RouteDialog dialog={dialog} title={title} closeOnlyByButton>
+        <QrCodeKarte qr={answer.qr} name={name} />
+        <Notice tone="warning" className="mb-4">
+          <p>{t("person:zweiFaktorVerwaltung.qr.once")}</p>
+        </Notice>
+        <div className="flex flex-wrap justify-end gap-3">
+          <DialogCancel dialog={dialog}>{t("person:zweiFaktorVerwaltung.qr.close")}</DialogCancel>
+        </div>
+      </RouteDialog>
+    );
+  }
+  if (!view.token || view.token.hasToken) {
+    return (
+      <RouteDialog dialog={dialog} title={title}>
+        <FormError id={`${FORM_ID}-fehler`} code={view.error}>
+          <HelpdeskHinweis />
+        </FormError>
+        {view.token ? <p className="mb-6">{t("person:zweiFaktorVerwaltung.setUp.alreadySetUp", { name })}</p> : null}
+        <div className="flex justify-end">
+          <DialogCancel dialog={dialog}>{t("person:zweiFaktorVerwaltung.qr.close")}</DialogCancel>
+        </div>
+      </RouteDialog>
+    );
+  }
+  return (
+    <RouteDialog dialog={dialog} title={title} description={t("person:zweiFaktorVerwaltung.setUp.question", { name })}>
+      <FormError id={`${FORM_ID}-fehler`} code={answer?.error}>
+        {answer?.error === "SOFTWARE_TOKEN_INITIALIZATION_ERROR" || answer?.error === "PI_UNAVAILABLE_ERROR" ? <HelpdeskHinweis /> : null}
+      </FormError>
+      <section aria-labelledby="software-token-titel" className="mb-6">
+        <h2 id="software-token-titel" className="mb-2 text-lg font-bold">
+          {t("person:zweiFaktorVerwaltung.setUp.softwareTitle")}
+        </h2>
+        <p className="mb-3">{t("person:zweiFaktorVerwaltung.setUp.softwareInfo", { name })}</p>
+        <Form method="post" {...dialog.formProps}>
+          <FormIdentity formId={FORM_ID} />
+          <input type="hidden" name="einmal" value={einmal} />
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {t("person:zweiFaktorVerwaltung.setUp.softwareConfirm")}
+          </button>
+        </Form>
+      </section>
+      <section aria-labelledby="hardware-token-titel" className="mb-6">
+        <h2 id="hardware-token-titel" className="mb-2 text-lg font-bold">
+          {t("person:zweiFaktorVerwaltung.setUp.hardwareTitle")}
+        </h2>
+        <p className="mb-3">{t("person:zweiFaktorVerwaltung.setUp.hardwareInfo")}</p>
+        <DialogLink name={ZWEI_FAKTOR_EINRICHTEN} value={HARDWARE_TOKEN} className="btn-primary">
+          {t("person:zweiFaktorVerwaltung.setUp.hardwareOpen")}
+        </DialogLink>
+      </section>
+      <div className="flex justify-end">
+        <DialogCancel dialog={dialog}>{t("form.cancel")}</DialogCancel>
+      </div>
+    </RouteDialog>
+  );
+}
+
+/**
+ * The QR code as a card that prints on its own (the print rules of `data-print-card` in tailwind.css): the code,
+ * whose it is, and the key to type in by hand. The SVG is the server's drawing of the token service's code.
+ */
+function QrCodeKarte({ qr, name }: { qr: TokenQrCode; name: string }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const label = t("person:zweiFaktorVerwaltung.qr.image", { name });
+  return (
+    <section id="qr-code" aria-labelledby="qr-code-titel" data-print-card className="mb-4 max-w-xl rounded border-2 border-primary p-4">
+      <h2 id="qr-code-titel" className="mb-2 text-xl font-bold">
+        {t("person:zweiFaktorVerwaltung.qr.title", { name })}
+      </h2>
+      {qr.kind === "svg" ? (
+        // The SVG is the qrcode library's drawing of the token service's code, made on the server: no user input in it.
+        <div role="img" aria-label={label} className="mb-3 w-56 max-w-full bg-white" dangerouslySetInnerHTML={{ __html: qr.svg }} />
+      ) : (
+        <img src={qr.src} alt={label} className="mb-3 w-56 max-w-full bg-white" />
+      )}
+      <p className="mb-3">{t("person:zweiFaktorVerwaltung.qr.scan", { name })}</p>
+      {qr.kind === "svg" && qr.account ? <p>{t("person:zweiFaktorVerwaltung.qr.account", { account: qr.account })}</p> : null}
+      {qr.kind === "svg" && qr.issuer ? <p>{t("person:zweiFaktorVerwaltung.qr.issuer", { issuer: qr.issuer })}</p> : null}
+      {qr.kind === "svg" && qr.secret ? (
+        <dl className="mt-3">
+          <dt className="font-semibold">{t("person:zweiFaktorVerwaltung.qr.secretLabel")}</dt>
+          <dd translate="no" className="break-all font-mono text-lg tracking-wider">
+            {qr.secret.match(/.{1,4}/g)?.join(" ")}
+          </dd>
+        </dl>
+      ) : null}
+      {hydrated ? (
+        <button type="button" className="btn-secondary mt-4 print:hidden" onClick={() => window.print()}>
+          {t("person:zweiFaktorVerwaltung.qr.print")}
+        </button>
+      ) : (
+        <p className="mt-4 text-sm print:hidden">{t("person:zweiFaktorVerwaltung.qr.printHint")}</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { textKey } from "~/i18n";
+
+/**
+ * Hand a hardware token to a person (inventory §4.8.6, §5.11): the device's serial and the code it shows now, both
+ * required, the code at most 6 characters. Spaces around either are dropped (copied from a list or a label).
+ */
+export const hardwareTokenSchema = z.object({
+  serial: z
+    .string({ required_error: textKey("person:zweiFaktorVerwaltung.hardware.validation.serial") })
+    .trim()
+    .min(1, textKey("person:zweiFaktorVerwaltung.hardware.validation.serial")),
+  otp: z
+    .string({ required_error: textKey("person:zweiFaktorVerwaltung.hardware.validation.otp") })
+    .trim()
+    .min(1, textKey("person:zweiFaktorVerwaltung.hardware.validation.otp"))
+    .max(6, textKey("person:zweiFaktorVerwaltung.hardware.validation.otpLength")),
+});
