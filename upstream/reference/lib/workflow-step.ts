@@ -1,18 +1,13 @@
 import { type SQL, and, asc, eq, ilike, inArray, ne, or } from "drizzle-orm";
-import {
-  type OperationContext,
-  type Rollenart,
-  type Systemrecht,
-  TECHNICAL_SYSTEMRECHTE,
-  type PersonenkontextWorkflowStepQuery,
-} from "../../contract/index.ts";
+import { type OperationContext, type Rollenart, type PersonenkontextWorkflowStepQuery } from "../../contract/index.ts";
 import type { ReferenceDb } from "../db/client.ts";
 import type { ApiVersion } from "../env.ts";
-import { organisation, personenkontext, rolle, rolleMerkmal, rolleSystemrecht } from "../db/schema.ts";
+import { organisation, personenkontext, rolle } from "../db/schema.ts";
 import { rollenartenFor } from "../routes/person-administration.ts";
 import { containsPattern } from "./organisationen.ts";
 import { hasRightAt, permittedOrganisations, permittedPredicate } from "./permissions.ts";
 import { canModifyPerson } from "./personen.ts";
+import { rolleResponses } from "./rollen.ts";
 import { ancestorsOrSelf } from "./zuordnungen.ts";
 
 /**
@@ -76,29 +71,6 @@ function fits(
   return (
     org.ancestors.includes(role.administeredBySchulstrukturknoten) && rollenartenFor(org.typ, version).includes(role.rollenart as Rollenart)
   );
-}
-
-async function rolleResponses(db: ReferenceDb, rows: RolleRow[]) {
-  const ids = rows.map((r) => r.id);
-  const [merkmale, rechte] = ids.length
-    ? await Promise.all([
-        db.select().from(rolleMerkmal).where(inArray(rolleMerkmal.rolleId, ids)),
-        db.select().from(rolleSystemrecht).where(inArray(rolleSystemrecht.rolleId, ids)),
-      ])
-    : [[], []];
-  return rows.map((r) => ({
-    id: r.id,
-    createdAt: r.createdAt.toISOString(),
-    updatedAt: r.updatedAt.toISOString(),
-    name: r.name,
-    administeredBySchulstrukturknoten: r.administeredBySchulstrukturknoten,
-    rollenart: r.rollenart,
-    merkmale: merkmale.filter((m) => m.rolleId === r.id).map((m) => m.merkmal),
-    systemrechte: rechte
-      .filter((s) => s.rolleId === r.id)
-      .map((s) => ({ name: s.systemrecht, isTechnical: TECHNICAL_SYSTEMRECHTE.includes(s.systemrecht as Systemrecht) })),
-    version: r.version,
-  }));
 }
 
 interface StepContext {

@@ -1,18 +1,13 @@
 import { type SQL, and, asc, eq, ilike, inArray, sql } from "drizzle-orm";
 import { Hono } from "hono";
-import {
-  PersonAdministrationRollenQuery,
-  PinnedPersonAdministrationRollenQuery,
-  type Rollenart,
-  TECHNICAL_SYSTEMRECHTE,
-  type Systemrecht,
-} from "../../contract/index.ts";
+import { PersonAdministrationRollenQuery, PinnedPersonAdministrationRollenQuery, type Rollenart } from "../../contract/index.ts";
 import type { AppEnv } from "../app-env.ts";
 import type { ReferenceDb } from "../db/client.ts";
 import type { ApiVersion } from "../env.ts";
-import { organisation, rolle, rolleMerkmal, rolleSystemrecht } from "../db/schema.ts";
+import { organisation, rolle } from "../db/schema.ts";
 import { requireCaller, requireUser } from "../lib/caller.ts";
 import { type PermittedOrganisations, permittedOrganisations, permittedPredicate } from "../lib/permissions.ts";
+import { rolleResponses } from "../lib/rollen.ts";
 import { entityJson } from "../lib/render.ts";
 import { parseOrThrow, readQuery } from "../lib/validation.ts";
 
@@ -78,27 +73,11 @@ export function personAdministrationRoutes(version: ApiVersion) {
     if (query.limit !== undefined) rollenQuery.limit(query.limit);
     const rollen = await rollenQuery;
 
-    const ids = rollen.map((r) => r.id);
-    const [merkmale, rechte] = ids.length
-      ? await Promise.all([
-          db.select().from(rolleMerkmal).where(inArray(rolleMerkmal.rolleId, ids)),
-          db.select().from(rolleSystemrecht).where(inArray(rolleSystemrecht.rolleId, ids)),
-        ])
-      : [[], []];
-    const moeglicheRollen = rollen.map((r) => ({
-      id: r.id,
-      createdAt: r.createdAt.toISOString(),
-      updatedAt: r.updatedAt.toISOString(),
-      name: r.name,
-      administeredBySchulstrukturknoten: r.administeredBySchulstrukturknoten,
-      rollenart: r.rollenart,
-      merkmale: merkmale.filter((m) => m.rolleId === r.id).map((m) => m.merkmal),
-      systemrechte: rechte
-        .filter((s) => s.rolleId === r.id)
-        .map((s) => ({ name: s.systemrecht, isTechnical: TECHNICAL_SYSTEMRECHTE.includes(s.systemrecht as Systemrecht) })),
-      administeredBySchulstrukturknotenName: r.ownerName,
-      administeredBySchulstrukturknotenKennung: r.ownerKennung,
-      version: r.version,
+    const responses = await rolleResponses(db, rollen);
+    const moeglicheRollen = responses.map((response, index) => ({
+      ...response,
+      administeredBySchulstrukturknotenName: rollen[index].ownerName,
+      administeredBySchulstrukturknotenKennung: rollen[index].ownerKennung,
     }));
     return entityJson(c, { moeglicheRollen, total: moeglicheRollen.length });
   });
