@@ -235,7 +235,7 @@ export const DEMO_PERSONEN: DemoPersonSeed[] = [
   // assignment to change its end date, a teacher without KoPers number whose role does not ask for one (adding
   // "Lehrkraft" asks for it), a teacher with a single assignment to remove, a teacher for the stale-save conflict, a
   // pupil to move to another class and a pupil to add a second pupil role (with its class) to.
-  ...zuordnungsPersonen("ohne-js", "4712301", [
+  ...zuordnungsPersonen("ohne-js", "4712601", [
     ["hharder", "Hauke", "Harder"],
     ["jjessen", "Jens", "Jessen"],
     ["tthode", "Telse", "Thode"],
@@ -244,7 +244,7 @@ export const DEMO_PERSONEN: DemoPersonSeed[] = [
     ["kkock", "Kalle", "Kock"],
     ["iipsen", "Ida", "Ipsen"],
   ]),
-  ...zuordnungsPersonen("mit-js", "4712311", [
+  ...zuordnungsPersonen("mit-js", "4712611", [
     ["bboie", "Broder", "Boie"],
     ["ssievers", "Sönke", "Sievers"],
     ["wwulf", "Wiebke", "Wulf"],
