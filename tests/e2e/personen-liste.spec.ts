@@ -19,6 +19,8 @@ const pager = (page: Page) =>
   page.getByRole("navigation", { name: "Seitennavigation" }).or(page.getByRole("form", { name: "Seitennavigation" }));
 
 async function search(page: Page, text: string) {
+  // Typed before hydration, the text could be lost when React takes over the field.
+  await waitForHydration(page);
   await filterForm(page).getByRole("searchbox", { name: "Suche", exact: true }).fill(text);
   await filterForm(page).getByRole("button", { name: "Anwenden" }).click();
   await expect(page).toHaveURL(new RegExp(`suche=${encodeURIComponent(text)}`));
