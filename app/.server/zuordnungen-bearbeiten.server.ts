@@ -8,7 +8,16 @@ import type { TranslationKey } from "~/i18n";
 import { organisationLabel } from "~/organisation-label";
 import type { BefristungArt } from "~/validation/befristung";
 import { befristungAendernSchema, hinzufuegenSchema, versetzenSchema, type HinzufuegenRegeln } from "~/validation/zuordnung-forms";
-import { applyAenderungen, kopersOf, parseAenderungen, parseStand, type Aenderung, type Stand } from "~/zuordnungen/aenderungen";
+import {
+  applyAenderungen,
+  brokenRule,
+  kopersOf,
+  parseAenderungen,
+  parseStand,
+  type Aenderung,
+  type Kontext,
+  type Stand,
+} from "~/zuordnungen/aenderungen";
 import { zuordnungsAnsicht, type Zuordnung } from "~/zuordnungen/ansicht";
 import type { CurrentUser } from "./auth.server";
 import { notFound } from "./guards.server";
@@ -98,6 +107,11 @@ export interface ZuordnungenAntwort {
   auswahl: string[];
   fehler: ErrorCode | null;
   hinweis: TranslationKey | null;
+  /**
+   * Where the focus goes when the answer is shown with JavaScript: the opened step's heading, the staged changes, the
+   * first field to correct, the message; null keeps it where it is (a narrowed choice, the user is in that field).
+   */
+  fokus: "teilformular" | "vorgemerkt" | "feld" | "hinweis" | null;
   /** Renders a sub-form afresh (its values come from `result`), also with JavaScript. */
   formKey: string;
   result: SubmissionResult<string[]> | null;
@@ -141,7 +155,7 @@ export async function zuordnungenAction({
 }) {
   const intent = formData.get("intent");
   const aenderungen = parseAenderungen(stringOf(formData, "aenderungen"));
-  const stand = parseStand(stringOf(formData, "stand")) ?? loaded.stand;
+  const stand = parseStand(stringOf(formData, "stand"));
   const auswahl = formData
     .getAll("auswahl")
     .filter((value): value is string => typeof value === "string")
@@ -149,10 +163,11 @@ export async function zuordnungenAction({
   const base: ZuordnungenAntwort = {
     schritt: "liste",
     aenderungen: aenderungen ?? [],
-    stand,
+    stand: stand ?? loaded.stand,
     auswahl: [],
     fehler: null,
     hinweis: null,
+    fokus: null,
     formKey: crypto.randomUUID(),
     result: null,
     hinzufuegen: null,
@@ -160,12 +175,15 @@ export async function zuordnungenAction({
     befristung: null,
   };
   // A crafted post, or a form from an older version of this page: nothing is guessed.
-  if (!isIntent(intent) || aenderungen === null)
-    return data({ ...base, aenderungen: [], hinweis: "person:zuordnungenBearbeiten.unreadable" as const }, 400);
+  // Without its state the conflict check of the save would be gone: that too is refused.
+  if (!isIntent(intent) || aenderungen === null || stand === null) {
+    return data({ ...base, aenderungen: [], hinweis: "person:zuordnungenBearbeiten.unreadable" as const, fokus: "hinweis" as const }, 400);
+  }
 
   const ansicht = zuordnungsAnsicht(loaded.zuordnungen, aenderungen);
   const selected = ansicht.lines.filter((line) => line.waehlbar && auswahl.includes(line.key));
-  const refuse = (hinweis: TranslationKey) => data({ ...base, auswahl, hinweis }, 400);
+  const refuse = (hinweis: TranslationKey) => data({ ...base, auswahl, hinweis, fokus: "hinweis" as const }, 400);
+  const staged = (more: Aenderung) => ({ ...base, aenderungen: [...aenderungen, more], fokus: "vorgemerkt" as const });
 
   switch (intent) {
     case "zurueck":
@@ -174,7 +192,7 @@ export async function zuordnungenAction({
       if (selected.length === 0) return refuse("person:zuordnungenBearbeiten.chooseFirst");
       if (user.personId === loaded.person.id) return refuse("person:zuordnungenBearbeiten.notOwn");
       const weg = selected.map((line): Aenderung => ({ art: "weg", organisationId: line.organisationId, rolleId: line.rolleId }));
-      return { ...base, aenderungen: [...aenderungen, ...weg] };
+      return { ...base, aenderungen: [...aenderungen, ...weg], fokus: "vorgemerkt" as const };
     }
     case "versetzen":
     case "versetzen-vormerken": {
@@ -183,13 +201,13 @@ export async function zuordnungenAction({
       const von = { id: line.klassen[0].id, label: line.klassen[0].name };
       const klassen = (await klassenOf(request, line.organisationId)).filter((klasse) => klasse.id !== von.id);
       const versetzen: VersetzenAnsicht = { schule: line.organisation, schuleId: line.organisationId, rolleId: line.rolleId, von, klassen };
-      const step = { ...base, auswahl, schritt: "versetzen" as const, versetzen };
+      const step = { ...base, auswahl, schritt: "versetzen" as const, versetzen, fokus: "teilformular" as const };
       if (intent === "versetzen") return step;
       const submission = parseWithZod(formData, { schema: versetzenSchema });
       const nach = submission.status === "success" ? klassen.find((klasse) => klasse.id === submission.value.klasse) : undefined;
       if (!nach) {
         const result = submission.reply({ fieldErrors: { klasse: ["person:zuordnungenBearbeiten.validation.neueKlasse"] } });
-        return data({ ...step, result }, 400);
+        return data({ ...step, result, fokus: "feld" as const }, 400);
       }
       const klasse: Aenderung = {
         art: "klasse",
@@ -199,7 +217,7 @@ export async function zuordnungenAction({
         nach: nach.id,
         nachName: nach.label,
       };
-      return { ...base, aenderungen: [...aenderungen, klasse] };
+      return staged(klasse);
     }
     case "befristung":
     case "befristung-vormerken": {
@@ -216,30 +234,35 @@ export async function zuordnungenAction({
         pflicht: line.befristungPflicht,
         ...prefilledBefristung(lastDay),
       };
-      const step = { ...base, auswahl, schritt: "befristung" as const, befristung };
+      const step = { ...base, auswahl, schritt: "befristung" as const, befristung, fokus: "teilformular" as const };
       if (intent === "befristung") {
         const initialValue = { befristung: { art: befristung.art, datum: befristung.datum ?? undefined } };
         return { ...step, result: { initialValue } as SubmissionResult<string[]> };
       }
       const submission = parseWithZod(formData, { schema: befristungAendernSchema(line.befristungPflicht) });
-      if (submission.status !== "success") return data({ ...step, result: submission.reply() }, 400);
+      if (submission.status !== "success") return data({ ...step, result: submission.reply(), fokus: "feld" as const }, 400);
       const bis = submission.value.befristung.bis;
-      if (bis === lastDay)
-        return data({ ...step, result: submission.reply(), hinweis: "person:zuordnungenBearbeiten.befristungUnchanged" as const }, 400);
+      if (bis === lastDay) {
+        const hinweis = "person:zuordnungenBearbeiten.befristungUnchanged" as const;
+        return data({ ...step, result: submission.reply(), hinweis, fokus: "hinweis" as const }, 400);
+      }
       const frist: Aenderung = {
         art: "frist",
         organisationId: line.organisationId,
         rolleId: line.rolleId,
         befristung: bis ? befristungToUpstream(bis) : null,
       };
-      return { ...base, aenderungen: [...aenderungen, frist] };
+      return staged(frist);
     }
     case "hinzufuegen":
     case "aktualisieren":
     case "hinzufuegen-vormerken":
       return hinzufuegenStep({ request, formData, loaded, base, intent });
-    case "speichern":
+    case "speichern": {
+      const broken = brokenRule(aenderungen, { eigenePerson: user.personId === loaded.person.id, today: germanToday() });
+      if (broken) return refuse(`person:zuordnungenBearbeiten.${broken}`);
       return speichern({ request, loaded, base, detailsPath });
+    }
   }
 }
 
@@ -286,7 +309,9 @@ async function hinzufuegenStep({
     [step, klassen] = await Promise.all([stepFor(schuleId), klassenOf(request, schuleId)]);
   }
   const schulen = step.organisations.map((organisation) => ({ id: organisation.id, label: organisationLabel(organisation) }));
-  const rollen = assignableRollen(step, loaded, schuleId);
+  // What the person will have with the changes staged so far: no role twice, a moved pupil's new class preselected.
+  const kuenftig = applyAenderungen(loaded.zuordnungen, base.aenderungen);
+  const rollen = assignableRollen(step, kuenftig, schuleId);
   if (rolleId && !rollen.some((rolle) => rolle.id === rolleId)) rolleId = undefined;
   const rolle = step.rollen.find((candidate) => candidate.id === rolleId);
   const regeln: HinzufuegenRegeln = {
@@ -294,7 +319,7 @@ async function hinzufuegenStep({
     befristungPflicht: rolle?.merkmale.includes("BEFRISTUNG_PFLICHT") ?? false,
     kopersNoetig: (rolle?.merkmale.includes("KOPERS_PFLICHT") ?? false) && !loaded.person.personalnummer,
   };
-  const ownKlassen = loaded.zuordnungen.filter((zuordnung) => zuordnung.klasseVon === schuleId && schuleId !== undefined);
+  const ownKlassen = kuenftig.filter((kontext) => kontext.klasseVon === schuleId && schuleId !== undefined);
   const ansicht: HinzufuegenAnsicht = {
     schulen,
     rollen: rollen.map((candidate) => ({ id: candidate.id, label: candidate.name })),
@@ -304,7 +329,7 @@ async function hinzufuegenStep({
     schulsuche,
     befristungDefault: regeln.befristungPflicht ? "schuljahresende" : "unbefristet",
   };
-  const answer = { ...base, schritt: "hinzufuegen" as const, hinzufuegen: ansicht };
+  const answer = { ...base, schritt: "hinzufuegen" as const, hinzufuegen: ansicht, fokus: fresh ? ("teilformular" as const) : null };
   const submission = parseWithZod(formData, { schema: hinzufuegenSchema(regeln) });
 
   if (intent !== "hinzufuegen-vormerken") {
@@ -322,10 +347,11 @@ async function hinzufuegenStep({
           ? { art: ansicht.befristungDefault }
           : submission.payload.befristung,
       kopers: stringOf(formData, "kopers") ?? "",
+      ohneKopers: stringOf(formData, "ohneKopers") ?? undefined,
     };
     return { ...answer, result: { initialValue } as SubmissionResult<string[]> };
   }
-  if (submission.status !== "success") return data({ ...answer, result: submission.reply() }, 400);
+  if (submission.status !== "success") return data({ ...answer, result: submission.reply(), fokus: "feld" as const }, 400);
   const value = submission.value;
   const schule = schulen.find((option) => option.id === value.schule);
   const klasse = value.klasse ? klassen.find((option) => option.id === value.klasse) : undefined;
@@ -345,21 +371,27 @@ async function hinzufuegenStep({
     rolle: rolle.name,
     klasse: klasse?.label ?? null,
   };
-  return { ...base, aenderungen: [...base.aenderungen, hinzu] };
+  return { ...base, aenderungen: [...base.aenderungen, hinzu], fokus: "vorgemerkt" as const };
 }
 
 /** Roles the step offers at the school, without those the person has there already (inventory §4.8.5). */
-function assignableRollen(step: PersonenkontextWorkflowResponse, loaded: Loaded, schuleId: string | undefined): RolleResponse[] {
+function assignableRollen(
+  step: PersonenkontextWorkflowResponse,
+  kontexte: readonly Kontext[],
+  schuleId: string | undefined,
+): RolleResponse[] {
   if (!schuleId) return [];
-  const there = new Set(
-    loaded.zuordnungen.filter((zuordnung) => zuordnung.organisationId === schuleId).map((zuordnung) => zuordnung.rolleId),
-  );
-  return step.rollen.filter((rolle) => !there.has(rolle.id));
+  const there = new Set(kontexte.filter((kontext) => kontext.organisationId === schuleId).map((kontext) => kontext.rolleId));
+  // In name order: the upstream puts the selected role first, and the list should not jump when one is chosen.
+  return step.rollen.filter((rolle) => !there.has(rolle.id)).sort((a, b) => a.name.localeCompare(b.name, "de", { numeric: true }));
 }
 
 async function klassenOf(request: Request, schuleId: string): Promise<Option[]> {
   const { items } = await findOrganisationen(request, { typ: "KLASSE", administriertVon: [schuleId], sortField: "name", sortOrder: "asc" });
-  return items.map((klasse) => ({ id: klasse.id, label: klasse.name }));
+  // "5a" before "10a"
+  return items
+    .map((klasse) => ({ id: klasse.id, label: klasse.name }))
+    .sort((a, b) => a.label.localeCompare(b.label, "de", { numeric: true }));
 }
 
 /**
@@ -394,14 +426,16 @@ async function speichern({
           ...(kontext.befristung ? { befristung: kontext.befristung } : {}),
         })),
       },
-      kopersOf(base.aenderungen),
+      // Only for a person without one: a KoPers number is never replaced this way (the edit form does that).
+      loaded.person.personalnummer ? null : kopersOf(base.aenderungen),
     );
   } catch (error) {
     if (!(error instanceof UpstreamFailure)) throw error;
     const conflict = error.code === "COUNT_MISMATCHING" || error.code === "NEWER_VERSION_OF_PERSONENKONTEXTE_AVAILABLE";
     // After a conflict the changes stand on the reloaded set; the next save is checked against that one.
     const status = conflict ? 409 : error.status >= 500 ? error.status : 400;
-    return data({ ...base, fehler: error.code, stand: conflict ? loaded.stand : base.stand }, status);
+    const hinweis = conflict ? ("person:zuordnungenBearbeiten.conflictKept" as const) : null;
+    return data({ ...base, fehler: error.code, hinweis, stand: conflict ? loaded.stand : base.stand }, status);
   }
   return redirectWithToast(request, detailsPath, { key: "person:zuordnungenBearbeiten.saved", values: { name: loaded.person.name } });
 }

@@ -1,6 +1,15 @@
 import { getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit, type ShouldRevalidateFunction } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useSubmit,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
 import { useEffect, useRef, type ChangeEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { BefristungField } from "~/components/fields/befristung-field";
@@ -20,6 +29,8 @@ import { loadZuordnungen, zuordnungenAction, type Option, type ZuordnungenAntwor
 export const handle: I18nHandle = { i18n: "person" };
 
 const LIST_PATH = "/admin/personen";
+/** The select whose new choice was sent to narrow the others: it keeps the focus when the answer is shown. */
+let narrowedSelect: string | null = null;
 const FORM_ID = "zuordnungen";
 
 function personId(id: string | undefined): string {
@@ -70,6 +81,7 @@ function useAntwort(): ZuordnungenAntwort {
     auswahl: [],
     fehler: null,
     hinweis: null,
+    fokus: null,
     formKey: "start",
     result: null,
     hinzufuegen: null,
@@ -90,13 +102,29 @@ function ZuordnungenForm({ antwort }: { antwort: ZuordnungenAntwort }) {
   const ansicht = zuordnungsAnsicht(zuordnungen, antwort.aenderungen);
   const [form, fields] = useForm<Record<string, unknown>>({ id: FORM_ID, lastResult: antwort.result });
   const focusTarget = useRef<HTMLHeadingElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const navigation = useNavigation();
-  // After a step came back: its heading takes the focus, so the next thing read is what changed.
+  // After an answer (ADR 010): an opened step's heading, the staged changes, the first field to correct or the message
+  // take the focus; a narrowed choice leaves it in the select the user is in. An upstream refusal is focused by
+  // FormError itself.
   useEffect(() => {
-    if (antwort.formKey !== "start" && !antwort.fehler && navigation.state === "idle") focusTarget.current?.focus();
-  }, [antwort.formKey, antwort.fehler, navigation.state]);
+    if (antwort.formKey === "start" || antwort.fehler || navigation.state !== "idle") return;
+    const target =
+      antwort.fokus === "feld"
+        ? formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')
+        : antwort.fokus === "hinweis"
+          ? document.getElementById("zuordnungen-hinweis")
+          : antwort.fokus === null
+            ? narrowedSelect
+              ? document.getElementById(narrowedSelect)
+              : null
+            : focusTarget.current;
+    narrowedSelect = null;
+    target?.focus();
+  }, [antwort.formKey, antwort.fehler, antwort.fokus, navigation.state]);
 
   const liste = antwort.schritt === "liste";
+  const location = useLocation();
   const { formHandlers, dialog } = useUnsavedChangesWarning({ staged: ansicht.changed, answerMeansUnsaved: false });
   const hasPupilWithClass = ansicht.lines.some((line) => line.waehlbar && line.istLern && line.klassen.length === 1);
 
@@ -110,13 +138,13 @@ function ZuordnungenForm({ antwort }: { antwort: ZuordnungenAntwort }) {
       <h1 className="mb-6 text-2xl font-bold">{t("person:zuordnungenBearbeiten.title", { name: person.name })}</h1>
       <FormError id="zuordnungen-fehler" code={antwort.fehler} />
       {antwort.hinweis ? (
-        <div role="alert">
+        <div role="alert" id="zuordnungen-hinweis" tabIndex={-1}>
           <Notice tone="warning" className="mb-4">
             <p>{t(antwort.hinweis)}</p>
           </Notice>
         </div>
       ) : null}
-      <Form method="post" id={form.id} noValidate {...formHandlers} className="max-w-3xl" preventScrollReset>
+      <Form method="post" id={form.id} ref={formRef} noValidate {...formHandlers} className="max-w-3xl" preventScrollReset>
         <input type="hidden" name="aenderungen" value={serializeAenderungen(antwort.aenderungen)} />
         <input type="hidden" name="stand" value={JSON.stringify(antwort.stand)} />
 
@@ -185,20 +213,23 @@ function ZuordnungenForm({ antwort }: { antwort: ZuordnungenAntwort }) {
             <h2 id="vorgemerkt-titel" ref={liste ? focusTarget : undefined} tabIndex={-1} className="mb-2 text-xl font-bold">
               {t("person:zuordnungenBearbeiten.stagedTitle")}
             </h2>
-            <p className="mb-3">{t("person:zuordnungenBearbeiten.stagedInfo")}</p>
+            <p className="mb-3">{t(liste ? "person:zuordnungenBearbeiten.stagedInfo" : "person:zuordnungenBearbeiten.stagedWhileStep")}</p>
             {ansicht.empty ? (
               <Notice tone="warning" className="mb-3">
                 <p>{t("person:zuordnungenBearbeiten.lastWarning")}</p>
               </Notice>
             ) : null}
-            <div className="flex flex-wrap gap-3">
-              <IntentButton intent="speichern" primary>
-                {t("person:zuordnungenBearbeiten.save")}
-              </IntentButton>
-              <Link to="." className="btn-secondary" replace>
-                {t("person:zuordnungenBearbeiten.discard")}
-              </Link>
-            </div>
+            {/* Saving while a step is open would drop what is typed there: first finish or cancel the step. */}
+            {liste ? (
+              <div className="flex flex-wrap gap-3">
+                <IntentButton intent="speichern" primary>
+                  {t("person:zuordnungenBearbeiten.save")}
+                </IntentButton>
+                <Link to={`${location.pathname}${location.search}`} className="btn-secondary" replace>
+                  {t("person:zuordnungenBearbeiten.discard")}
+                </Link>
+              </div>
+            ) : null}
           </section>
         ) : null}
       </Form>
@@ -226,15 +257,34 @@ function SubForm({ title, headingRef, children }: { title: string; headingRef: R
   );
 }
 
-function SubFormButtons({ intent, label, disabled }: { intent: string; label: string; disabled?: boolean }) {
+/** The step's own button comes first: Enter in one of its fields means it, not "cancel". */
+function SubFormButtons({
+  intent,
+  label,
+  disabled,
+  describedBy,
+}: {
+  intent: string;
+  label: string;
+  disabled?: boolean;
+  describedBy?: string;
+}) {
   const { t } = useTranslation();
   return (
     <div className="mt-6 flex flex-wrap gap-3">
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        formNoValidate
+        className="btn-primary"
+        aria-disabled={disabled || undefined}
+        aria-describedby={describedBy}
+      >
+        {label}
+      </button>
       <button type="submit" name="intent" value="zurueck" formNoValidate className="btn-secondary">
         {t("person:zuordnungenBearbeiten.cancelStep")}
-      </button>
-      <button type="submit" name="intent" value={intent} formNoValidate className="btn-primary" aria-disabled={disabled || undefined}>
-        {label}
       </button>
     </div>
   );
@@ -269,7 +319,8 @@ function ZeileText({ line, checkbox, checked }: { line: AnsichtZeile; checkbox: 
         <span key={`${klasse.id}/${klasse.status}`}>
           {", "}
           <span className={STATUS_CLASSES[klasse.status]}>{t("person:details.klasse", { klassen: klasse.name })}</span>
-          <StatusText status={klasse.status} />
+          {/* said once: a class that changes with its line has the line's word */}
+          {klasse.status !== line.status ? <StatusText status={klasse.status} /> : null}
         </span>
       ))}
       {line.bis ? <span>, {t("person:details.befristetBis", { date: line.bis })}</span> : null}
@@ -279,7 +330,7 @@ function ZeileText({ line, checkbox, checked }: { line: AnsichtZeile; checkbox: 
   if (!checkbox) return <p className="pl-7">{text}</p>;
   return (
     <label className="flex items-start gap-2">
-      <input type="checkbox" name="auswahl" value={line.key} defaultChecked={checked} className="mt-1 h-5 w-5" />
+      <input type="checkbox" name="auswahl" value={line.key} defaultChecked={checked} className="mt-1 h-5 w-5 shrink-0" />
       <span>{text}</span>
     </label>
   );
@@ -327,6 +378,7 @@ function HinzufuegenFelder({
   const submit = useSubmit();
   // With JavaScript a new choice narrows the next ones at once; without it, "Auswahl aktualisieren" does.
   const narrow = (event: ChangeEvent<HTMLSelectElement>) => {
+    narrowedSelect = event.currentTarget.id;
     const formData = new FormData(event.currentTarget.form ?? undefined);
     formData.set("intent", "aktualisieren");
     submit(formData, { method: "post", replace: true, preventScrollReset: true });
@@ -344,6 +396,9 @@ function HinzufuegenFelder({
           <input {...getInputProps(suche, { type: "search" })} className="input max-w-xs" />
           <IntentButton intent="aktualisieren">{t("person:zuordnungenBearbeiten.search")}</IntentButton>
         </div>
+        <p className="mt-1 text-sm text-gray-700">
+          {t(ansicht.schulen.length === 0 ? "person:zuordnungenBearbeiten.noSchools" : "person:zuordnungenBearbeiten.searchHint")}
+        </p>
       </div>
       <Auswahl
         field={field("schule")}
@@ -355,7 +410,11 @@ function HinzufuegenFelder({
         field={field("rolle")}
         label={t("person:zuordnungenBearbeiten.fields.rolle")}
         options={ansicht.rollen}
-        placeholder={ansicht.rollen.length === 0 ? t("person:zuordnungenBearbeiten.noRoles") : undefined}
+        placeholder={
+          ansicht.rollen.length > 0
+            ? undefined
+            : t(fields.schule.initialValue ? "person:zuordnungenBearbeiten.noRoles" : "person:zuordnungenBearbeiten.noRolesYet")
+        }
         onChange={narrow}
       />
       {ansicht.regeln.klassePflicht ? (
@@ -382,7 +441,13 @@ function HinzufuegenFelder({
           />
           <ErrorList id={kopers.errorId} errors={kopers.errors} />
           <label className="mt-2 flex items-start gap-2">
-            <input type="checkbox" name="ohneKopers" className="mt-1 h-5 w-5" aria-describedby="ohne-kopers-hinweis" />
+            <input
+              type="checkbox"
+              name="ohneKopers"
+              defaultChecked={fields.ohneKopers.initialValue === "on"}
+              className="mt-1 h-5 w-5 shrink-0"
+              aria-describedby="ohne-kopers-hinweis"
+            />
             <span>{t("person:zuordnungenBearbeiten.fields.ohneKopers")}</span>
           </label>
           <p id="ohne-kopers-hinweis" className="mt-1 text-sm text-gray-700">
@@ -390,8 +455,17 @@ function HinzufuegenFelder({
           </p>
         </fieldset>
       ) : null}
-      {!ansicht.canCommit ? <p className="mb-2 text-sm text-gray-700">{t("person:zuordnungenBearbeiten.cannotCommit")}</p> : null}
-      <SubFormButtons intent="hinzufuegen-vormerken" label={t("person:zuordnungenBearbeiten.addSubmit")} disabled={!ansicht.canCommit} />
+      {!ansicht.canCommit ? (
+        <p id="vormerken-hinweis" className="mb-2 text-sm text-gray-700">
+          {t("person:zuordnungenBearbeiten.cannotCommit")}
+        </p>
+      ) : null}
+      <SubFormButtons
+        intent="hinzufuegen-vormerken"
+        label={t("person:zuordnungenBearbeiten.addSubmit")}
+        disabled={!ansicht.canCommit}
+        describedBy={ansicht.canCommit ? undefined : "vormerken-hinweis"}
+      />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { textKey } from "~/i18n";
+import { KOPERS_MAX } from "~/zuordnungen/aenderungen";
 import { befristungSchema } from "./befristung";
 
 /**
@@ -28,7 +29,7 @@ export function hinzufuegenSchema(regeln: HinzufuegenRegeln) {
       befristung: befristungSchema({ pflicht: regeln.befristungPflicht }),
       kopers: z
         .string()
-        .max(100)
+        .max(KOPERS_MAX, textKey("person:zuordnungenBearbeiten.validation.kopersLength"))
         .refine((value) => value.trim() === value, textKey("person:validation.personalnummer.outerSpaces"))
         .optional(),
       ohneKopers: z.literal("on").optional(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { befristungFromUpstream } from "~/dates";
 
 /**
  * Staged changes of a person's Zuordnungen (inventory §4.8.5, issue 8). Nothing is saved until "Speichern"; until
@@ -18,6 +19,9 @@ export interface Kontext {
   klasseVon: string | null;
 }
 
+/** A KoPers number's longest length the portal accepts (the upstream sets none; real numbers have 7 digits). */
+export const KOPERS_MAX = 30;
+
 const id = z.string().uuid();
 const label = z.string().max(300);
 const instant = z.string().datetime({ offset: true }).nullable();
@@ -29,7 +33,12 @@ const Hinzufuegen = z.object({
   klasseId: id.nullable(),
   befristung: instant,
   /** A KoPers number stored together with the change (the role asks for one and the person has none). */
-  kopers: z.string().max(100).nullable(),
+  kopers: z
+    .string()
+    .min(1)
+    .max(KOPERS_MAX)
+    .refine((value) => value.trim() === value)
+    .nullable(),
   schule: label,
   rolle: label,
   klasse: label.nullable(),
@@ -139,4 +148,24 @@ export function diffKontexte(current: readonly Kontext[], desired: readonly Kont
     added: desired.filter((kontext) => !before.has(key(kontext))),
     removed: current.filter((kontext) => !after.has(key(kontext))),
   };
+}
+
+/**
+ * The portal's own rules, checked again at the save: the staged changes came back from the browser and may have been
+ * edited there. Own assignments are neither removed nor changed, a Befristung lies after `today` (spec §5).
+ * Returns the i18n key of the first rule broken, or null.
+ */
+export function brokenRule(
+  aenderungen: readonly Aenderung[],
+  { eigenePerson, today }: { eigenePerson: boolean; today: string },
+): "notOwn" | "befristungPast" | null {
+  for (const aenderung of aenderungen) {
+    if (eigenePerson && (aenderung.art === "weg" || aenderung.art === "frist")) return "notOwn";
+    const befristung = aenderung.art === "hinzu" || aenderung.art === "frist" ? aenderung.befristung : null;
+    if (befristung) {
+      const lastDay = befristungFromUpstream(befristung);
+      if (!lastDay || lastDay <= today) return "befristungPast";
+    }
+  }
+  return null;
 }

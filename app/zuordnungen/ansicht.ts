@@ -116,5 +116,8 @@ export function zuordnungsAnsicht(current: readonly Zuordnung[], aenderungen: re
     const entry = line(klasse, removedKeys.has(kontextKey(klasse)) ? "weg" : "bleibt", false);
     lines.push(entry);
   }
+  // As on the person's page: by organisation (Dienststellennummer first), then role; a changed line's old version first.
+  const order = (line: AnsichtZeile) => `${line.organisation}\u0000${line.rolle}`;
+  lines.sort((a, b) => order(a).localeCompare(order(b), "de", { numeric: true }));
   return { lines, desired, changed: added.length > 0 || removed.length > 0, empty: desired.length === 0 };
 }

@@ -57,6 +57,8 @@ test.describe("Schulzuordnungen bearbeiten", () => {
     await press(page, "Schulzuordnung hinzufügen");
     await expect(page.getByRole("heading", { level: 2, name: "Schulzuordnung hinzufügen" })).toBeVisible();
     await chooseSchuleC(page);
+    // With JavaScript the choice narrows the roles in place and the focus stays in the select (WCAG 3.2.2).
+    if (isJavaScriptProject()) await expect(page.getByRole("combobox", { name: /Organisation/ })).toBeFocused();
     // The person's own role at that school is not offered again.
     await expect(page.getByRole("combobox", { name: /^Rolle/ }).locator("option", { hasText: /^Lehrkraft$/ })).toHaveCount(0);
     await chooseRolle(page, "Vertretungslehrkraft");
@@ -128,6 +130,20 @@ test.describe("Schulzuordnungen bearbeiten", () => {
     await expect(page.getByRole("alert").filter({ hasText: "Ihre eigenen Schulzuordnungen können Sie nicht entfernen" })).toBeVisible();
     await expect(vorgemerkt(page)).toHaveCount(0);
     await expectNoAxeViolations(page, "Eigene Zuordnung entfernen abgelehnt");
+
+    // The staged changes come back from the browser: a hand-made removal of her own assignment is refused at the save.
+    const own = await liste(page).getByRole("checkbox").first().getAttribute("value");
+    const [organisationId, rolleId] = (own ?? "").split("/");
+    const stand = await page.locator('input[name="stand"]').getAttribute("value");
+    const response = await page.request.post(`${detailsPath("schuladminbc")}/zuordnungen`, {
+      form: { intent: "speichern", stand: stand ?? "", aenderungen: JSON.stringify([{ art: "weg", organisationId, rolleId }]) },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(400);
+    expect(await response.text()).toContain("Ihre eigenen Schulzuordnungen können Sie nicht entfernen");
+    const lines = await liste(page).count();
+    await page.goto(detailsPath("schuladminbc"));
+    await expect(zuordnungenAufDetails(page)).toHaveCount(lines);
   });
 
   test("wer die letzte Zuordnung entfernt, wird vor dem Speichern gewarnt", async ({ page, loggedInAs }) => {

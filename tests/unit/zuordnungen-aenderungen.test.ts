@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   applyAenderungen,
+  brokenRule,
   diffKontexte,
   kopersOf,
   parseAenderungen,
@@ -144,5 +145,37 @@ describe("Ansicht der Schulzuordnungen mit vorgemerkten Änderungen", () => {
   it("nicht bearbeitbare Zuordnungen sind nicht auswählbar", () => {
     const { lines } = zuordnungsAnsicht([zuordnung({ editable: false })], []);
     expect(lines[0].waehlbar).toBe(false);
+  });
+});
+
+describe("die Regeln des Portals gelten beim Speichern noch einmal", () => {
+  const heute = "2026-11-23";
+  it("eigene Zuordnungen werden weder entfernt noch in ihrer Befristung geändert", () => {
+    expect(brokenRule([{ art: "weg", organisationId: SCHULE, rolleId: LERN }], { eigenePerson: true, today: heute })).toBe("notOwn");
+    expect(
+      brokenRule([{ art: "frist", organisationId: SCHULE, rolleId: LERN, befristung: BIS_JULI }], { eigenePerson: true, today: heute }),
+    ).toBe("notOwn");
+    expect(brokenRule([{ art: "weg", organisationId: SCHULE, rolleId: LERN }], { eigenePerson: false, today: heute })).toBeNull();
+  });
+
+  it("eine Befristung bis heute oder früher wird abgelehnt, ab morgen angenommen", () => {
+    const bis = (iso: string): Aenderung => ({ art: "frist", organisationId: SCHULE, rolleId: LERN, befristung: iso });
+    // "bis 23.11.2026" endet am 24.11.2026 00:00 deutscher Zeit
+    expect(brokenRule([bis("2026-11-23T23:00:00.000Z")], { eigenePerson: false, today: heute })).toBe("befristungPast");
+    expect(brokenRule([bis("2020-01-01T22:59:59Z")], { eigenePerson: false, today: heute })).toBe("befristungPast");
+    expect(brokenRule([bis("2026-11-24T23:00:00.000Z")], { eigenePerson: false, today: heute })).toBeNull();
+  });
+});
+
+describe("Reihenfolge der Ansicht", () => {
+  it("sortiert wie die Personenseite nach Organisation, dann Rolle", () => {
+    const { lines } = zuordnungsAnsicht(
+      [
+        zuordnung({ organisationId: ANDERE_SCHULE, organisation: "0815 (B-Schule)", rolle: "Lehrkraft", rolleId: LEHR, rollenArt: "LEHR" }),
+        zuordnung({ organisation: "0710 (A-Schule)", rolle: "Lehrkraft", rolleId: LEHR, rollenArt: "LEHR" }),
+      ],
+      [],
+    );
+    expect(lines.map((line) => line.organisation)).toEqual(["0710 (A-Schule)", "0815 (B-Schule)"]);
   });
 });
