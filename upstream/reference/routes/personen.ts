@@ -3,7 +3,8 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { PersonMetadataBody } from "../../contract/index.ts";
 import type { AppEnv } from "../app-env.ts";
-import { identityAccount, person, uemPassword, userLock } from "../db/schema.ts";
+import { identityAccount, person, uemPassword } from "../db/schema.ts";
+import { removeLock } from "../lib/locks.ts";
 import { readJsonBody } from "../lib/body.ts";
 import { type PersonRow, requireCaller, requireGold, requireUser } from "../lib/caller.ts";
 import { missingPermissions, notFound } from "../lib/errors.ts";
@@ -114,21 +115,7 @@ export function personenRoutes() {
         await tx.update(identityAccount).set({ username }).where(eq(identityAccount.id, target.keycloakUserId));
       }
       // Storing a KoPers number is the only way to lift a KoPers lock; the account opens when no other lock remains.
-      if (personalnummer !== "") {
-        const lifted = await tx
-          .delete(userLock)
-          .where(and(eq(userLock.personId, target.id), eq(userLock.lockedOccasion, "KOPERS_GESPERRT")))
-          .returning({ personId: userLock.personId });
-        if (lifted.length > 0 && target.keycloakUserId) {
-          const remaining = await tx
-            .select({ personId: userLock.personId })
-            .from(userLock)
-            .where(eq(userLock.personId, target.id))
-            .limit(1);
-          if (remaining.length === 0)
-            await tx.update(identityAccount).set({ enabled: true }).where(eq(identityAccount.id, target.keycloakUserId));
-        }
-      }
+      if (personalnummer !== "") await removeLock(tx, target, "KOPERS_GESPERRT");
       return row;
     });
     // Names changed case-insensitively: LDAP, itslearning, privacyIDEA and OX follow (§1.10).

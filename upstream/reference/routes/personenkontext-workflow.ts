@@ -9,7 +9,8 @@ import {
 import type { AppEnv } from "../app-env.ts";
 import type { ReferenceDb } from "../db/client.ts";
 import type { ApiVersion } from "../env.ts";
-import { identityAccount, person, personenkontext, userLock } from "../db/schema.ts";
+import { person, personenkontext } from "../db/schema.ts";
+import { removeLock } from "../lib/locks.ts";
 import { readJsonBody } from "../lib/body.ts";
 import { type PersonRow, requireCaller, requireGold, requireUser } from "../lib/caller.ts";
 import { internalError, missingPermissions, notFound } from "../lib/errors.ts";
@@ -216,17 +217,7 @@ async function applyChange(db: ReferenceDb, change: Change): Promise<StoredZuord
         .set({ ...personChanges, updatedAt: now })
         .where(eq(person.id, target.id));
     }
-    if (personalnummer !== "") {
-      const lifted = await tx
-        .delete(userLock)
-        .where(and(eq(userLock.personId, target.id), eq(userLock.lockedOccasion, "KOPERS_GESPERRT")))
-        .returning({ personId: userLock.personId });
-      if (lifted.length > 0 && target.keycloakUserId) {
-        const remaining = await tx.select({ personId: userLock.personId }).from(userLock).where(eq(userLock.personId, target.id)).limit(1);
-        if (remaining.length === 0)
-          await tx.update(identityAccount).set({ enabled: true }).where(eq(identityAccount.id, target.keycloakUserId));
-      }
-    }
+    if (personalnummer !== "") await removeLock(tx, target, "KOPERS_GESPERRT");
     return after;
   });
 }
