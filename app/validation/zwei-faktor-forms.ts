@@ -9,7 +9,8 @@ export const hardwareTokenSchema = z.object({
   serial: z
     .string({ required_error: textKey("person:zweiFaktorVerwaltung.hardware.validation.serial") })
     .trim()
-    .min(1, textKey("person:zweiFaktorVerwaltung.hardware.validation.serial")),
+    .min(1, textKey("person:zweiFaktorVerwaltung.hardware.validation.serial"))
+    .max(64, textKey("person:zweiFaktorVerwaltung.hardware.validation.serialLength")),
   otp: z
     .string({ required_error: textKey("person:zweiFaktorVerwaltung.hardware.validation.otp") })
     .trim()

@@ -31,8 +31,11 @@ export function HardwareTokenDialog({ dialog, name, view }: { dialog: RouteDialo
   useEffect(() => {
     if (!answer?.error || emptied.current === answer) return;
     emptied.current = answer;
-    form.update({ name: fields.otp.name, value: "", validated: false });
-  }, [answer, form, fields.otp.name]);
+    // Straight in the field, not through conform's `update`: that submits an intent of its own, and after Enter in this
+    // field (the focus still there when the error box takes it) that submit went to the server as a page load.
+    const input = document.getElementById(fields.otp.id);
+    if (input instanceof HTMLInputElement) input.value = "";
+  }, [answer, fields.otp.id]);
   const title = t("person:zweiFaktorVerwaltung.hardware.title");
 
   if (!view.token || view.token.hasToken) {

@@ -1,4 +1,5 @@
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form-error";
 import { Notice } from "~/components/notice";
@@ -106,9 +107,14 @@ function QrCodeKarte({ qr, name }: { qr: TokenQrCode; name: string }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const label = t("person:zweiFaktorVerwaltung.qr.image", { name });
+  // The button that made the code is gone: the code's heading takes the focus, so it is read out.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (hydrated) heading.current?.focus();
+  }, [hydrated]);
   return (
     <section id="qr-code" aria-labelledby="qr-code-titel" data-print-card className="mb-4 max-w-xl rounded border-2 border-primary p-4">
-      <h2 id="qr-code-titel" className="mb-2 text-xl font-bold">
+      <h2 id="qr-code-titel" ref={heading} tabIndex={-1} className="mb-2 text-xl font-bold">
         {t("person:zweiFaktorVerwaltung.qr.title", { name })}
       </h2>
       {qr.kind === "svg" ? (
@@ -123,8 +129,14 @@ function QrCodeKarte({ qr, name }: { qr: TokenQrCode; name: string }) {
       {qr.kind === "svg" && qr.secret ? (
         <dl className="mt-3">
           <dt className="font-semibold">{t("person:zweiFaktorVerwaltung.qr.secretLabel")}</dt>
-          <dd translate="no" className="break-all font-mono text-lg tracking-wider">
-            {qr.secret.match(/.{1,4}/g)?.join(" ")}
+          <dd translate="no" className="font-mono text-lg tracking-wider">
+            {/* groups of four that never break inside: the key is typed by hand */}
+            {qr.secret.match(/.{1,4}/g)?.map((group, index) => (
+              <span key={index} className="whitespace-nowrap">
+                {index > 0 ? " " : ""}
+                {group}
+              </span>
+            ))}
           </dd>
         </dl>
       ) : null}
