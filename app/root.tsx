@@ -3,6 +3,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } f
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
+import { AppLinkNavigation } from "~/components/app-link";
 import { NavigationFocus } from "~/components/navigation-focus";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -89,6 +90,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <div className="flex flex-1 flex-col">{children}</div>
         <SiteFooter />
         <NavigationFocus />
+        <AppLinkNavigation />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

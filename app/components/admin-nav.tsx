@@ -1,8 +1,9 @@
-import { NavLink } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { NavSection } from "~/permissions";
+import { AppLink } from "./app-link";
 import { Modal, preloadModal } from "./modal";
 
 /**
@@ -16,11 +17,12 @@ export function AdminNav({ sections }: { sections: NavSection[] }) {
   const hydrated = useHydrated();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeDrawer = () => setDrawerOpen(false);
+  const currentPath = useLocation().pathname;
 
   return (
     <>
       <aside className="hidden w-[320px] shrink-0 border-r border-gray-300 bg-primary-light xl:block">
-        <NavContent sections={sections} />
+        <NavContent sections={sections} currentPath={currentPath} />
       </aside>
       <div className="border-b border-gray-300 bg-primary-light px-4 py-2 xl:hidden">
         {hydrated ? (
@@ -41,7 +43,7 @@ export function AdminNav({ sections }: { sections: NavSection[] }) {
                 {t("nav.close")}
               </button>
               {/* The dialog's title names this navigation already; a second "Navigation" would be read twice. */}
-              <NavContent sections={sections} onNavigate={closeDrawer} inDialog />
+              <NavContent sections={sections} currentPath={currentPath} onNavigate={closeDrawer} inDialog />
             </Modal>
           </>
         ) : (
@@ -50,7 +52,7 @@ export function AdminNav({ sections }: { sections: NavSection[] }) {
               <span className="group-open:hidden">{t("nav.open")}</span>
               <span className="hidden group-open:inline">{t("nav.close")}</span>
             </summary>
-            <NavContent sections={sections} />
+            <NavContent sections={sections} currentPath={currentPath} />
           </details>
         )}
       </div>
@@ -58,7 +60,14 @@ export function AdminNav({ sections }: { sections: NavSection[] }) {
   );
 }
 
-function NavContent({ sections, onNavigate, inDialog = false }: { sections: NavSection[]; onNavigate?: () => void; inDialog?: boolean }) {
+interface NavContentProps {
+  sections: NavSection[];
+  currentPath: string;
+  onNavigate?: () => void;
+  inDialog?: boolean;
+}
+
+function NavContent({ sections, currentPath, onNavigate, inDialog = false }: NavContentProps) {
   const { t } = useTranslation();
   return (
     <nav aria-label={inDialog ? undefined : t("nav.title")} className="px-4 py-4">
@@ -67,14 +76,14 @@ function NavContent({ sections, onNavigate, inDialog = false }: { sections: NavS
           {t("nav.title")}
         </p>
       )}
-      <NavItem to="/start" label={t("nav.start")} onNavigate={onNavigate} />
+      <NavItem to="/start" label={t("nav.start")} active={currentPath === "/start"} onNavigate={onNavigate} />
       {sections.map((section) => (
         <div key={section.label} className="mt-4">
           <p className="mb-1 text-sm font-bold uppercase tracking-wide text-gray-700">{t(section.label)}</p>
           <ul>
             {section.entries.map((entry) => (
               <li key={entry.to}>
-                <NavItem to={entry.to} label={t(entry.label)} onNavigate={onNavigate} />
+                <NavItem to={entry.to} label={t(entry.label)} active={isCurrent(entry.to, currentPath)} onNavigate={onNavigate} />
               </li>
             ))}
           </ul>
@@ -88,16 +97,19 @@ function NavContent({ sections, onNavigate, inDialog = false }: { sections: NavS
   );
 }
 
-function NavItem({ to, label, onNavigate }: { to: string; label: string; onNavigate?: () => void }) {
+/** The entry of the page shown: its own path exactly (a list's entry is not current on one of its records). */
+const isCurrent = (to: string, currentPath: string) => currentPath === to || currentPath === `${to}/`;
+
+function NavItem({ to, label, active, onNavigate }: { to: string; label: string; active: boolean; onNavigate?: () => void }) {
   return (
-    <NavLink
+    <AppLink
       to={to}
-      end
+      aria-current={active ? "page" : undefined}
       // Choosing the page already shown loads it afresh; filters live in the URL, so they reset.
       onClick={onNavigate}
-      className={({ isActive }) => `block rounded px-2 py-1 ${isActive ? "bg-primary font-semibold text-white" : "text-primary underline"}`}
+      className={`block rounded px-2 py-1 ${active ? "bg-primary font-semibold text-white" : "text-primary underline"}`}
     >
       {label}
-    </NavLink>
+    </AppLink>
   );
 }

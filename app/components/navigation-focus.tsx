@@ -1,6 +1,6 @@
 import { useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { isDialogNavigation } from "./route-dialog";
+import { isDialogNavigation } from "./app-link";
 
 /**
  * After a client-side navigation the browser leaves the focus where it was (on a link that may be gone, or on the

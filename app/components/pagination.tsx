@@ -1,6 +1,6 @@
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PAGE_SIZES, pageCount, withParams } from "~/list-state";
+import { AppLink } from "./app-link";
 
 interface Props {
   search: URLSearchParams;
@@ -26,16 +26,16 @@ export function Pagination({ search, page, pageSize, total }: Props) {
       <ul className="flex gap-2">
         {page > 1 ? (
           <li>
-            <Link className="btn-secondary" to={withParams(search, { seite: page - 1 })} rel="prev">
+            <AppLink className="btn-secondary" to={withParams(search, { seite: page - 1 })} rel="prev">
               {t("list.previous")}
-            </Link>
+            </AppLink>
           </li>
         ) : null}
         {page < pages ? (
           <li>
-            <Link className="btn-secondary" to={withParams(search, { seite: page + 1 })} rel="next">
+            <AppLink className="btn-secondary" to={withParams(search, { seite: page + 1 })} rel="next">
               {t("list.next")}
-            </Link>
+            </AppLink>
           </li>
         ) : null}
       </ul>

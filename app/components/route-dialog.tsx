@@ -1,6 +1,7 @@
 import { Link, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { RETURN_PARAM, safeRedirectPath } from "~/return-path";
+import { AppLink, DIALOG_STATE, isDialogNavigation } from "./app-link";
 import { Modal, preloadModal } from "./modal";
 
 /**
@@ -20,13 +21,6 @@ export interface RouteDialogControl {
   formProps: { state?: typeof DIALOG_STATE; preventScrollReset?: boolean };
   /** The page's URL without the dialog. */
   closeTo: string;
-}
-
-/** A navigation that only opens or closes a dialog; the page underneath keeps its focus and its data. */
-const DIALOG_STATE = { dialog: true } as const;
-
-export function isDialogNavigation(state: unknown): boolean {
-  return typeof state === "object" && state !== null && (state as { dialog?: unknown }).dialog === true;
 }
 
 export function useRouteDialog(name: string): RouteDialogControl {
@@ -58,7 +52,7 @@ export function dialogHref(location: { pathname: string; search: string }, name:
   return `${location.pathname}?${params.toString().replace(new RegExp(`(^|&)${name}=(?=&|$)`), `$1${name}`)}`;
 }
 
-/** The link that opens a dialog: a page without JavaScript, the dialog over this page with it. */
+/** The link that opens a dialog: a page without JavaScript, the dialog over this page with it (an `AppLink`: lists have one per row). */
 export function DialogLink({
   name,
   value,
@@ -74,17 +68,16 @@ export function DialogLink({
 }) {
   const location = useLocation();
   return (
-    <Link
+    <AppLink
       to={dialogHref(location, name, value)}
-      state={DIALOG_STATE}
-      preventScrollReset
+      opensDialog
       className={className}
       aria-label={accessibleName}
       onPointerEnter={preloadModal}
       onFocus={preloadModal}
     >
       {children}
-    </Link>
+    </AppLink>
   );
 }
 

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-ru
 import { useTranslation } from "react-i18next";
 import { DataTable } from "~/components/data-table";
 import { KLASSE_LOESCHEN, KlasseLoeschenDialog } from "~/components/klasse-loeschen-dialog";
+import { AppLink } from "~/components/app-link";
 import { DialogLink, unlessOnlyDialogChanged, useRouteDialog } from "~/components/route-dialog";
 import { PageSizeField, Pagination } from "~/components/pagination";
 import { pageTitle, type I18nHandle } from "~/i18n";
@@ -169,7 +170,7 @@ export default function KlassenList() {
                 </th>
               )}
               <th scope="col" className="p-2" aria-sort={descending ? "descending" : "ascending"}>
-                <Link
+                <AppLink
                   to={withParams(search, { sortierung: descending ? "name_asc" : "name_desc", seite: 1 })}
                   aria-label={t(descending ? "list.sortAscending" : "list.sortDescending", {
                     column: t("klassen:fields.name"),
@@ -178,7 +179,7 @@ export default function KlassenList() {
                 >
                   {t("klassen:fields.name")}
                   <span aria-hidden="true">{descending ? " ▼" : " ▲"}</span>
-                </Link>
+                </AppLink>
               </th>
               <th scope="col" className="cell-sticky-end p-2">
                 {t("list.actions")}
@@ -190,12 +191,12 @@ export default function KlassenList() {
               <tr key={row.id} className="group border-b border-gray-300 hover:bg-primary-light">
                 {fixedSchule ? null : <td className="p-2">{row.schule}</td>}
                 <td className="p-2">
-                  <Link
+                  <AppLink
                     to={withReturnPath(`/admin/klassen/${row.id}`, backHere, "/admin/klassen")}
                     className="font-semibold text-primary underline"
                   >
                     {row.name}
-                  </Link>
+                  </AppLink>
                 </td>
                 <td className="cell-sticky-end p-2">
                   <DialogLink

@@ -1,5 +1,6 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { AppLink } from "~/components/app-link";
 import { DataTable } from "~/components/data-table";
 import { Pagination } from "~/components/pagination";
 import type { TranslationKey } from "~/i18n";
@@ -96,12 +97,12 @@ export function PersonenTabelle({ params, rows, total, selectable, search, backH
               </td>
             ) : null}
             <td className="p-2">
-              <Link
+              <AppLink
                 to={withReturnPath(`/admin/personen/${row.id}`, backHere, "/admin/personen")}
                 className="font-semibold text-primary underline"
               >
                 {row.familienname || EMPTY}
-              </Link>
+              </AppLink>
             </td>
             <td className="p-2">{row.vorname || EMPTY}</td>
             <td className="p-2">{row.username ?? EMPTY}</td>
@@ -169,14 +170,14 @@ function SortHeader({
   const next = sortValue(column.field, active && !descending ? "desc" : "asc");
   return (
     <th scope="col" className="p-2" aria-sort={active ? (descending ? "descending" : "ascending") : undefined}>
-      <Link
+      <AppLink
         to={withParams(current, { [PARAM.sortierung]: next, [PARAM.seite]: 1 })}
         aria-label={t(active && !descending ? "list.sortDescending" : "list.sortAscending", { column: label })}
         className="text-primary underline"
       >
         {label}
         {active ? <span aria-hidden="true">{descending ? " ▼" : " ▲"}</span> : null}
-      </Link>
+      </AppLink>
     </th>
   );
 }
