@@ -5,6 +5,8 @@ import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "./nonce";
+import { StylesheetTextProvider } from "./stylesheet";
+import { stylesheetText } from "./.server/stylesheet.server";
 import { compressedResponse } from "./.server/compression.server";
 import { sharedI18nInstance } from "./.server/i18n.server";
 import { resourceSecurityHeaders, securityHeaders } from "./.server/security.server";
@@ -42,7 +44,9 @@ export default function handleRequest(request: Request, responseStatusCode: numb
       <NonceProvider value={nonce}>
         {/* One instance for every request, with every namespace (.server/i18n.server.ts, docs/decisions/011 §3). */}
         <I18nextProvider i18n={sharedI18nInstance}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          <StylesheetTextProvider value={stylesheetText()}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </StylesheetTextProvider>
         </I18nextProvider>
       </NonceProvider>,
       {

@@ -3,7 +3,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } f
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
-import { AppLinkNavigation } from "~/components/app-link";
+import { AppLinkProvider } from "~/components/app-link";
 import { NavigationFocus } from "~/components/navigation-focus";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -13,17 +13,14 @@ import i18n, { pageTitle, type I18nHandle } from "~/i18n";
 import { useNonce } from "~/nonce";
 import { BUILT_ADMIN_AREAS } from "~/permissions";
 import { loginUrl } from "~/auth-urls";
-import stylesheet from "~/tailwind.css";
+import { Stylesheet, stylesheetHref } from "~/stylesheet";
 import { optionalUser } from "~/.server/auth.server";
 import { remixI18next } from "~/.server/i18n.server";
 import { commitPortalSession, getPortalSession } from "~/.server/portal-cookie.server";
 import { currentPath } from "~/.server/request-path.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 // The previous URL feeds "back" on the profile. Only pages worth returning to are remembered (the start page and
 // the admin screens that exist: an unbuilt one is "not found"), and only short addresses: the cookie must stay far
@@ -41,12 +38,16 @@ export function loader(args: LoaderFunctionArgs) {
     const toast = session.get("toast") ?? null;
     const interrupted = session.get("interrupted");
     if (worthReturningTo(path)) session.set("previousUrl", path);
+    // The first page a browser gets carries the stylesheet inside; it prefetches the file for every later page.
+    const inlineStylesheet = session.get("stylesheet") !== stylesheetHref;
+    if (inlineStylesheet) session.set("stylesheet", stylesheetHref);
 
     const headers = { "Set-Cookie": await commitPortalSession(session) };
     return data(
       {
         // The language the server renders in; the browser takes it over (remix-i18next's `useChangeLanguage`).
         locale,
+        inlineStylesheet,
         user: user ? { displayName: user.displayName } : null,
         loginHref: loginUrl(path),
         toast,
@@ -80,17 +81,19 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <Stylesheet inline={rootData?.inlineStylesheet ?? false} />
         <Links />
       </head>
       <body className="flex min-h-full flex-col bg-white text-gray-900">
         <a href="#inhalt" className="skip-link">
           {t("layout.skipToContent")}
         </a>
-        <SiteHeader user={rootData?.user ?? null} loginHref={rootData?.loginHref ?? "/api/auth/login"} />
-        <div className="flex flex-1 flex-col">{children}</div>
-        <SiteFooter />
+        <AppLinkProvider>
+          <SiteHeader user={rootData?.user ?? null} loginHref={rootData?.loginHref ?? "/api/auth/login"} />
+          <div className="flex flex-1 flex-col">{children}</div>
+          <SiteFooter />
+        </AppLinkProvider>
         <NavigationFocus />
-        <AppLinkNavigation />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

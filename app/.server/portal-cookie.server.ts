@@ -14,6 +14,8 @@ interface PortalData {
   unansweredWrite: UnansweredWrite;
   /** Confirmations of one-time passwords already carried out (the newest few), so a re-post does not repeat them. */
   usedConfirmations: string[];
+  /** The stylesheet this browser was given inside a page and prefetched; later pages link it (decision 018). */
+  stylesheet: string;
 }
 
 /** Which write went unanswered: its kind and the few values that identify it; kept for a quarter of an hour. */
