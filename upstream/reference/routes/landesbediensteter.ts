@@ -11,7 +11,7 @@ import { dbiamError, internalError, listNotAuthorized } from "../lib/errors.ts";
 import { publishEvent } from "../lib/events.ts";
 import { isUuid } from "../lib/ids.ts";
 import { hasRightAt } from "../lib/permissions.ts";
-import { findPerson, personError } from "../lib/personen.ts";
+import { findPerson, personError, primaryEmail } from "../lib/personen.ts";
 import { entityJson } from "../lib/render.ts";
 import { parseOrThrow, readQuery } from "../lib/validation.ts";
 import { landesbediensteterStep } from "../lib/workflow-step.ts";
@@ -90,12 +90,7 @@ async function searchResponse(db: ReferenceDb, target: PersonRow) {
     .where(eq(personenkontext.personId, target.id))
     .orderBy(asc(personenkontext.createdAt), asc(personenkontext.id));
   // The primary address of the e-mail module: ENABLED, else the most recently updated one of any status (§1.8).
-  const [email] = await db
-    .select({ address: emailAddress.address })
-    .from(emailAddress)
-    .where(eq(emailAddress.personId, target.id))
-    .orderBy(sql`(${emailAddress.status} = 'ENABLED') DESC`, desc(emailAddress.updatedAt))
-    .limit(1);
+  const email = await primaryEmail(db, target.id);
   return {
     id: target.id,
     vorname: target.vorname,
