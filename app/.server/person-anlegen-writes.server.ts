@@ -95,6 +95,8 @@ async function findCreatedPerson(
   });
   const candidates = items
     .map(({ person }) => person)
+    // the list's name filters may match loosely upstream: the names must be exactly these
+    .filter((person) => person.name.vorname === body.vorname && person.name.familienname === body.familienname)
     .filter((person) => (person.personalnummer ?? "") === (body.personalnummer ?? ""))
     .filter((person) => Date.parse(person.lastModified) >= notBefore)
     .sort((a, b) => Date.parse(b.lastModified) - Date.parse(a.lastModified));
