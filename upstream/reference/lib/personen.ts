@@ -102,7 +102,7 @@ export async function canModifyPerson(db: ReferenceDb, callerId: string, targetI
 }
 
 /** "Primary e-mail": the ENABLED address if any, else the most recently updated one (PERSONS §1.8). */
-async function primaryEmail(db: ReferenceDb, personId: string) {
+export async function primaryEmail(db: ReferenceDb, personId: string) {
   const [row] = await db
     .select({ address: emailAddress.address, status: emailAddress.status })
     .from(emailAddress)
@@ -222,6 +222,11 @@ export async function freeUsername(
         .where(and(sql`lower(${person.username}) ~ ${pattern}`, ownPersonId ? ne(person.id, ownPersonId) : undefined))),
     ].map((row) => (row.name ?? "").toLowerCase()),
   );
+  return firstFreeUsername(candidate, taken);
+}
+
+/** `candidate` if not taken, else the first of `candidate1`, `candidate2`, … that is not (`taken` in lower case). */
+export function firstFreeUsername(candidate: string, taken: ReadonlySet<string>): string {
   if (!taken.has(candidate)) return candidate;
   for (let n = 1; ; n++) if (!taken.has(`${candidate}${n}`)) return `${candidate}${n}`;
 }
