@@ -1,6 +1,6 @@
 import type { Systemrecht } from "../upstream/contract/enums";
 import type { TranslationKey } from "./i18n";
-import type { RoutePermission } from "./permissions";
+import { screenPermissions, type RoutePermission } from "./permissions";
 
 /**
  * The two ways to create a person (inventory §4.9): the full one of person administration, and the restricted one of
@@ -25,7 +25,7 @@ interface VarianteConfig {
 export const ANLEGEN_VARIANTEN: Record<AnlegenVariante, VarianteConfig> = {
   voll: {
     path: "/admin/personen/new",
-    permissions: ["personenverwaltung", "personenanlegen"],
+    permissions: screenPermissions("/admin/personen/new"),
     texts: {
       title: "person:anlegen.voll.title",
       submit: "person:anlegen.voll.submit",
@@ -35,7 +35,7 @@ export const ANLEGEN_VARIANTEN: Record<AnlegenVariante, VarianteConfig> = {
   },
   eingeschraenkt: {
     path: "/admin/limited/personen/new",
-    permissions: ["personenverwaltung", "limitedpersonenanlegen"],
+    permissions: screenPermissions("/admin/limited/personen/new"),
     systemrecht: "EINGESCHRAENKT_NEUE_BENUTZER_ERSTELLEN",
     texts: {
       title: "person:anlegen.eingeschraenkt.title",

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
-import type { RolleResponse } from "../../upstream/contract";
+import type { CreatePersonWithPersonenkontexteBody, RolleResponse } from "../../upstream/contract";
 import { befristungToUpstream, formatGermanDay } from "~/dates";
 import { errorMessageKey, type ErrorCode } from "~/errors";
 import type { TranslationKey } from "~/i18n";
@@ -10,9 +10,9 @@ import { withReturnPath } from "~/return-path";
 import { defaultBefristungArt } from "~/validation/befristung";
 import { KEINE_REGELN, personAnlegenSchema, type AnlegenRegeln } from "~/validation/person-anlegen-forms";
 import { ANLEGEN_VARIANTEN, type AnlegenVariante } from "~/person-anlegen";
-import { getPortalSession, rememberConfirmation, wasConfirmed } from "./portal-cookie.server";
-import { UpstreamFailure } from "./upstream/client.server";
-import { createPerson, workflowStep } from "./upstream/personenkontext-workflow.server";
+import { createPersonWithOutcome, PERSON_CREATE_WRITE, personCreateKey } from "./person-anlegen-writes.server";
+import { getPortalSession, rememberConfirmation, rememberUnansweredWrite, wasConfirmed, wasUnanswered } from "./portal-cookie.server";
+import { workflowStep } from "./upstream/personenkontext-workflow.server";
 import { klassenOf, ORGANISATIONEN_LIMIT, type Option } from "./zuordnungen-bearbeiten.server";
 
 /**
@@ -42,7 +42,8 @@ export interface Angelegt {
   vorname: string;
   familienname: string;
   username: string;
-  startpasswort: string;
+  /** null when the person was found after the create went unanswered: the upstream hands the password out only once. */
+  startpasswort: string | null;
   /** Only for roles with KOPERS_PFLICHT: the number, or null for "fehlt". */
   kopers: { nummer: string | null } | null;
   organisation: string;
@@ -114,10 +115,9 @@ export async function anlegenAction(request: Request, variante: AnlegenVariante,
     schulsuche: (stringOf(formData, "schulsuche") ?? "").trim().slice(0, 100),
     organisation: uuid(stringOf(formData, "organisation")),
     vorherigeOrganisation: uuid(stringOf(formData, "vorherigeOrganisation")),
-    rollen: [...new Set(formData.getAll("rollen").filter((value): value is string => typeof value === "string" && Boolean(uuid(value))))].slice(
-      0,
-      20,
-    ),
+    rollen: [
+      ...new Set(formData.getAll("rollen").filter((value): value is string => typeof value === "string" && Boolean(uuid(value)))),
+    ].slice(0, 20),
     klasse: uuid(stringOf(formData, "klasse")),
     values: Object.fromEntries(formData),
   };
@@ -145,38 +145,47 @@ export async function anlegenAction(request: Request, variante: AnlegenVariante,
 
   const gewaehlt = rollen as RolleResponse[];
   const regeln = antwort.ansicht.regeln;
-  const kopers = regeln.kopersPflicht && value.kopers ? value.kopers : undefined;
   const bis = value.befristung.bis;
-  let created;
-  try {
-    created = await createPerson(request, {
-      vorname: value.vorname,
-      familienname: value.familienname,
-      personalnummer: kopers,
-      befristung: bis ? befristungToUpstream(bis) : undefined,
-      createPersonenkontexte: [
-        ...gewaehlt.map((rolle) => ({ organisationId: organisation.id, rolleId: rolle.id })),
-        ...(klasse ? gewaehlt.map((rolle) => ({ organisationId: klasse.id, rolleId: rolle.id })) : []),
-      ],
-    });
-  } catch (error) {
-    if (!(error instanceof UpstreamFailure)) throw error;
-    const field = fieldOf(error.code, regeln);
-    const status = error.status >= 500 ? error.status : 400;
-    if (field) return refuse({ result: submission.reply({ fieldErrors: { [field]: [errorMessageKey(error.code)] } }) }, status);
-    return refuse({ fehler: error.code }, status);
+  const body: CreatePersonWithPersonenkontexteBody = {
+    vorname: value.vorname,
+    familienname: value.familienname,
+    personalnummer: regeln.kopersPflicht && value.kopers ? value.kopers : undefined,
+    befristung: bis ? befristungToUpstream(bis) : undefined,
+    createPersonenkontexte: [
+      ...gewaehlt.map((rolle) => ({ organisationId: organisation.id, rolleId: rolle.id })),
+      // A pupil has the same role at the school and at the class.
+      ...(klasse ? gewaehlt.map((rolle) => ({ organisationId: klasse.id, rolleId: rolle.id })) : []),
+    ],
+  };
+  const key = personCreateKey(body);
+  const outcome = await createPersonWithOutcome(request, body, {
+    earlierAttemptUnanswered: await wasUnanswered(request, PERSON_CREATE_WRITE, key),
+  });
+  if (outcome.status !== "saved") {
+    // An unanswered create may still arrive upstream: the next attempt looks for the person before sending again.
+    const unanswered = outcome.status === "unknown" || outcome.unanswered;
+    const headers: HeadersInit = { "Cache-Control": "no-store" };
+    if (unanswered) headers["Set-Cookie"] = await rememberUnansweredWrite(request, PERSON_CREATE_WRITE, key);
+    const { code, status: upstreamStatus } = outcome.failure;
+    const status = upstreamStatus >= 500 ? upstreamStatus : 400;
+    const field = fieldOf(code, regeln);
+    const extra = field
+      ? { result: submission.reply({ fieldErrors: { [field]: [errorMessageKey(code)] } }) }
+      : { result: submission.reply(), fehler: code };
+    return data({ ...antwort, ...extra }, { status, headers });
   }
 
+  const created = outcome.value;
   const { path } = ANLEGEN_VARIANTEN[variante];
   const weitere = new URLSearchParams([["organisation", organisation.id], ...gewaehlt.map((rolle) => ["rolle", rolle.id])]);
   const zurueck = new URL(request.url).searchParams.get("zurueck");
   const angelegt: Angelegt = {
-    personId: created.person.id,
-    vorname: created.person.name.vorname,
-    familienname: created.person.name.familienname,
-    username: created.person.username ?? "",
-    startpasswort: created.person.startpasswort,
-    kopers: regeln.kopersPflicht ? { nummer: created.person.personalnummer ?? null } : null,
+    personId: created.id,
+    vorname: created.vorname,
+    familienname: created.familienname,
+    username: created.username ?? "",
+    startpasswort: created.startpasswort,
+    kopers: regeln.kopersPflicht ? { nummer: created.personalnummer } : null,
     organisation: organisation.label,
     rollen: gewaehlt.map((rolle) => rolle.name).join(", "),
     befristung: bis ? formatGermanDay(bis) : null,
@@ -232,7 +241,8 @@ async function schritt(request: Request, variante: AnlegenVariante, eingabe: Ein
     });
   const klassenFor = (organisation: string | undefined, rollen: string[]) =>
     organisation && rollen.length ? klassenOf(request, organisation) : Promise.resolve([]);
-  let [step, klassen] = await Promise.all([stepFor(organisationId, rollenIds), klassenFor(organisationId, rollenIds)]);
+  const [firstStep, klassen] = await Promise.all([stepFor(organisationId, rollenIds), klassenFor(organisationId, rollenIds)]);
+  let step = firstStep;
   // Exactly one organisation to choose from (a school's administrator): it is chosen, as in the original.
   if (!organisationId && !schulsuche && step.organisations.length === 1) {
     organisationId = step.organisations[0].id;

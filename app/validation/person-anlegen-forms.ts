@@ -29,7 +29,9 @@ export function personAnlegenSchema(regeln: AnlegenRegeln) {
     .object({
       organisation: choice("person:anlegen.validation.organisation"),
       rollen: z
-        .array(z.string().uuid(textKey("person:anlegen.validation.rollen")), { required_error: textKey("person:anlegen.validation.rollen") })
+        .array(z.string().uuid(textKey("person:anlegen.validation.rollen")), {
+          required_error: textKey("person:anlegen.validation.rollen"),
+        })
         .min(1, textKey("person:anlegen.validation.rollen"))
         .max(20, textKey("person:anlegen.validation.rollen")),
       klasse: regeln.klassePflicht ? choice("person:anlegen.validation.klasse") : z.string().uuid().optional(),

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { Notice } from "~/components/notice";
 import { PasswordOutput } from "~/components/password-output";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { ANLEGEN_VARIANTEN, type AnlegenVariante } from "~/person-anlegen";
@@ -24,7 +25,13 @@ export function AngelegtSeite({ angelegt, variante, zurueck }: { angelegt: Angel
     [t("person:details.vorname"), angelegt.vorname],
     [t("person:details.familienname"), angelegt.familienname],
     ...(angelegt.kopers
-      ? [[t("person:details.personalnummer"), angelegt.kopers.nummer ?? t("person:details.kopersMissing"), angelegt.kopers.nummer ? undefined : "text-danger font-semibold"] as [string, string, string?]]
+      ? [
+          [
+            t("person:details.personalnummer"),
+            angelegt.kopers.nummer ?? t("person:details.kopersMissing"),
+            angelegt.kopers.nummer ? undefined : "text-danger font-semibold",
+          ] as [string, string, string?],
+        ]
       : []),
     [t("person:details.username"), angelegt.username],
     [t("person:anlegen.fields.organisation"), angelegt.organisation],
@@ -46,10 +53,16 @@ export function AngelegtSeite({ angelegt, variante, zurueck }: { angelegt: Angel
           </div>
         ))}
       </dl>
-      <PasswordOutput id="startpasswort" title={t("person:anlegen.angelegt.passwordTitle", { name })} password={angelegt.startpasswort}>
-        <p>{t("person:password.outputUser", { username: angelegt.username })}</p>
-        <p className="mt-2 print:hidden">{t("person:anlegen.angelegt.passwordInfo")}</p>
-      </PasswordOutput>
+      {angelegt.startpasswort ? (
+        <PasswordOutput id="startpasswort" title={t("person:anlegen.angelegt.passwordTitle", { name })} password={angelegt.startpasswort}>
+          <p>{t("person:password.outputUser", { username: angelegt.username })}</p>
+          <p className="mt-2 print:hidden">{t("person:anlegen.angelegt.passwordInfo")}</p>
+        </PasswordOutput>
+      ) : (
+        <Notice tone="warning" className="mb-4 max-w-xl">
+          <p>{t("person:anlegen.angelegt.noPassword")}</p>
+        </Notice>
+      )}
       <div className="mt-6 flex flex-wrap gap-3">
         <Link to={withReturnPath(`/admin/personen/${angelegt.personId}`, zurueck, LIST_PATH)} className="btn-primary">
           {t("person:anlegen.angelegt.toPerson")}

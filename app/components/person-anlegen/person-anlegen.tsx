@@ -15,8 +15,8 @@ import { useFormBusy } from "~/hooks/use-form-busy";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { ANLEGEN_VARIANTEN, type AnlegenVariante } from "~/person-anlegen";
 import { personAnlegenSchema } from "~/validation/person-anlegen-forms";
-import { AngelegtSeite } from "./angelegt";
 import type { AnlegenAntwort } from "~/.server/person-anlegen.server";
+import { AngelegtSeite } from "./angelegt";
 
 const FORM_ID = "person-anlegen";
 /** The choice whose change was sent to narrow the others (a CSS selector): it keeps the focus when the answer comes. */
@@ -85,7 +85,8 @@ function AnlegenForm({
   const submit = useSubmit();
   // With JavaScript a new choice narrows the next ones at once; without it, "Auswahl aktualisieren" does.
   const narrowFrom = (target: HTMLInputElement | HTMLSelectElement) => {
-    narrowedChoice = target instanceof HTMLSelectElement ? `#${CSS.escape(target.id)}` : `input[name="${target.name}"][value="${target.value}"]`;
+    narrowedChoice =
+      target instanceof HTMLSelectElement ? `#${CSS.escape(target.id)}` : `input[name="${target.name}"][value="${target.value}"]`;
     const formData = new FormData(target.form ?? undefined);
     formData.set("intent", "aktualisieren");
     submit(formData, { method: "post", replace: true, preventScrollReset: true });
@@ -108,17 +109,10 @@ function AnlegenForm({
           </Notice>
         </div>
       ) : null}
-      <Form
-        method="post"
-        {...formProps(form)}
-        ref={formRef}
-        {...formHandlers}
-        className="max-w-3xl"
-        preventScrollReset
-      >
+      <Form method="post" {...formProps(form)} ref={formRef} {...formHandlers} className="max-w-3xl" preventScrollReset>
         <FormIdentity formId={form.id} />
         <input type="hidden" name="einmal" value={antwort.einmal} />
-        <input type="hidden" name="vorherigeOrganisation" value={fields.organisation.initialValue ?? ""} />
+        <input type="hidden" name="vorherigeOrganisation" value={field("organisation").initialValue ?? ""} />
         <RequiredFieldsNote />
 
         <Abschnitt titel={t("person:anlegen.sections.organisation")}>
@@ -131,7 +125,9 @@ function AnlegenForm({
               <IntentButton intent="aktualisieren">{t("person:anlegen.search")}</IntentButton>
             </div>
             <p className="mt-1 text-sm text-gray-700">
-              {t(ansicht.organisationen.length === 0 ? "person:zuordnungenBearbeiten.noSchools" : "person:zuordnungenBearbeiten.searchHint")}
+              {t(
+                ansicht.organisationen.length === 0 ? "person:zuordnungenBearbeiten.noSchools" : "person:zuordnungenBearbeiten.searchHint",
+              )}
             </p>
           </div>
           <SelectField
