@@ -143,6 +143,8 @@ function AnlegenForm({
               </option>
             ))}
           </SelectField>
+          {/* One such button at a time: after the organisation, then after the roles. */}
+          {ansicht.organisationGewaehlt ? null : <AuswahlAktualisieren />}
         </Abschnitt>
 
         {ansicht.organisationGewaehlt ? (
@@ -173,19 +175,15 @@ function AnlegenForm({
                 ))}
               </SelectField>
             ) : null}
-            <p className="mb-2">
-              <IntentButton intent="aktualisieren">{t("person:zuordnungenBearbeiten.narrow")}</IntentButton>
-            </p>
-            <p className="text-sm text-gray-700">{t("person:anlegen.narrowHint")}</p>
-          </Abschnitt>
-        ) : null}
-
-        {ansicht.rollenGewaehlt ? (
-          <Abschnitt titel={t("person:anlegen.sections.befristung")}>
-            <BefristungField
-              field={fields.befristung as Parameters<typeof BefristungField>[0]["field"]}
-              pflicht={ansicht.regeln.befristungPflicht}
-            />
+            <AuswahlAktualisieren />
+            {ansicht.rollenGewaehlt ? (
+              <div className="mt-4">
+                <BefristungField
+                  field={fields.befristung as Parameters<typeof BefristungField>[0]["field"]}
+                  pflicht={ansicht.regeln.befristungPflicht}
+                />
+              </div>
+            ) : null}
           </Abschnitt>
         ) : null}
 
@@ -223,9 +221,24 @@ function Abschnitt({ titel, children }: { titel: string; children: ReactNode }) 
   );
 }
 
-function IntentButton({ intent, children }: { intent: string; children: ReactNode }) {
+/** Without JavaScript the way to narrow the choices to what is chosen; with it a change does that at once. */
+function AuswahlAktualisieren() {
+  const { t } = useTranslation();
   return (
-    <button type="submit" name="intent" value={intent} formNoValidate className="btn-secondary">
+    <div className="mb-2">
+      <IntentButton intent="aktualisieren" describedBy="auswahl-aktualisieren-hinweis">
+        {t("person:zuordnungenBearbeiten.narrow")}
+      </IntentButton>
+      <p id="auswahl-aktualisieren-hinweis" className="mt-1 text-sm text-gray-700">
+        {t("person:anlegen.narrowHint")}
+      </p>
+    </div>
+  );
+}
+
+function IntentButton({ intent, describedBy, children }: { intent: string; describedBy?: string; children: ReactNode }) {
+  return (
+    <button type="submit" name="intent" value={intent} formNoValidate className="btn-secondary" aria-describedby={describedBy}>
       {children}
     </button>
   );
