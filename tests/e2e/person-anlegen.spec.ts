@@ -66,6 +66,9 @@ async function expectNotInList(page: Page, familienname: string) {
 }
 
 test.describe("Personen anlegen", () => {
+  // Long journeys with an axe scan of every state, on a machine shared by several test runs.
+  test.beforeEach(() => test.slow());
+
   test("die Landesadministratorin legt eine Lehrkraft mit KoPers-Nummer an; die Lehrkraft meldet sich mit dem Startpasswort an", async ({
     page,
   }) => {
@@ -142,7 +145,10 @@ test.describe("Personen anlegen", () => {
     await expect(saved(page, "KoPers-Nr.")).toHaveText("fehlt");
   });
 
-  test("eine Schülerin braucht eine Klasse und gültige Namen; angelegt steht sie in der Liste ihrer Klasse", async ({ page, loggedInAs }) => {
+  test("eine Schülerin braucht eine Klasse und gültige Namen; angelegt steht sie in der Liste ihrer Klasse", async ({
+    page,
+    loggedInAs,
+  }) => {
     const klasse = projekt() === "ohne" ? "10a" : "9b";
     const familienname = nachname("Schul");
     await loggedInAs("landesadmin", { target: "/admin/personen" });
