@@ -302,10 +302,12 @@ async function schritt(request: Request, variante: AnlegenVariante, eingabe: Ein
     kopers: stringOf(values, "kopers") ?? "",
     ohneKopers: stringOf(values, "ohneKopers") ?? undefined,
   };
+  // Roles of different kinds (possible without JavaScript, which narrows the list at once) are said at once.
+  const error = art === undefined && gewaehlt.length > 0 ? { rollen: ["person:anlegen.validation.rollenart"] } : undefined;
   const antwort: AnlegenAntwort = {
     formKey: crypto.randomUUID(),
     ansicht,
-    result: { initialValue } as SubmissionResult<string[]>,
+    result: { initialValue, ...(error ? { error } : {}) } as SubmissionResult<string[]>,
     fehler: null,
     hinweis: null,
     einmal: crypto.randomUUID(),
