@@ -3,7 +3,8 @@ import { endOfSchoolYear, formatGermanDay, germanToday } from "../../app/dates";
 import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { isJavaScriptProject, SCHULE_C, waitForHydration } from "./support/klassen";
-import { loginAs, submitPasswordForm } from "./support/login";
+import { loginAs, submitOtpForm, submitPasswordForm } from "./support/login";
+import { PINNED_BASE_URL, PINNED_STEP_UP_TIMEOUT_SECONDS } from "./support/servers";
 
 /**
  * Creating persons: "Benutzer anlegen" (landesadmin) and "Andere Person (neu anlegen)" (schuladmin). Each project
@@ -254,6 +255,35 @@ test.describe("Personen anlegen", () => {
     expect(response?.status()).toBe(404);
     const post = await page.request.post("/admin/personen/new", { form: { intent: "anlegen", vorname: "Xaver", familienname: "Xylo" } });
     expect(post.status()).toBe(404);
+  });
+});
+
+test.describe("Personen anlegen, wenn der zweite Faktor abläuft (älterer Upstream)", () => {
+  test.use({ baseURL: PINNED_BASE_URL });
+  test.beforeEach(() => test.slow());
+
+  test("ein nach einer Pause abgeschicktes Formular kommt nach dem Einmalcode mit den Eingaben zurück und legt die Person dann einmal an", async ({
+    page,
+  }) => {
+    const familienname = nachname("Pause");
+    await loginAs(page, "landesadmin", { target: "/admin/personen/new" });
+    await chooseOrganisation(page, SCHULE_C.label);
+    await chooseRolle(page, "Lehrkraft");
+    await fillNames(page, "Paul", familienname);
+    await textbox(page, "KoPers-Nr.").fill(kopers("03"));
+    await page.waitForTimeout((PINNED_STEP_UP_TIMEOUT_SECONDS + 1) * 1000);
+
+    await press(page, "Benutzer anlegen");
+    await expect(page).toHaveURL(/\/api\/auth\/idp\/otp/);
+    await submitOtpForm(page, "landesadmin");
+    await expect(page).toHaveURL(/\/admin\/personen\/new$/);
+    await expect(page.getByRole("alert").filter({ hasText: "nicht gespeichert" })).toBeVisible();
+    await expect(rollen(page).getByRole("checkbox", { name: "Lehrkraft", exact: true })).toBeChecked();
+    await expect(textbox(page, "Nachname")).toHaveValue(familienname);
+    await expect(textbox(page, "KoPers-Nr.")).toHaveValue(kopers("03"));
+    // No axe scan here: it outlasts this upstream's short step-up timeout (the notice is scanned in erneute-anmeldung).
+    await press(page, "Benutzer anlegen");
+    await expect(heading(page, `Paul ${familienname} wurde erfolgreich hinzugefügt.`)).toBeVisible();
   });
 });
 
