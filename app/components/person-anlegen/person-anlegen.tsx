@@ -1,18 +1,18 @@
-import { getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from "react";
+import { useEffect, useRef, type ChangeEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { BefristungField } from "~/components/fields/befristung-field";
 import { CheckboxGroup } from "~/components/fields/checkbox-group";
 import { FormError } from "~/components/form-error";
-import { ErrorList, formProps, RequiredFieldsNote, SelectField, TextField } from "~/components/forms";
+import { formProps, RequiredFieldsNote, SelectField, TextField } from "~/components/forms";
 import { Notice } from "~/components/notice";
 import { FormIdentity } from "~/components/submit-button";
 import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
+import { IntentButton, KopersFelder, OrganisationSuche } from "~/components/zuordnungen/zuordnung-felder";
 import { useFormBusy } from "~/hooks/use-form-busy";
-import { useHydrated } from "~/hooks/use-hydrated";
 import { ANLEGEN_VARIANTEN, type AnlegenVariante } from "~/person-anlegen";
 import { personAnlegenSchema } from "~/validation/person-anlegen-forms";
 import type { AnlegenAntwort } from "~/.server/person-anlegen.server";
@@ -96,7 +96,6 @@ function AnlegenForm({
     if (event.target instanceof HTMLInputElement && event.target.name === "rollen") narrowFrom(event.target);
   };
   const field = (name: string) => fields[name] as FieldMetadata<string>;
-  const suche = field("schulsuche");
 
   return (
     <>
@@ -116,20 +115,12 @@ function AnlegenForm({
         <RequiredFieldsNote />
 
         <Abschnitt titel={t("person:anlegen.sections.organisation")}>
-          <div className="mb-4">
-            <label htmlFor={suche.id} className="mb-1 block font-semibold">
-              {t("person:anlegen.fields.schulsuche")}
-            </label>
-            <div className="flex flex-wrap gap-2">
-              <input {...getInputProps(suche, { type: "search" })} className="input max-w-xs" />
-              <IntentButton intent="aktualisieren">{t("person:anlegen.search")}</IntentButton>
-            </div>
-            <p className="mt-1 text-sm text-gray-700">
-              {t(
-                ansicht.organisationen.length === 0 ? "person:zuordnungenBearbeiten.noSchools" : "person:zuordnungenBearbeiten.searchHint",
-              )}
-            </p>
-          </div>
+          <OrganisationSuche
+            field={field("schulsuche")}
+            label={t("person:anlegen.fields.schulsuche")}
+            button={t("person:anlegen.search")}
+            found={ansicht.organisationen.length > 0}
+          />
           <SelectField
             field={field("organisation")}
             label={t("person:anlegen.fields.organisation")}
@@ -191,7 +182,14 @@ function AnlegenForm({
           <Abschnitt titel={t("person:anlegen.sections.person")}>
             <TextField field={field("vorname")} label={t("person:details.vorname")} autoComplete="off" />
             <TextField field={field("familienname")} label={t("person:details.familienname")} autoComplete="off" />
-            {ansicht.regeln.kopersPflicht ? <KopersFelder kopers={field("kopers")} ohneKopers={field("ohneKopers")} /> : null}
+            {ansicht.regeln.kopersPflicht ? (
+              <KopersFelder
+                kopers={field("kopers")}
+                ohneKopers={field("ohneKopers")}
+                label={t("person:details.personalnummer")}
+                hinweis="person:anlegen.ohneKopersWarnung"
+              />
+            ) : null}
           </Abschnitt>
         ) : null}
 
@@ -236,14 +234,6 @@ function AuswahlAktualisieren() {
   );
 }
 
-function IntentButton({ intent, describedBy, children }: { intent: string; describedBy?: string; children: ReactNode }) {
-  return (
-    <button type="submit" name="intent" value={intent} formNoValidate className="btn-secondary" aria-describedby={describedBy}>
-      {children}
-    </button>
-  );
-}
-
 /**
  * "Anlegen" is possible once the step says the selection can be committed (inventory §4.9). Until then the button says
  * why (aria-disabled keeps it focusable and readable); a press is answered by the server with the same reason.
@@ -262,52 +252,5 @@ function AnlegenButton({ formId, label, canCommit }: { formId: string; label: st
     >
       {label}
     </button>
-  );
-}
-
-/**
- * The KoPers number, or the confirmation that there is none (inventory §4.9): then the account is locked eight weeks
- * after it was created, until the number is entered. With JavaScript the confirmation is unavailable while a
- * number is typed, and ticking it shows the warning as a message.
- */
-function KopersFelder({ kopers, ohneKopers }: { kopers: FieldMetadata<string>; ohneKopers: FieldMetadata<string> }) {
-  const { t } = useTranslation();
-  const hydrated = useHydrated();
-  const [typed, setTyped] = useState(Boolean(kopers.initialValue));
-  const [ohne, setOhne] = useState(ohneKopers.initialValue === "on");
-  return (
-    <fieldset className="mb-4">
-      <legend className="mb-1 font-semibold">{t("person:zuordnungenBearbeiten.fields.kopersLegend")}</legend>
-      <label htmlFor={kopers.id} className="mb-1 block">
-        {t("person:details.personalnummer")}
-      </label>
-      <input
-        {...getInputProps(kopers, { type: "text" })}
-        key={kopers.key}
-        autoComplete="off"
-        className="input max-w-xs"
-        aria-describedby={kopers.errors?.length ? kopers.errorId : undefined}
-        onInput={(event) => setTyped(event.currentTarget.value !== "")}
-      />
-      <ErrorList id={kopers.errorId} errors={kopers.errors} />
-      <label className="mt-2 flex items-start gap-2">
-        <input
-          type="checkbox"
-          name={ohneKopers.name}
-          value="on"
-          defaultChecked={ohneKopers.initialValue === "on"}
-          disabled={hydrated && typed}
-          onChange={(event) => setOhne(event.currentTarget.checked)}
-          className="mt-1 h-5 w-5 shrink-0"
-          aria-describedby="ohne-kopers-hinweis"
-        />
-        <span>{t("person:zuordnungenBearbeiten.fields.ohneKopers")}</span>
-      </label>
-      <div id="ohne-kopers-hinweis" role="status" className="mt-2">
-        <Notice tone={ohne && !typed ? "warning" : "info"}>
-          <p>{t("person:anlegen.ohneKopersWarnung")}</p>
-        </Notice>
-      </div>
-    </fieldset>
   );
 }
