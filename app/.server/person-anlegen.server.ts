@@ -30,6 +30,8 @@ export interface AnlegenAnsicht {
   rollen: Option[];
   /** At least one role is chosen: Befristung (and class, KoPers where the roles ask) follow. */
   rollenGewaehlt: boolean;
+  /** Only roles of the chosen roles' kind are offered. */
+  rollenEingegrenzt: boolean;
   klassen: Option[];
   regeln: AnlegenRegeln;
   canCommit: boolean;
@@ -277,6 +279,7 @@ async function schritt(request: Request, variante: AnlegenVariante, eingabe: Ein
     organisationGewaehlt,
     rollen: rollen.map((rolle) => ({ id: rolle.id, label: rolle.name })),
     rollenGewaehlt: gewaehlt.length > 0,
+    rollenEingegrenzt: art !== undefined,
     klassen: regeln.klassePflicht ? klassen : [],
     regeln,
     canCommit: step.canCommit && gewaehlt.length > 0 && gewaehlt.length === rollenIds.length && art !== undefined,

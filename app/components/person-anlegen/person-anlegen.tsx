@@ -147,7 +147,7 @@ function AnlegenForm({
                 <CheckboxGroup
                   field={fields.rollen as FieldMetadata<string[]>}
                   legend={t("person:anlegen.fields.rollen")}
-                  hint={t(ansicht.rollenGewaehlt ? "person:anlegen.rollenHintGewaehlt" : "person:anlegen.rollenHint")}
+                  hint={t(ansicht.rollenEingegrenzt ? "person:anlegen.rollenHintGewaehlt" : "person:anlegen.rollenHint")}
                   options={ansicht.rollen.map((option) => ({ value: option.id, label: option.label }))}
                 />
               </div>
