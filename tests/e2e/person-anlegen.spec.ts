@@ -154,7 +154,8 @@ test.describe("Personen anlegen", () => {
     const familienname = nachname("Schul");
     await loggedInAs("landesadmin", { target: "/admin/personen" });
     await waitForHydration(page);
-    await page.getByRole("link", { name: "Benutzer anlegen" }).first().click();
+    // The list's own button, next to its heading.
+    await page.getByRole("main").getByRole("link", { name: "Benutzer anlegen" }).click();
     await expect(heading(page, "Neuen Benutzer anlegen")).toBeVisible();
     await chooseOrganisation(page, SCHULE_C.label);
     await chooseRolle(page, "itslearning-Schüler");
@@ -245,6 +246,35 @@ test.describe("Personen anlegen", () => {
     await expectNoAxeViolations(page, "Befristung in der Vergangenheit");
 
     await expectNotInList(page, familienname);
+  });
+
+  test("dasselbe Formular zweimal gesendet (Neuladen) legt die Person nur einmal an", async ({ page, loggedInAs }) => {
+    const familienname = nachname("Zweimal");
+    await loggedInAs("landesadmin", { target: "/admin/personen/new" });
+    await chooseOrganisation(page, SCHULE_C.label);
+    await chooseRolle(page, "Ev./Kat. Religionslehrkraft");
+    const rolle = await rollen(page).getByRole("checkbox", { name: "Ev./Kat. Religionslehrkraft" }).getAttribute("value");
+    const einmal = await page.locator('input[name="einmal"]').getAttribute("value");
+    const form = {
+      intent: "anlegen",
+      einmal: einmal ?? "",
+      organisation: SCHULE_C.id,
+      vorherigeOrganisation: SCHULE_C.id,
+      rollen: rolle ?? "",
+      "befristung.art": "unbefristet",
+      vorname: "Zora",
+      familienname,
+    };
+    const first = await page.request.post("/admin/personen/new", { form });
+    expect(first.status()).toBe(200);
+    expect(first.headers()["cache-control"]).toContain("no-store");
+    expect(await first.text()).toContain(`Zora ${familienname} wurde erfolgreich hinzugefügt.`);
+    const again = await page.request.post("/admin/personen/new", { form });
+    expect(again.status()).toBe(409);
+    expect(await again.text()).toContain("Es wurde keine weitere Person angelegt.");
+
+    await page.goto(`/admin/personen?${new URLSearchParams({ suche: familienname })}`);
+    await expect(page.getByRole("table", { name: "Benutzer" }).locator("tbody tr")).toHaveCount(1);
   });
 
   test("ohne das Recht zum Anlegen ist die Seite nicht vorhanden", async ({ page, loggedInAs }) => {
