@@ -55,7 +55,9 @@ interface AdminScreen {
   permissions: readonly RoutePermission[];
   /**
    * The rights the menu asks for where they differ from the route's: the Schulträger entry uses the real right
-   * while the route keeps the replaced client's guard (decided with the Schulträger screens).
+   * while the route keeps the replaced client's guard (decided with the Schulträger screens); "Andere Person (neu
+   * anlegen)" is shown with its own right alone, as the spec's menu says, while its route also asks for person
+   * administration.
    */
   menuRights?: readonly Systemrecht[];
   /** Position in the order the "Schulportal-Administration" tile tries the areas (spec: persons, roles, schools, classes). */
@@ -83,6 +85,7 @@ const ADMIN_SCREENS: readonly AdminScreen[] = [
     label: "nav.personen.new",
     section: "nav.personen.section",
     permissions: ["personenverwaltung", "personenanlegen"],
+    built: true,
   },
   {
     path: "/admin/personen/import",
@@ -100,7 +103,10 @@ const ADMIN_SCREENS: readonly AdminScreen[] = [
     path: "/admin/limited/personen/new",
     label: "nav.hinzufuegen.new",
     section: "nav.hinzufuegen.section",
-    permissions: ["limitedpersonenanlegen"],
+    // The route asks for person administration too (spec section 2); the menu shows the entry with its own right.
+    permissions: ["personenverwaltung", "limitedpersonenanlegen"],
+    menuRights: ["EINGESCHRAENKT_NEUE_BENUTZER_ERSTELLEN"],
+    built: true,
   },
   {
     path: "/admin/klassen",
@@ -158,6 +164,13 @@ export function adminNavigation(rights: ReadonlySet<string>): NavSection[] {
 export function mayOpen(rights: ReadonlySet<string>, path: string): boolean {
   const screen = ADMIN_SCREENS.find((candidate) => candidate.path === path);
   return screen !== undefined && hasPermissions(rights, screen.permissions);
+}
+
+/** The route permissions of an admin screen of the table (what its loader and action check). */
+export function screenPermissions(path: string): readonly RoutePermission[] {
+  const screen = ADMIN_SCREENS.find((candidate) => candidate.path === path);
+  if (!screen) throw new Error(`Kein Verwaltungsbildschirm: ${path}`);
+  return screen.permissions;
 }
 
 /** Admin screens that exist; the tile and /admin lead only there. */

@@ -29,7 +29,7 @@ import { getPersonenuebersicht } from "./upstream/person.server";
 import { updatePersonenkontexte, workflowStep } from "./upstream/personenkontext-workflow.server";
 
 /** How many organisations the add form offers at once; a search narrows them (the original's picker showed 25). */
-const ORGANISATIONEN_LIMIT = 25;
+export const ORGANISATIONEN_LIMIT = 25;
 
 export async function loadZuordnungen(request: Request, personId: string) {
   const uebersicht = getPersonenuebersicht(request, personId).catch((error: unknown) => {
@@ -386,7 +386,8 @@ function assignableRollen(
   return step.rollen.filter((rolle) => !there.has(rolle.id)).sort((a, b) => a.name.localeCompare(b.name, "de", { numeric: true }));
 }
 
-async function klassenOf(request: Request, schuleId: string): Promise<Option[]> {
+/** The classes of a school, as choices in natural order ("5a" before "10a"). */
+export async function klassenOf(request: Request, schuleId: string): Promise<Option[]> {
   const { items } = await findOrganisationen(request, { typ: "KLASSE", administriertVon: [schuleId], sortField: "name", sortOrder: "asc" });
   // "5a" before "10a"
   return items

@@ -1,4 +1,4 @@
-import { getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { useForm, type FieldMetadata } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   Form,
@@ -14,9 +14,10 @@ import { useEffect, useRef, type ChangeEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { BefristungField } from "~/components/fields/befristung-field";
 import { FormError } from "~/components/form-error";
-import { ErrorList, SelectField } from "~/components/forms";
+import { SelectField } from "~/components/forms";
 import { Notice } from "~/components/notice";
 import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
+import { IntentButton, KopersFelder, OrganisationSuche } from "~/components/zuordnungen/zuordnung-felder";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { returnPathFrom, withReturnPath } from "~/return-path";
 import { serializeAenderungen } from "~/zuordnungen/aenderungen";
@@ -238,14 +239,6 @@ function ZuordnungenForm({ antwort }: { antwort: ZuordnungenAntwort }) {
   );
 }
 
-function IntentButton({ intent, primary = false, children }: { intent: string; primary?: boolean; children: ReactNode }) {
-  return (
-    <button type="submit" name="intent" value={intent} formNoValidate className={primary ? "btn-primary" : "btn-secondary"}>
-      {children}
-    </button>
-  );
-}
-
 function SubForm({ title, headingRef, children }: { title: string; headingRef: React.RefObject<HTMLHeadingElement>; children: ReactNode }) {
   return (
     <section aria-labelledby="teilformular-titel" className="mb-8 rounded border border-gray-300 p-4">
@@ -384,22 +377,14 @@ function HinzufuegenFelder({
     submit(formData, { method: "post", replace: true, preventScrollReset: true });
   };
   const field = (name: string) => fields[name] as FieldMetadata<string>;
-  const suche = field("schulsuche");
-  const kopers = field("kopers");
   return (
     <>
-      <div className="mb-4">
-        <label htmlFor={suche.id} className="mb-1 block font-semibold">
-          {t("person:zuordnungenBearbeiten.fields.schulsuche")}
-        </label>
-        <div className="flex flex-wrap gap-2">
-          <input {...getInputProps(suche, { type: "search" })} className="input max-w-xs" />
-          <IntentButton intent="aktualisieren">{t("person:zuordnungenBearbeiten.search")}</IntentButton>
-        </div>
-        <p className="mt-1 text-sm text-gray-700">
-          {t(ansicht.schulen.length === 0 ? "person:zuordnungenBearbeiten.noSchools" : "person:zuordnungenBearbeiten.searchHint")}
-        </p>
-      </div>
+      <OrganisationSuche
+        field={field("schulsuche")}
+        label={t("person:zuordnungenBearbeiten.fields.schulsuche")}
+        button={t("person:zuordnungenBearbeiten.search")}
+        found={ansicht.schulen.length > 0}
+      />
       <Auswahl
         field={field("schule")}
         label={t("person:zuordnungenBearbeiten.fields.schule")}
@@ -428,32 +413,12 @@ function HinzufuegenFelder({
         pflicht={ansicht.regeln.befristungPflicht}
       />
       {ansicht.regeln.kopersNoetig ? (
-        <fieldset className="mb-4">
-          <legend className="mb-1 font-semibold">{t("person:zuordnungenBearbeiten.fields.kopersLegend")}</legend>
-          <label htmlFor={kopers.id} className="mb-1 block">
-            {t("person:zuordnungenBearbeiten.fields.kopers")}
-          </label>
-          <input
-            {...getInputProps(kopers, { type: "text" })}
-            autoComplete="off"
-            className="input max-w-xs"
-            aria-describedby={kopers.errors?.length ? kopers.errorId : undefined}
-          />
-          <ErrorList id={kopers.errorId} errors={kopers.errors} />
-          <label className="mt-2 flex items-start gap-2">
-            <input
-              type="checkbox"
-              name="ohneKopers"
-              defaultChecked={fields.ohneKopers.initialValue === "on"}
-              className="mt-1 h-5 w-5 shrink-0"
-              aria-describedby="ohne-kopers-hinweis"
-            />
-            <span>{t("person:zuordnungenBearbeiten.fields.ohneKopers")}</span>
-          </label>
-          <p id="ohne-kopers-hinweis" className="mt-1 text-sm text-gray-700">
-            {t("person:zuordnungenBearbeiten.fields.ohneKopersHint")}
-          </p>
-        </fieldset>
+        <KopersFelder
+          kopers={field("kopers")}
+          ohneKopers={field("ohneKopers")}
+          label={t("person:zuordnungenBearbeiten.fields.kopers")}
+          hinweis="person:zuordnungenBearbeiten.fields.ohneKopersHint"
+        />
       ) : null}
       {!ansicht.canCommit ? (
         <p id="vormerken-hinweis" className="mb-2 text-sm text-gray-700">

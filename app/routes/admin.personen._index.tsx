@@ -1,10 +1,12 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PersonenFilter } from "~/components/personen/personen-filter";
 import { PersonenTabelle } from "~/components/personen/personen-tabelle";
 import { pageTitle, type I18nHandle } from "~/i18n";
+import { mayOpen } from "~/permissions";
 import { parsePersonenListParams } from "~/personen-list-params";
+import { withReturnPath } from "~/return-path";
 import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
 import { assertPageInRange } from "~/.server/list-params.server";
 import {
@@ -18,6 +20,8 @@ import {
 import { withUpstreamSession } from "~/.server/responses.server";
 
 export const handle: I18nHandle = { i18n: "personen" };
+
+const LIST_PATH = "/admin/personen";
 
 /**
  * Two waves of upstream calls: (1) the guard's login info, the page of persons and the filter options, in parallel;
@@ -56,6 +60,7 @@ export function loader(args: LoaderFunctionArgs) {
       fixedSchule: fixed,
       // The bulk actions come later; the selection already lives in the URL.
       mayBulk: user.rights.has("BULK_VERWALTEN"),
+      mayCreate: mayOpen(user.rights, "/admin/personen/new"),
     };
   });
 }
@@ -66,7 +71,14 @@ export default function PersonenList() {
   const location = useLocation();
   return (
     <>
-      <h1 className="mb-4 text-2xl font-bold">{t("personen:list.title")}</h1>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{t("personen:list.title")}</h1>
+        {data.mayCreate ? (
+          <Link to={withReturnPath("/admin/personen/new", `${location.pathname}${location.search}`, LIST_PATH)} className="btn-primary">
+            {t("nav.personen.new")}
+          </Link>
+        ) : null}
+      </div>
       <PersonenFilter params={data.params} options={data.options} fixedSchule={data.fixedSchule} />
       <PersonenTabelle
         key={location.search}

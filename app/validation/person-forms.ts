@@ -7,7 +7,8 @@ import { textKey } from "~/i18n";
  * §4.8.2). Messages are i18n keys.
  */
 
-const personName = (which: "vorname" | "familienname") =>
+/** A first or last name (spec §5): required, no outer spaces, at least 2 characters, DIN 91379 letters (no digits). */
+export const personName = (which: "vorname" | "familienname") =>
   z
     .string({ required_error: textKey(`person:validation.${which}.required`) })
     .min(1, textKey(`person:validation.${which}.required`))

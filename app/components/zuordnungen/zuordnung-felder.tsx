@@ -1,0 +1,129 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { ErrorList } from "~/components/forms";
+import { Notice } from "~/components/notice";
+import { useHydrated } from "~/hooks/use-hydrated";
+import type { TranslationKey } from "~/i18n";
+
+/**
+ * Pieces of the forms that choose an organisation, roles and the rest of a Zuordnung step by step (adding a
+ * Zuordnung, creating a person): every button posts an `intent`, and the server answers narrower choices.
+ */
+
+/** A button of such a form: it posts its intent and leaves checking to the server (a narrowing post is no submit). */
+export function IntentButton({
+  intent,
+  primary = false,
+  describedBy,
+  children,
+}: {
+  intent: string;
+  primary?: boolean;
+  describedBy?: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      formNoValidate
+      className={primary ? "btn-primary" : "btn-secondary"}
+      aria-describedby={describedBy}
+    >
+      {children}
+    </button>
+  );
+}
+
+/**
+ * The search that narrows the organisations offered (the step returns at most 25): name or Dienststellennummer, and
+ * a button that asks again.
+ */
+export function OrganisationSuche({
+  field,
+  label,
+  button,
+  found,
+}: {
+  field: FieldMetadata<string>;
+  label: string;
+  button: string;
+  /** Whether the step found any organisation: else the hint says to check the search. */
+  found: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="mb-4">
+      <label htmlFor={field.id} className="mb-1 block font-semibold">
+        {label}
+      </label>
+      <div className="flex flex-wrap gap-2">
+        <input {...getInputProps(field, { type: "search" })} className="input max-w-xs" />
+        <IntentButton intent="aktualisieren">{button}</IntentButton>
+      </div>
+      <p className="mt-1 text-sm text-gray-700">
+        {t(found ? "person:zuordnungenBearbeiten.searchHint" : "person:zuordnungenBearbeiten.noSchools")}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The KoPers number a role asks for, or the confirmation that there is none (inventory §4.9): then the account is
+ * locked eight weeks later until the number is entered, which `hinweis` says. With JavaScript the confirmation is
+ * unavailable while a number is typed, and ticking it turns the note into a warning.
+ */
+export function KopersFelder({
+  kopers,
+  ohneKopers,
+  label,
+  hinweis,
+}: {
+  kopers: FieldMetadata<string>;
+  ohneKopers: FieldMetadata<string>;
+  label: string;
+  hinweis: TranslationKey;
+}) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const [typed, setTyped] = useState(Boolean(kopers.initialValue));
+  const [ohne, setOhne] = useState(ohneKopers.initialValue === "on");
+  const hinweisId = `${ohneKopers.id}-hinweis`;
+  return (
+    <fieldset className="mb-4">
+      <legend className="mb-1 font-semibold">{t("person:zuordnungenBearbeiten.fields.kopersLegend")}</legend>
+      <label htmlFor={kopers.id} className="mb-1 block">
+        {label}
+      </label>
+      <input
+        {...getInputProps(kopers, { type: "text" })}
+        key={kopers.key}
+        autoComplete="off"
+        className="input max-w-xs"
+        aria-describedby={kopers.errors?.length ? kopers.errorId : undefined}
+        onInput={(event) => setTyped(event.currentTarget.value !== "")}
+      />
+      <ErrorList id={kopers.errorId} errors={kopers.errors} />
+      <label className="mt-2 flex items-start gap-2">
+        <input
+          type="checkbox"
+          name={ohneKopers.name}
+          value="on"
+          defaultChecked={ohneKopers.initialValue === "on"}
+          disabled={hydrated && typed}
+          onChange={(event) => setOhne(event.currentTarget.checked)}
+          className="mt-1 h-5 w-5 shrink-0"
+          aria-describedby={hinweisId}
+        />
+        <span>{t("person:zuordnungenBearbeiten.fields.ohneKopers")}</span>
+      </label>
+      <div id={hinweisId} className="mt-2">
+        <Notice tone={ohne && !typed ? "warning" : "info"}>
+          <p>{t(hinweis)}</p>
+        </Notice>
+      </div>
+    </fieldset>
+  );
+}
