@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import {
   PersonenFrontendResponse,
   type CreatePersonWithPersonenkontexteBody,
@@ -26,10 +27,14 @@ import { writeWithOutcome, type WriteOutcome } from "./write-outcome.server";
 /** The marker of an unanswered create in the portal cookie. */
 export const PERSON_CREATE_WRITE = "person-anlegen";
 
-/** The values that identify one create: the organisation, both names and the KoPers number. */
+/**
+ * The values that identify one create (the organisation, both names and the KoPers number), as a hash: the portal
+ * cookie is signed, not encrypted, and a person's name and number have no business in it.
+ */
 export function personCreateKey(body: CreatePersonWithPersonenkontexteBody): string {
   const organisationId = body.createPersonenkontexte[0]?.organisationId ?? "";
-  return [organisationId, body.vorname, body.familienname, body.personalnummer ?? ""].join("/");
+  const values = [organisationId, body.vorname, body.familienname, body.personalnummer ?? ""].join("\u0000");
+  return createHash("sha256").update(values).digest("base64url");
 }
 
 /** What the success page needs of a new person; `startpasswort` is null when the person was found after a timeout. */

@@ -97,7 +97,8 @@ export function createReferenceApp(db: ReferenceDb, config: ReferenceConfig) {
       return c.json(body, status);
     }
     if (state) {
-      console.error("[reference-upstream] database error", error);
+      // Never the error itself: drizzle's message carries the query's parameters (a new password's hash, names).
+      console.error(`[reference-upstream] database error (SQLSTATE ${state}) on ${c.req.method} ${c.req.path}`);
       const { status, body } = databaseError().render(context);
       return c.json(body, status);
     }
