@@ -1,0 +1,304 @@
+import { getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { BefristungField } from "~/components/fields/befristung-field";
+import { CheckboxGroup } from "~/components/fields/checkbox-group";
+import { FormError } from "~/components/form-error";
+import { SelectField } from "~/components/forms";
+import { HinzufuegenErfolg } from "~/components/landesbedienstete/hinzufuegen-erfolg";
+import { GefundenePersonDaten } from "~/components/landesbedienstete/such-ergebnis";
+import { Notice } from "~/components/notice";
+import { pageTitle, type I18nHandle } from "~/i18n";
+import { LANDESBEDIENSTETE_RECHTE, SUCHE_PATH } from "~/landesbedienstete";
+import { mayOpen } from "~/permissions";
+import { returnPathFrom } from "~/return-path";
+import { readFormData } from "~/.server/form-data.server";
+import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
+import {
+  erfolgAus,
+  ersteAntwort,
+  hinzufuegenAction,
+  ladePerson,
+  personIdOrSearch,
+  type HinzufuegenAntwort,
+} from "~/.server/landesbedienstete-hinzufuegen.server";
+import { withUpstreamSession } from "~/.server/responses.server";
+
+export const handle: I18nHandle = { i18n: "landesbedienstete" };
+
+const FORM_ID = "landesbedienstete-hinzufuegen";
+/** The control whose new choice was sent to narrow the others: it keeps the focus when the answer is shown. */
+let narrowedControl: string | null = null;
+
+/**
+ * The person of the URL is read again here on every request (names, KoPers number, Zuordnungen and their state).
+ * Without a person the page goes back to the search; without the rights it is not found, whatever the URL says.
+ */
+export function loader(args: LoaderFunctionArgs) {
+  return withUpstreamSession(args, async ({ request }) => {
+    const url = new URL(request.url);
+    const [user, geladen] = await guardWhileLoading(requireAdmin(request, { permissions: LANDESBEDIENSTETE_RECHTE }), async () =>
+      ladePerson(request, personIdOrSearch(url)),
+    );
+    const zurueck = returnPathFrom(url.searchParams, SUCHE_PATH);
+    const erfolg = erfolgAus(url, geladen);
+    const personPath = mayOpen(user.rights, "/admin/personen") ? `/admin/personen/${geladen.person.id}` : null;
+    return {
+      person: geladen.person,
+      zurueck,
+      erfolg: erfolg ? { ...erfolg, personPath } : null,
+      antwort: erfolg ? null : await ersteAntwort(request, geladen),
+    };
+  });
+}
+
+export function action(args: ActionFunctionArgs) {
+  return withUpstreamSession(args, async ({ request }) => {
+    await requireAdmin(request, { permissions: LANDESBEDIENSTETE_RECHTE });
+    const formData = await readFormData(request);
+    const geladen = await ladePerson(request, personIdOrSearch(new URL(request.url)));
+    return hinzufuegenAction({ request, formData, geladen });
+  });
+}
+
+/** The steps of the form change nothing the loader shows; the save redirects, and that page is loaded anew. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, currentUrl, nextUrl, defaultShouldRevalidate }) => {
+  const answered = typeof actionResult === "object" && actionResult !== null && "schritt" in actionResult;
+  if (answered && currentUrl.href === nextUrl.href) return false;
+  return defaultShouldRevalidate;
+};
+
+export default function LandesbediensteteHinzufuegen() {
+  const loaded = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as HinzufuegenAntwort | undefined;
+  if (loaded.erfolg) return <HinzufuegenErfolg person={loaded.person} erfolg={loaded.erfolg} />;
+  const antwort = answer && "schritt" in answer ? answer : (loaded.antwort as HinzufuegenAntwort);
+  // Each answer renders the form afresh: its fields start from the answer's values.
+  return <HinzufuegenFormular key={antwort.formKey} antwort={antwort} />;
+}
+
+function HinzufuegenFormular({ antwort }: { antwort: HinzufuegenAntwort }) {
+  const { t } = useTranslation();
+  const { person, zurueck } = useLoaderData<typeof loader>();
+  const [form, fields] = useForm<Record<string, unknown>>({ id: FORM_ID, lastResult: antwort.result });
+  const formRef = useRef<HTMLFormElement>(null);
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const navigation = useNavigation();
+  // After an answer (ADR 010): the confirmation or the choices take the focus, else the first field to correct or
+  // the message; a narrowed choice leaves it in the control the user is in. An upstream refusal focuses itself.
+  useEffect(() => {
+    if (antwort.formKey === "start" || antwort.fehler || navigation.state !== "idle") return;
+    const target =
+      antwort.fokus === "feld"
+        ? formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')
+        : antwort.fokus === "hinweis"
+          ? document.getElementById("hinzufuegen-hinweis")
+          : antwort.fokus === null
+            ? narrowedControl
+              ? document.getElementById(narrowedControl)
+              : null
+            : stepHeading.current;
+    narrowedControl = null;
+    target?.focus();
+  }, [antwort.formKey, antwort.fehler, antwort.fokus, navigation.state]);
+
+  return (
+    <>
+      <p className="mb-2">
+        <Link to={zurueck} className="text-primary underline">
+          {t("landesbedienstete:hinzufuegen.backToSearch")}
+        </Link>
+      </p>
+      <h1 className="mb-6 text-2xl font-bold">{t("landesbedienstete:hinzufuegen.title")}</h1>
+      <FormError id="hinzufuegen-fehler" code={antwort.fehler} />
+      {antwort.hinweis ? (
+        <div role="alert" id="hinzufuegen-hinweis" tabIndex={-1}>
+          <Notice tone="warning" className="mb-4 max-w-3xl">
+            <p>{t(antwort.hinweis)}</p>
+          </Notice>
+        </div>
+      ) : null}
+      <section aria-labelledby="person-titel" className="mb-6 max-w-3xl">
+        <h2 id="person-titel" className="mb-2 text-xl font-bold">
+          {t("landesbedienstete:hinzufuegen.personal")}
+        </h2>
+        <p className="mb-3 text-sm text-gray-700">{t("landesbedienstete:hinzufuegen.personalHint")}</p>
+        <GefundenePersonDaten person={person} email={false} />
+      </section>
+      <Form method="post" id={form.id} ref={formRef} noValidate className="max-w-3xl" preventScrollReset>
+        <input type="hidden" name="stand" value={JSON.stringify(antwort.stand)} />
+        {antwort.schritt === "bestaetigen" && antwort.bestaetigung ? (
+          <Bestaetigen antwort={antwort} headingRef={stepHeading} />
+        ) : (
+          <section aria-labelledby="auswahl-titel" className="mb-6 rounded border border-gray-300 p-4">
+            <h2 id="auswahl-titel" ref={stepHeading} tabIndex={-1} className="mb-4 text-xl font-bold">
+              {t("landesbedienstete:hinzufuegen.zuordnung")}
+            </h2>
+            <AuswahlFelder antwort={antwort} fields={fields} zurueck={zurueck} />
+          </section>
+        )}
+      </Form>
+    </>
+  );
+}
+
+function IntentButton({
+  intent,
+  primary = false,
+  children,
+  ...rest
+}: { intent: string; primary?: boolean; children: ReactNode } & Pick<
+  React.ButtonHTMLAttributes<HTMLButtonElement>,
+  "aria-disabled" | "aria-describedby"
+>) {
+  return (
+    <button type="submit" name="intent" value={intent} formNoValidate className={primary ? "btn-primary" : "btn-secondary"} {...rest}>
+      {children}
+    </button>
+  );
+}
+
+function AuswahlFelder({
+  antwort,
+  fields,
+  zurueck,
+}: {
+  antwort: HinzufuegenAntwort;
+  fields: Record<string, FieldMetadata<unknown>>;
+  zurueck: string;
+}) {
+  const { t } = useTranslation();
+  const submit = useSubmit();
+  const { ansicht } = antwort;
+  // With JavaScript a new choice narrows the next ones at once; without it, "Auswahl aktualisieren" does.
+  const narrow = (event: FormEvent<HTMLElement>) => {
+    const target = event.target;
+    if (!(target instanceof HTMLSelectElement || (target instanceof HTMLInputElement && target.type === "checkbox"))) return;
+    narrowedControl = target.id;
+    const formData = new FormData(target.form ?? undefined);
+    formData.set("intent", "aktualisieren");
+    submit(formData, { method: "post", replace: true, preventScrollReset: true });
+  };
+  const suche = fields.schulsuche as FieldMetadata<string>;
+  const schuleGewaehlt = Boolean(fields.schule.initialValue);
+  return (
+    <>
+      <div className="mb-4">
+        <label htmlFor={suche.id} className="mb-1 block font-semibold">
+          {t("landesbedienstete:hinzufuegen.fields.schulsuche")}
+        </label>
+        <div className="flex flex-wrap gap-2">
+          <input {...getInputProps(suche, { type: "search" })} className="input max-w-xs" />
+          <IntentButton intent="aktualisieren">{t("landesbedienstete:hinzufuegen.search")}</IntentButton>
+        </div>
+        <p className="mt-1 text-sm text-gray-700">
+          {t(ansicht.schulen.length === 0 ? "landesbedienstete:hinzufuegen.noSchools" : "landesbedienstete:hinzufuegen.searchHint")}
+        </p>
+      </div>
+      <div onChange={narrow}>
+        <SelectField
+          field={fields.schule as FieldMetadata<string>}
+          label={t("landesbedienstete:hinzufuegen.fields.schule")}
+          placeholder={t("landesbedienstete:hinzufuegen.choose")}
+          required
+        >
+          {ansicht.schulen.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.label}
+            </option>
+          ))}
+        </SelectField>
+        {ansicht.rollen.length > 0 ? (
+          <CheckboxGroup
+            field={fields.rollen as FieldMetadata<string[]>}
+            legend={t("landesbedienstete:hinzufuegen.fields.rollen")}
+            hint={t("landesbedienstete:hinzufuegen.fields.rollenHint")}
+            options={ansicht.rollen.map((rolle) => ({ value: rolle.id, label: rolle.label }))}
+          />
+        ) : (
+          <p className="mb-4" id="keine-rollen">
+            <strong>{t("landesbedienstete:hinzufuegen.fields.rollen")}:</strong>{" "}
+            {t(schuleGewaehlt ? "landesbedienstete:hinzufuegen.noRoles" : "landesbedienstete:hinzufuegen.noRolesYet")}
+          </p>
+        )}
+      </div>
+      <p className="mb-4">
+        <IntentButton intent="aktualisieren">{t("landesbedienstete:hinzufuegen.narrow")}</IntentButton>
+      </p>
+      <BefristungField field={fields.befristung as Parameters<typeof BefristungField>[0]["field"]} pflicht={ansicht.befristungPflicht} />
+      {!ansicht.canCommit ? (
+        <p id="pruefen-hinweis" className="mb-2 text-sm text-gray-700">
+          {t("landesbedienstete:hinzufuegen.cannotCommit")}
+        </p>
+      ) : null}
+      <div className="mt-6 flex flex-wrap gap-3">
+        <IntentButton
+          intent="pruefen"
+          primary
+          aria-disabled={!ansicht.canCommit || undefined}
+          aria-describedby={ansicht.canCommit ? undefined : "pruefen-hinweis"}
+        >
+          {t("landesbedienstete:hinzufuegen.submit")}
+        </IntentButton>
+        <Link to={zurueck} className="btn-secondary">
+          {t("landesbedienstete:hinzufuegen.cancel")}
+        </Link>
+      </div>
+    </>
+  );
+}
+
+/** The confirmation (inventory §4.9.3): the choices travel as hidden fields and are checked again on the save. */
+function Bestaetigen({ antwort, headingRef }: { antwort: HinzufuegenAntwort; headingRef: React.RefObject<HTMLHeadingElement> }) {
+  const { t } = useTranslation();
+  const { person } = useLoaderData<typeof loader>();
+  const bestaetigung = antwort.bestaetigung!;
+  const values = antwort.result.initialValue as {
+    schulsuche?: string;
+    schule?: string;
+    rollen?: string[];
+    befristung?: { art?: string; datum?: string };
+  };
+  return (
+    <section aria-labelledby="bestaetigen-titel" className="mb-6 rounded border border-gray-300 p-4">
+      <h2 id="bestaetigen-titel" ref={headingRef} tabIndex={-1} className="mb-4 text-xl font-bold">
+        {t("landesbedienstete:hinzufuegen.confirmTitle")}
+      </h2>
+      <input type="hidden" name="schulsuche" value={values.schulsuche ?? ""} />
+      <input type="hidden" name="schule" value={values.schule ?? ""} />
+      {(values.rollen ?? []).map((id) => (
+        <input key={id} type="hidden" name="rollen" value={id} />
+      ))}
+      <input type="hidden" name="befristung.art" value={values.befristung?.art ?? ""} />
+      {values.befristung?.datum ? <input type="hidden" name="befristung.datum" value={values.befristung.datum} /> : null}
+      <p className="mb-2">
+        {t("landesbedienstete:hinzufuegen.confirmText", {
+          username: person.username ?? `${person.vorname} ${person.familienname}`,
+          rollen: bestaetigung.rollen,
+          schule: bestaetigung.schule,
+        })}
+      </p>
+      <p className="mb-4">
+        {t("landesbedienstete:hinzufuegen.confirmBefristung", {
+          befristung: bestaetigung.befristung ?? t("landesbedienstete:hinzufuegen.unbefristet"),
+        })}
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <IntentButton intent="speichern" primary>
+          {t("landesbedienstete:hinzufuegen.confirm")}
+        </IntentButton>
+        <IntentButton intent="zurueck">{t("landesbedienstete:hinzufuegen.back")}</IntentButton>
+      </div>
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
+  {
+    title: pageTitle("landesbedienstete:hinzufuegen.pageTitle", {
+      name: loaderData ? `${loaderData.person.vorname} ${loaderData.person.familienname}` : "",
+    }),
+  },
+];
