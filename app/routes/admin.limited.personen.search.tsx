@@ -57,7 +57,9 @@ export default function LandesbediensteteSuche() {
       <p className="mb-6 max-w-3xl">{t("landesbedienstete:suche.intro")}</p>
       {/* A new search starts from what it says: the fields take the URL's values again. */}
       <SuchFormular key={location.search} />
-      <FormError id="suche-fehler" code={ergebnis?.art === "fehler" ? ergebnis.code : null} />
+      <div className="max-w-3xl">
+        <FormError id="suche-fehler" code={ergebnis?.art === "fehler" ? ergebnis.code : null} />
+      </div>
       <LiveRegion urgent={false} className="max-w-3xl">
         {ergebnis?.art === "keine" ? (
           <Notice tone="warning" title={t("landesbedienstete:suche.none.title")}>

@@ -33,7 +33,8 @@ const trimmed = (max: number, tooLong: Parameters<typeof textKey>[0]) =>
   z
     .string()
     .transform((value) => value.trim())
-    .pipe(z.string().max(max, textKey(tooLong)))
+    // A refinement, not a pipe: conform would read the trimmed "" of a pipe's second schema as "missing".
+    .refine((value) => value.length <= max, textKey(tooLong))
     .optional();
 
 export const sucheSchema = z
