@@ -1,7 +1,7 @@
 import { getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit, type ShouldRevalidateFunction } from "@remix-run/react";
-import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
+import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { BefristungField } from "~/components/fields/befristung-field";
 import { CheckboxGroup } from "~/components/fields/checkbox-group";
@@ -10,6 +10,7 @@ import { SelectField } from "~/components/forms";
 import { HinzufuegenErfolg } from "~/components/landesbedienstete/hinzufuegen-erfolg";
 import { GefundenePersonDaten } from "~/components/landesbedienstete/such-ergebnis";
 import { Notice } from "~/components/notice";
+import { IntentButton, useAnswerFocus, useNarrowing } from "~/components/schritt-formular";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { LANDESBEDIENSTETE_RECHTE, SUCHE_PATH } from "~/landesbedienstete";
 import { mayOpen } from "~/permissions";
@@ -29,8 +30,6 @@ import { withUpstreamSession } from "~/.server/responses.server";
 export const handle: I18nHandle = { i18n: "landesbedienstete" };
 
 const FORM_ID = "landesbedienstete-hinzufuegen";
-/** The control whose new choice was sent to narrow the others: it keeps the focus when the answer is shown. */
-let narrowedControl: string | null = null;
 
 /**
  * The person of the URL is read again here on every request (names, KoPers number, Zuordnungen and their state).
@@ -85,24 +84,8 @@ function HinzufuegenFormular({ antwort }: { antwort: HinzufuegenAntwort }) {
   const [form, fields] = useForm<Record<string, unknown>>({ id: FORM_ID, lastResult: antwort.result });
   const formRef = useRef<HTMLFormElement>(null);
   const stepHeading = useRef<HTMLHeadingElement>(null);
-  const navigation = useNavigation();
-  // After an answer (ADR 010): the confirmation or the choices take the focus, else the first field to correct or
-  // the message; a narrowed choice leaves it in the control the user is in. An upstream refusal focuses itself.
-  useEffect(() => {
-    if (antwort.formKey === "start" || antwort.fehler || navigation.state !== "idle") return;
-    const target =
-      antwort.fokus === "feld"
-        ? formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')
-        : antwort.fokus === "hinweis"
-          ? document.getElementById("hinzufuegen-hinweis")
-          : antwort.fokus === null
-            ? narrowedControl
-              ? document.getElementById(narrowedControl)
-              : null
-            : stepHeading.current;
-    narrowedControl = null;
-    target?.focus();
-  }, [antwort.formKey, antwort.fehler, antwort.fokus, navigation.state]);
+  // After an answer: the confirmation or the choices, the first field to correct, the message, or the choice just made.
+  useAnswerFocus({ ...antwort, formRef, stepHeading, hinweisId: "hinzufuegen-hinweis" });
 
   return (
     <>
@@ -144,22 +127,6 @@ function HinzufuegenFormular({ antwort }: { antwort: HinzufuegenAntwort }) {
   );
 }
 
-function IntentButton({
-  intent,
-  primary = false,
-  children,
-  ...rest
-}: { intent: string; primary?: boolean; children: ReactNode } & Pick<
-  React.ButtonHTMLAttributes<HTMLButtonElement>,
-  "aria-disabled" | "aria-describedby"
->) {
-  return (
-    <button type="submit" name="intent" value={intent} formNoValidate className={primary ? "btn-primary" : "btn-secondary"} {...rest}>
-      {children}
-    </button>
-  );
-}
-
 function AuswahlFelder({
   antwort,
   fields,
@@ -170,17 +137,8 @@ function AuswahlFelder({
   zurueck: string;
 }) {
   const { t } = useTranslation();
-  const submit = useSubmit();
   const { ansicht } = antwort;
-  // With JavaScript a new choice narrows the next ones at once; without it, "Auswahl aktualisieren" does.
-  const narrow = (event: FormEvent<HTMLElement>) => {
-    const target = event.target;
-    if (!(target instanceof HTMLSelectElement || (target instanceof HTMLInputElement && target.type === "checkbox"))) return;
-    narrowedControl = target.id;
-    const formData = new FormData(target.form ?? undefined);
-    formData.set("intent", "aktualisieren");
-    submit(formData, { method: "post", replace: true, preventScrollReset: true });
-  };
+  const narrow = useNarrowing();
   const suche = fields.schulsuche as FieldMetadata<string>;
   const schuleGewaehlt = Boolean(fields.schule.initialValue);
   return (

@@ -55,7 +55,11 @@ test.describe("Landesbedienstete suchen und hinzufügen", () => {
     await expect(ergebnis(page)).toContainText(name);
     await expect(ergebnis(page)).toContainText(username);
     // The assignments so far, with the school's number
-    await expect(ergebnis(page).getByRole("table", { name: `Bisherige Schulzuordnungen von ${name}` }).getByRole("row")).not.toHaveCount(0);
+    await expect(
+      ergebnis(page)
+        .getByRole("table", { name: `Bisherige Schulzuordnungen von ${name}` })
+        .getByRole("row"),
+    ).not.toHaveCount(0);
     await expectNoAxeViolations(page, "Suche mit einem Treffer");
 
     await ergebnis(page).getByRole("link", { name: "Landesbediensteten hinzufügen" }).click();
@@ -67,7 +71,10 @@ test.describe("Landesbedienstete suchen und hinzufügen", () => {
     await expect(page.getByRole("combobox", { name: /Organisation/ })).toHaveValue(SCHULE_A.id);
     const addUrl = page.url();
     await waitForHydration(page);
-    await page.getByRole("group", { name: /^Rolle/ }).getByRole("checkbox", { name: "Lehrkraft", exact: true }).check();
+    await page
+      .getByRole("group", { name: /^Rolle/ })
+      .getByRole("checkbox", { name: "Lehrkraft", exact: true })
+      .check();
     if (isJavaScriptProject()) {
       // The choice is sent at once (narrowing in place); the focus stays in the group.
       await expect(page.getByRole("checkbox", { name: "Lehrkraft", exact: true })).toBeFocused();
