@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import errors from "../../locales/de/errors.json";
+import { CREATE_PERSON_ERROR_KEYS, LANDESBEDIENSTETER_ERROR_KEYS } from "../../upstream/contract";
 
 type Entry = { title: string; message: string };
 const catalogue: Record<string, Entry> = errors;
@@ -331,6 +332,8 @@ const portalCodes = [
   "ONE_TIME_ALREADY_DONE",
   // the same for the QR code of a new software token
   "QR_CODE_ALREADY_SHOWN",
+  // a found state employee who can no longer be added (the upstream's bare NOT_FOUND of the add call)
+  "LANDESBEDIENSTETER_NICHT_HINZUFUEGBAR",
   "CROSS_ORIGIN_REQUEST",
   "FORM_ENCODING_UNSUPPORTED",
   "FORM_UNREADABLE",
@@ -402,6 +405,10 @@ describe("German error catalogue", () => {
 
   it("every key of the current upstream that a planned call can produce has a German title and message", () => {
     for (const code of currentUpstreamKeys) expectGermanEntry(code);
+  });
+
+  it("every key that creating a person or adding a state employee can answer, in both versions, has a German title and message", () => {
+    for (const code of [...CREATE_PERSON_ERROR_KEYS, ...LANDESBEDIENSTETER_ERROR_KEYS]) expectGermanEntry(code.trim());
   });
 
   it("a refused deletion says what still hangs on the organisation, one text per reason", () => {

@@ -229,3 +229,71 @@ export const AssignHardwareTokenBody = z.object({
   userId: z.string().min(1, NOT_EMPTY),
 });
 export type AssignHardwareTokenBody = z.infer<typeof AssignHardwareTokenBody>;
+
+// ── Creating persons and adding state employees (issue 9; PERSONS §2.2.13, §2.4.2, §2.6) ──────────────────────────
+
+/** Empty text counts as absent where the upstream transforms it so (`personalnummer`, `befristung` of the create). */
+const emptyAsAbsent = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+/** One Zuordnung to create with the person (`DbiamCreatePersonenkontextBodyParams`). */
+export const CreatePersonenkontextBody = z.object({
+  organisationId: z.string().min(1, NOT_EMPTY).uuid(),
+  rolleId: z.string().min(1, NOT_EMPTY).uuid(),
+});
+export type CreatePersonenkontextBody = z.infer<typeof CreatePersonenkontextBody>;
+
+/**
+ * POST /api/personenkontext-workflow (`DbiamCreatePersonWithPersonenkontexteBodyParams`, PERSONS §2.4.2): a new person
+ * with its first Zuordnungen. A pupil sends the school and the class with the same role each; `befristung` applies to
+ * every Zuordnung; an empty `personalnummer` or `befristung` counts as absent. Leading or trailing spaces pass this
+ * schema (they are allowed characters) and are refused by the upstream's domain rules.
+ */
+export const CreatePersonWithPersonenkontexteBody = z.object({
+  familienname: personName,
+  vorname: personName,
+  personalnummer: emptyAsAbsent(z.string()),
+  befristung: emptyAsAbsent(z.string().datetime({ offset: true })),
+  createPersonenkontexte: z.array(CreatePersonenkontextBody),
+});
+export type CreatePersonWithPersonenkontexteBody = z.infer<typeof CreatePersonWithPersonenkontexteBody>;
+
+/**
+ * GET /api/personen/landesbediensteter (PERSONS §2.2.13): exactly one criterion, where `vorname` and `familienname`
+ * together are one. Which combinations count is the upstream's business rule (LANDESBEDIENSTETER_SEARCH_NO_PERSON_FOUND),
+ * not validation; the portal leaves empty criteria out (an empty one present would find nobody).
+ */
+export const LandesbediensteterSearchQuery = z.object({
+  personalnummer: z.string().optional(),
+  primaryEmailAddress: z.string().optional(),
+  username: z.string().optional(),
+  vorname: z.string().optional(),
+  familienname: z.string().optional(),
+});
+export type LandesbediensteterSearchQuery = z.infer<typeof LandesbediensteterSearchQuery>;
+
+/**
+ * GET /api/landesbediensteter/step (`LandesbediensteterWorkflowStepBodyParams`, PERSONS §2.6.1): the workflow step
+ * without operation context, person and requested right; organisations and roles where the caller may add state
+ * employees.
+ */
+export const LandesbediensteterStepQuery = z.object({
+  organisationId: z.string().uuid().optional(),
+  rollenIds: uniqueArray(z.string().uuid()).optional(),
+  rolleName: z.string().optional(),
+  organisationName: z.string().optional(),
+  limit: pagingNumber(1).optional(),
+});
+export type LandesbediensteterStepQuery = z.infer<typeof LandesbediensteterStepQuery>;
+
+/**
+ * PUT /api/landesbediensteter/{personId} (`LandesbediensteterWorkflowCommitBodyParams`, PERSONS §2.6.2): only the
+ * Zuordnungen to add; `count` and `lastModified` are those of the person's Personenübersicht (optimistic locking as
+ * the workflow PUT), `personalnummer` the found person's KoPers number.
+ */
+export const LandesbediensteterCommitBody = z.object({
+  lastModified: z.string().datetime({ offset: true }).nullish(),
+  count: z.number().finite(),
+  personalnummer: z.string().optional(),
+  newPersonenkontexte: z.array(PersonenkontextBody),
+});
+export type LandesbediensteterCommitBody = z.infer<typeof LandesbediensteterCommitBody>;

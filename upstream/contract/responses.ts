@@ -301,3 +301,114 @@ export const AssignHardwareTokenResponse = z
   .object({ id: z.number(), jsonrpc: z.string(), dialogText: z.string().optional() })
   .passthrough();
 export type AssignHardwareTokenResponse = z.infer<typeof AssignHardwareTokenResponse>;
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Creating persons and adding state employees (issue 9): PERSONS.md §2.2.13, §2.4.2, §2.6
+
+/**
+ * POST /api/personenkontext-workflow (201, `DBiamPersonResponse`): the new person with its start password (the only
+ * answer that carries it: shown once, never logged or stored) and the Zuordnungen created.
+ */
+export const CreatedPersonResponse = z.object({
+  person: PersonResponse.extend({ startpasswort: z.string().min(1) }),
+  dBiamPersonenkontextResponses: lenientArray(DbiamPersonenkontextResponse),
+});
+export type CreatedPersonResponse = z.infer<typeof CreatedPersonResponse>;
+
+/** One Zuordnung of a found state employee (`PersonLandesbediensteterSearchPersonenkontextResponse`); DstNr = kennung. */
+export const LandesbediensteterKontextResponse = z.object({
+  rolleId: z.string(),
+  rolleName: optionalText.transform((name) => name ?? ""),
+  organisationId: z.string(),
+  organisationName: optionalText.transform((name) => name ?? ""),
+  organisationDstNr: optionalText,
+});
+export type LandesbediensteterKontextResponse = z.infer<typeof LandesbediensteterKontextResponse>;
+
+/** A found state employee (`PersonLandesbediensteterSearchResponse`) with all Zuordnungen, at any organisation. */
+export const LandesbediensteterResponse = z.object({
+  id: z.string(),
+  vorname: optionalText.transform((name) => name ?? ""),
+  familienname: optionalText.transform((name) => name ?? ""),
+  username: optionalText,
+  personalnummer: optionalText,
+  primaryEmailAddress: optionalText,
+  personenkontexte: lenientArray(LandesbediensteterKontextResponse),
+});
+export type LandesbediensteterResponse = z.infer<typeof LandesbediensteterResponse>;
+
+/** GET /api/personen/landesbediensteter (200): an array (empty: no hit); items outside the contract are dropped. */
+export const LandesbediensteterSearchResponse = z.array(z.unknown()).pipe(lenientArray(LandesbediensteterResponse));
+
+/** GET /api/landesbediensteter/step (`LandesbediensteterWorkflowStepResponse`): the workflow step's shape. */
+export const LandesbediensteterWorkflowStepResponse = PersonenkontextWorkflowResponse;
+export type LandesbediensteterWorkflowStepResponse = PersonenkontextWorkflowResponse;
+
+/**
+ * The i18nKeys POST /api/personenkontext-workflow answers for refused creations, both versions (PERSONS §2.4.2,
+ * CHANGES-SINCE-PIN §2.4, §3.8). The pinned upstream answers validation, username and permission failures with
+ * SchulConneX bodies, which the portal reads as their numeric code (400, 404, 500); the current one with these keys.
+ * The leading-space Befristung key is trimmed by the portal.
+ */
+export const CREATE_PERSON_ERROR_KEYS = [
+  // body validation (current); pinned: 400
+  "VALIDATION_ERROR",
+  "REQUIRED_VALUE",
+  "INVALID_DATE",
+  // names with leading or trailing spaces (a 500 in both versions; the reference may answer these 400s)
+  "VORNAME_ENTHAELT_LEERZEICHEN",
+  "FAMILIENNAME_ENTHAELT_LEERZEICHEN",
+  "INTERNAL_SERVER_ERROR",
+  // username generation (current); pinned: 400
+  "INVALID_ATTRIBUTE_LENGTH",
+  "INVALID_CHARACTER_SET",
+  "INVALID_NAME",
+  // organisation, role and rights (current); pinned: 404
+  "ENTITY_NOT_FOUND",
+  "MISSING_PERMISSIONS",
+  "ROLLE_NUR_AN_PASSENDE_ORGANISATION",
+  "PERSONALNUMMER_NICHT_EINDEUTIG",
+  // the Zuordnung rules
+  "INVALID_PERSONENKONTEXT_FOR_PERSON_WITH_ROLLENART_LERN",
+  "LERN_HAT_KEINE_KLASSE",
+  "LERN_NOT_AT_SCHULE_AND_KLASSE",
+  "DUPLICATE_KLASSENKONTEXT_FOR_SAME_ROLLE",
+  " BEFRISTUNG_REQUIRED_FOR_PERSONENKONTEXT",
+  "PERSONENKONTEXTE_UPDATE_ERROR",
+  "PERSONENKONTEXT_SPECIFICATION_ERROR",
+  "KEYCLOAK_CLIENT_ERROR",
+  "400",
+  "404",
+  "500",
+] as const;
+export type CreatePersonErrorKey = (typeof CREATE_PERSON_ERROR_KEYS)[number];
+
+/**
+ * The keys of the state-employee calls (PERSONS §2.2.13, §2.6; CHANGES-SINCE-PIN §3.6): the search's two outcomes
+ * that are no failures for the screen, the `LandesbediensteterError` family of the PUT (403 MISSING_PERMISSIONS, 404
+ * NOT_FOUND for a person who is no longer searchable, fallback LANDESBEDIENSTETER_ERROR), and the Zuordnung rules it
+ * shares with the workflow PUT.
+ */
+export const LANDESBEDIENSTETER_ERROR_KEYS = [
+  "LANDESBEDIENSTETER_SEARCH_NO_PERSON_FOUND",
+  "LANDESBEDIENSTETER_SEARCH_MULTIPLE_PERSONS_FOUND",
+  "MISSING_PERMISSIONS",
+  "NOT_FOUND",
+  "LANDESBEDIENSTETER_ERROR",
+  "VALIDATION_ERROR",
+  "REQUIRED_VALUE",
+  "INVALID_DATE",
+  "COUNT_MISMATCHING",
+  "NEWER_VERSION_OF_PERSONENKONTEXTE_AVAILABLE",
+  "PERSON_ID_MISMATCH",
+  "PERSON_NOT_FOUND",
+  "INVALID_PERSONENKONTEXT_FOR_PERSON_WITH_ROLLENART_LERN",
+  " BEFRISTUNG_REQUIRED_FOR_PERSONENKONTEXT",
+  "DUPLICATE_KLASSENKONTEXT_FOR_SAME_ROLLE",
+  "LERN_NOT_AT_SCHULE_AND_KLASSE",
+  "PERSONENKONTEXTE_UPDATE_ERROR",
+  "INTERNAL_SERVER_ERROR",
+  "UNAUTHORIZED",
+  "500",
+] as const;
+export type LandesbediensteterErrorKey = (typeof LANDESBEDIENSTETER_ERROR_KEYS)[number];

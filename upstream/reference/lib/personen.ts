@@ -222,6 +222,11 @@ export async function freeUsername(
         .where(and(sql`lower(${person.username}) ~ ${pattern}`, ownPersonId ? ne(person.id, ownPersonId) : undefined))),
     ].map((row) => (row.name ?? "").toLowerCase()),
   );
+  return firstFreeUsername(candidate, taken);
+}
+
+/** `candidate` if not taken, else the first of `candidate1`, `candidate2`, … that is not (`taken` in lower case). */
+export function firstFreeUsername(candidate: string, taken: ReadonlySet<string>): string {
   if (!taken.has(candidate)) return candidate;
   for (let n = 1; ; n++) if (!taken.has(`${candidate}${n}`)) return `${candidate}${n}`;
 }

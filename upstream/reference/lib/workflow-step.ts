@@ -1,5 +1,11 @@
 import { type SQL, and, asc, eq, ilike, inArray, ne, or } from "drizzle-orm";
-import { type OperationContext, type Rollenart, type PersonenkontextWorkflowStepQuery } from "../../contract/index.ts";
+import {
+  type LandesbediensteterStepQuery,
+  type OperationContext,
+  type PersonenkontextWorkflowStepQuery,
+  type Rollenart,
+  type Systemrecht,
+} from "../../contract/index.ts";
 import type { ReferenceDb } from "../db/client.ts";
 import type { ApiVersion } from "../env.ts";
 import { organisation, personenkontext, rolle } from "../db/schema.ts";
@@ -16,7 +22,7 @@ import { ancestorsOrSelf } from "./zuordnungen.ts";
  */
 
 /** `PORTAL_LIMITED_ROLLENART_ALLOWLIST` default: what a "limited creation" administrator may create. */
-const LIMITED_ROLLENARTEN: readonly Rollenart[] = ["LERN", "EXTERN"];
+export const LIMITED_ROLLENARTEN: readonly Rollenart[] = ["LERN", "EXTERN"];
 
 const germanOrder = new Intl.Collator("de", { numeric: true });
 
@@ -37,8 +43,11 @@ type OrganisationItem = Pick<typeof organisation.$inferSelect, keyof typeof orga
 /** `OrganisationResponseLegacy` items: "<kennung> (<name>)" or the name decides the order. */
 const title = (o: OrganisationItem) => (o.kennung ? `${o.kennung} (${o.name})` : (o.name ?? ""));
 
-async function organisations(db: ReferenceDb, callerId: string, query: PersonenkontextWorkflowStepQuery): Promise<OrganisationItem[]> {
-  const permitted = await permittedOrganisations(db, callerId, ["PERSONEN_VERWALTEN"]);
+/** The fields both steps share (the workflow's and the state employees'). */
+type CommonStepQuery = Pick<PersonenkontextWorkflowStepQuery, "organisationId" | "rollenIds" | "rolleName" | "organisationName" | "limit">;
+
+async function organisations(db: ReferenceDb, callerId: string, query: CommonStepQuery, right: Systemrecht): Promise<OrganisationItem[]> {
+  const permitted = await permittedOrganisations(db, callerId, [right]);
   const conditions: SQL[] = [ne(organisation.typ, "KLASSE"), permittedPredicate(organisation.id, permitted)];
   if (query.organisationName) {
     const pattern = containsPattern(query.organisationName);
@@ -63,7 +72,7 @@ async function organisations(db: ReferenceDb, callerId: string, query: Personenk
 }
 
 /** Role ↔ organisation compatibility (PERSONS §1.9 / CHANGES §2.8): owned at or above it, rollenart fits its typ. */
-function fits(
+export function fits(
   role: Pick<RolleRow, "administeredBySchulstrukturknoten" | "rollenart">,
   org: { typ: string; ancestors: string[] },
   version: ApiVersion,
@@ -106,7 +115,18 @@ async function rollen(context: StepContext, org: { id: string; typ: string; ance
     (await hasRightAt(db, callerId, org.id, "PERSONEN_VERWALTEN")) ||
     (await hasRightAt(db, callerId, org.id, "EINGESCHRAENKT_NEUE_BENUTZER_ERSTELLEN"));
   if (!mayAdminister) return [];
+  return candidateRollen(db, version, query, org, selected, allowed);
+}
 
+/** Non-technical roles assignable at the organisation (by name and rollenart if asked), the selected ones first within a limit. */
+async function candidateRollen(
+  db: ReferenceDb,
+  version: ApiVersion,
+  query: CommonStepQuery,
+  org: { id: string; typ: string; ancestors: string[] },
+  selected: RolleRow[],
+  allowed: readonly Rollenart[] | null,
+) {
   const conditions: SQL[] = [eq(rolle.istTechnisch, false), inArray(rolle.administeredBySchulstrukturknoten, org.ancestors)];
   if (query.rolleName) conditions.push(ilike(rolle.name, containsPattern(query.rolleName)));
   if (allowed) conditions.push(inArray(rolle.rollenart, allowed.length ? [...allowed] : ["-"]));
@@ -144,9 +164,8 @@ async function canCommit(
   );
 }
 
-/** `PersonenkontextWorkflowResponse` of one step. */
-export async function workflowStep(db: ReferenceDb, version: ApiVersion, callerId: string, query: PersonenkontextWorkflowStepQuery) {
-  const context: StepContext = { db, version, callerId, query };
+/** The selected organisation (with its ancestors) and roles of a step query. */
+async function selection(db: ReferenceDb, query: CommonStepQuery) {
   let org: { id: string; typ: string; ancestors: string[] } | null = null;
   if (query.organisationId) {
     const [row] = await db
@@ -156,11 +175,43 @@ export async function workflowStep(db: ReferenceDb, version: ApiVersion, callerI
     if (row) org = { ...row, ancestors: await ancestorsOrSelf(db, row.id) };
   }
   const selected = query.rollenIds?.length ? await db.select().from(rolle).where(inArray(rolle.id, query.rollenIds)) : [];
+  return { org, selected };
+}
+
+/** `PersonenkontextWorkflowResponse` of one step. */
+export async function workflowStep(db: ReferenceDb, version: ApiVersion, callerId: string, query: PersonenkontextWorkflowStepQuery) {
+  const context: StepContext = { db, version, callerId, query };
+  const { org, selected } = await selection(db, query);
   const [organisationList, rollenList, commit] = [
-    await organisations(db, callerId, query),
+    await organisations(db, callerId, query, "PERSONEN_VERWALTEN"),
     await rollen(context, org, selected),
     await canCommit(context, query.operationContext, org, selected),
   ];
+  return {
+    organisations: organisationList,
+    rollen: await rolleResponses(db, rollenList),
+    ...(query.organisationId ? { selectedOrganisation: query.organisationId } : {}),
+    ...(query.rollenIds ? { selectedRollen: query.rollenIds } : {}),
+    canCommit: commit,
+  };
+}
+
+/**
+ * `LandesbediensteterWorkflowStepResponse` (PERSONS §2.6.1, CHANGES-SINCE-PIN §3.6): the workflow step's algorithm
+ * with LANDESBEDIENSTETE_SUCHEN_UND_HINZUFUEGEN in place of the person rights, and no rollenart restriction.
+ */
+export async function landesbediensteterStep(db: ReferenceDb, version: ApiVersion, callerId: string, query: LandesbediensteterStepQuery) {
+  const right: Systemrecht = "LANDESBEDIENSTETE_SUCHEN_UND_HINZUFUEGEN";
+  const { org, selected } = await selection(db, query);
+  const organisationList = await organisations(db, callerId, query, right);
+  const mayAdd = org ? await hasRightAt(db, callerId, org.id, right) : false;
+  const rollenList = org && mayAdd ? await candidateRollen(db, version, query, org, selected, null) : [];
+  const commit =
+    org !== null &&
+    mayAdd &&
+    (query.rollenIds?.length ?? 0) > 0 &&
+    selected.length === query.rollenIds?.length &&
+    selected.every((r) => fits(r, org, version));
   return {
     organisations: organisationList,
     rollen: await rolleResponses(db, rollenList),

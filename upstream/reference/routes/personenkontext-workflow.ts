@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { Hono } from "hono";
 import {
+  CreatePersonWithPersonenkontexteBody,
   PersonenkontextWorkflowStepQuery,
   PinnedPersonenkontextWorkflowStepQuery,
   UpdatePersonenkontexteBody,
@@ -17,6 +18,7 @@ import { internalError, missingPermissions, notFound } from "../lib/errors.ts";
 import { publishEvent } from "../lib/events.ts";
 import { isUuid, newId } from "../lib/ids.ts";
 import { hasRightAt } from "../lib/permissions.ts";
+import { createPerson } from "../lib/person-anlegen.ts";
 import { canModifyPerson, findPerson } from "../lib/personen.ts";
 import { entityJson } from "../lib/render.ts";
 import { parseOrThrow, readQuery } from "../lib/validation.ts";
@@ -47,6 +49,49 @@ export function personenkontextWorkflowRoutes(version: ApiVersion) {
     const query = parseOrThrow(StepQuery, readQuery(c.req.url, StepQuery, version));
     const caller = await requireCaller(c);
     return entityJson(c, await workflowStep(c.var.db, version, caller.id, query));
+  });
+
+  /**
+   * [gold] A new person with his first Zuordnungen (PERSONS §2.4.2): username by the upstream's rule, a start password
+   * he must change at the first login, answered once (201) and stored only as a hash.
+   */
+  app.post("/", async (c) => {
+    const user = requireGold(c);
+    const body = parseOrThrow(CreatePersonWithPersonenkontexteBody, await readJsonBody(c));
+    const caller = await requireCaller(c, user);
+    const { db, config } = c.var;
+    const { row, startpasswort, kontexte } = await createPerson(db, version, caller.id, body, config.now());
+    publishEvent("PersonenkontextUpdated", {
+      personId: row.id,
+      created: kontexte.map((z) => `${z.organisationId}/${z.rolleId}`).join(","),
+      deleted: "",
+      current: String(kontexte.length),
+    });
+    const created = {
+      id: row.id,
+      username: row.username,
+      mandant: row.mandant,
+      name: { familienname: row.familienname, vorname: row.vorname },
+      revision: String(row.revision),
+      startpasswort,
+      userLock: [],
+      lastModified: row.updatedAt.toISOString(),
+      // absent rather than null when not set, in both versions (PERSONS §2.4.2)
+      ...(row.personalnummer ? { personalnummer: row.personalnummer } : {}),
+    };
+    return entityJson(
+      c,
+      {
+        person: created,
+        dBiamPersonenkontextResponses: kontexte.map((z) => ({
+          personId: row.id,
+          organisationId: z.organisationId,
+          rolleId: z.rolleId,
+          befristung: z.befristung === null ? null : new Date(z.befristung).toISOString(),
+        })),
+      },
+      201,
+    );
   });
 
   /** [gold] Checks in the upstream's order (first failure wins); nothing is written unless all pass. */
@@ -132,7 +177,7 @@ export function personenkontextWorkflowRoutes(version: ApiVersion) {
 }
 
 /** COUNT_MISMATCHING and NEWER_VERSION_OF_PERSONENKONTEXTE_AVAILABLE against what is stored right now. */
-function assertCurrent(stored: readonly StoredZuordnung[], body: UpdatePersonenkontexteBody) {
+export function assertCurrent(stored: readonly StoredZuordnung[], body: UpdatePersonenkontexteBody) {
   if (stored.length !== body.count) throw updateError("COUNT_MISMATCHING");
   const latest = lastModifiedOf(stored);
   if (latest === null) return;
@@ -153,7 +198,7 @@ async function assertPersonalnummerFree(db: ReferenceDb, target: PersonRow, pers
   if (other) throw updateError("PERSONALNUMMER_NICHT_EINDEUTIG");
 }
 
-interface Change {
+export interface Change {
   target: PersonRow;
   stored: readonly StoredZuordnung[];
   removed: readonly StoredZuordnung[];
@@ -169,7 +214,7 @@ interface Change {
  * (revision + 1, lifting a KoPers lock). The person row is locked and the stored set compared again, so that of two
  * concurrent saves based on the same state only the first succeeds. Returns the Zuordnungen afterwards.
  */
-async function applyChange(db: ReferenceDb, change: Change): Promise<StoredZuordnung[]> {
+export async function applyChange(db: ReferenceDb, change: Change): Promise<StoredZuordnung[]> {
   const { target, removed, added, body, personalnummer, now } = change;
   return db.transaction(async (tx) => {
     await tx.select({ id: person.id }).from(person).where(eq(person.id, target.id)).for("update");

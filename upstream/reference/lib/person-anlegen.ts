@@ -1,0 +1,135 @@
+import { eq } from "drizzle-orm";
+import type { CreatePersonWithPersonenkontexteBody, Rollenart } from "../../contract/index.ts";
+import type { ReferenceDb } from "../db/client.ts";
+import type { ApiVersion } from "../env.ts";
+import { identityAccount, person, personenkontext, rolle } from "../db/schema.ts";
+import { rollenartenFor } from "../routes/person-administration.ts";
+import type { PersonRow } from "./caller.ts";
+import { dbiamError, internalError, missingPermissions, notFound } from "./errors.ts";
+import { newId } from "./ids.ts";
+import { hashPassword } from "./password.ts";
+import { hasRightAt } from "./permissions.ts";
+import { PERSON_MANDANT, freeUsername, generateStartPassword, personError, usernameCandidate } from "./personen.ts";
+import { LIMITED_ROLLENARTEN } from "./workflow-step.ts";
+import { type Zuordnung, ancestorsOrSelf, loadOrganisationen, loadRollen, updateError, violatedRule } from "./zuordnungen.ts";
+
+/**
+ * Creating a person with his first Zuordnungen (PERSONS §1.9, §2.4.2; CHANGES-SINCE-PIN §2.8, §3.8). The checks run in
+ * the upstream's order and answer its keys, but every one of them runs before anything is written (quirk Q1: the
+ * upstream stores the person before it checks the Zuordnung rules and keeps him when they fail; R: create nothing).
+ */
+
+export interface NewPerson {
+  row: PersonRow;
+  startpasswort: string;
+  kontexte: Array<Zuordnung & { id: string }>;
+}
+
+const hasBlanksAround = (value: string) => value.trim() !== value;
+
+export async function createPerson(
+  db: ReferenceDb,
+  version: ApiVersion,
+  callerId: string,
+  body: CreatePersonWithPersonenkontexteBody,
+  now: Date,
+): Promise<NewPerson> {
+  // 2. The person itself. Upstream, blanks around a name end as an unmapped 500 (quirk Q5); R: the person
+  //    controller's own 400 keys, which say what is wrong. Blanks around a KoPers number stay a 500.
+  if (hasBlanksAround(body.vorname)) throw personError("VORNAME_ENTHAELT_LEERZEICHEN", 400);
+  if (hasBlanksAround(body.familienname)) throw personError("FAMILIENNAME_ENTHAELT_LEERZEICHEN", 400);
+  const personalnummer = body.personalnummer ?? null;
+  if (personalnummer !== null && hasBlanksAround(personalnummer)) throw internalError();
+  const candidate = usernameCandidate(body.vorname, body.familienname);
+  const startpasswort = generateStartPassword();
+
+  // 3. Each requested Zuordnung: organisation and role exist and the role may be given there, its rollenart fits the
+  //    organisation's typ, and the caller may create persons there.
+  const requested = body.createPersonenkontexte;
+  // No Zuordnung at all would make a person nobody can see (R: refused as the workflow's unspecific failure).
+  if (requested.length === 0) throw dbiamError("PERSONENKONTEXT_SPECIFICATION_ERROR", 500, 400);
+  const [rollen, organisationen] = await Promise.all([
+    loadRollen(
+      db,
+      requested.map((z) => z.rolleId),
+    ),
+    loadOrganisationen(
+      db,
+      requested.map((z) => z.organisationId),
+    ),
+  ]);
+  for (const { organisationId, rolleId } of requested) {
+    const org = organisationen.get(organisationId);
+    const rolleInfo = rollen.get(rolleId);
+    if (!org || !rolleInfo) throw notFound();
+    const [owner] = await db.select({ id: rolle.administeredBySchulstrukturknoten }).from(rolle).where(eq(rolle.id, rolleId));
+    if (!(await ancestorsOrSelf(db, organisationId)).includes(owner.id)) throw notFound();
+    if (!rollenartenFor(org.typ, version).includes(rolleInfo.rollenart)) throw updateError("ROLLE_NUR_AN_PASSENDE_ORGANISATION");
+    if (!(await mayCreateAt(db, callerId, organisationId, rolleInfo.rollenart))) throw missingPermissions();
+  }
+
+  // 4. The KoPers number is free.
+  if (personalnummer !== null) {
+    const [other] = await db.select({ id: person.id }).from(person).where(eq(person.personalnummer, personalnummer)).limit(1);
+    if (other) throw updateError("PERSONALNUMMER_NICHT_EINDEUTIG");
+  }
+
+  // 5. The set rules on the requested set (a new person has none stored), then — pinned only — PERSONEN_VERWALTEN at
+  //    every requested organisation; the current upstream runs this step with escalated rights (CHANGES §2.8).
+  const befristung = body.befristung === undefined ? null : new Date(body.befristung).getTime();
+  const desired: Zuordnung[] = requested.map((z) => ({ organisationId: z.organisationId, rolleId: z.rolleId, befristung }));
+  const rule = violatedRule({ version, stored: [], desired, rollen, organisationen });
+  if (rule) throw updateError(rule);
+  if (version === "pinned") {
+    for (const organisationId of new Set(requested.map((z) => z.organisationId))) {
+      if (!(await hasRightAt(db, callerId, organisationId, "PERSONEN_VERWALTEN"))) throw missingPermissions();
+    }
+  }
+  // 6. The same pair twice: fewer Zuordnungen than requested (body code 500 with HTTP 400, quirk Q7).
+  const pairs = new Set(desired.map((z) => `${z.organisationId}|${z.rolleId}`));
+  if (pairs.size !== desired.length) throw dbiamError("PERSONENKONTEXTE_UPDATE_ERROR", 500, 400);
+
+  // Person, login account with the start password as a temporary one (it must be changed at the first login), and
+  // the Zuordnungen, in one transaction.
+  const username = await freeUsername(db, candidate);
+  const passwordHash = await hashPassword(startpasswort);
+  return db.transaction(async (tx) => {
+    const accountId = newId();
+    await tx.insert(identityAccount).values({ id: accountId, username, passwordHash, passwordTemporary: true, createdAt: now });
+    const [row] = await tx
+      .insert(person)
+      .values({
+        id: newId(),
+        keycloakUserId: accountId,
+        username,
+        mandant: PERSON_MANDANT,
+        vorname: body.vorname,
+        familienname: body.familienname,
+        personalnummer,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    const kontexte = desired.map((z) => ({ ...z, id: newId() }));
+    await tx.insert(personenkontext).values(
+      kontexte.map((z) => ({
+        id: z.id,
+        personId: row.id,
+        organisationId: z.organisationId,
+        rolleId: z.rolleId,
+        befristung: z.befristung === null ? null : new Date(z.befristung),
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
+    return { row, startpasswort, kontexte };
+  });
+}
+
+/** PERSONEN_ANLEGEN at the organisation, or limited creation there for a rollenart of the allow-list. */
+async function mayCreateAt(db: ReferenceDb, callerId: string, organisationId: string, rollenart: Rollenart) {
+  if (await hasRightAt(db, callerId, organisationId, "PERSONEN_ANLEGEN")) return true;
+  return (
+    LIMITED_ROLLENARTEN.includes(rollenart) && (await hasRightAt(db, callerId, organisationId, "EINGESCHRAENKT_NEUE_BENUTZER_ERSTELLEN"))
+  );
+}
