@@ -10,10 +10,11 @@ import { defaultBefristungArt } from "~/validation/befristung";
 import { hinzufuegenSchema } from "~/validation/landesbedienstete-forms";
 import { parseStand, type Stand } from "~/zuordnungen/aenderungen";
 import { sucheLandesbedienstete, type GefundenePerson } from "./landesbedienstete-suche.server";
+import { addLandesbediensteterWithOutcome } from "./person-anlegen-writes.server";
 import { redirectTo } from "./redirects.server";
 import { redirectWithToast } from "./responses.server";
-import { UpstreamFailure } from "./upstream/client.server";
-import { addLandesbediensteter, landesbediensteterStep } from "./upstream/landesbedienstete-stub.server";
+import { formFailureStatus, UpstreamFailure } from "./upstream/client.server";
+import { landesbediensteterStep } from "./upstream/landesbedienstete.server";
 import { getPersonenuebersicht } from "./upstream/person.server";
 
 /** How many organisations the form offers at once; the search narrows them (the original's picker showed 25). */
@@ -249,32 +250,30 @@ export async function hinzufuegenAction({ request, formData, geladen }: { reques
   };
   if (intent === "pruefen") return { ...base, schritt: "bestaetigen" as const, bestaetigung, fokus: "bestaetigung" as const };
 
-  try {
-    await addLandesbediensteter(request, geladen.person.id, {
-      lastModified: stand.lastModified ?? undefined,
-      count: stand.count,
-      personalnummer: geladen.person.personalnummer,
-      newPersonenkontexte: chosen.map((rolle) => ({
-        personId: geladen.person.id,
-        organisationId: schule.id,
-        rolleId: rolle.id,
-        ...(bis ? { befristung: befristungToUpstream(bis) } : {}),
-      })),
-    });
-  } catch (error) {
-    if (!(error instanceof UpstreamFailure)) throw error;
-    const conflict = error.code === "COUNT_MISMATCHING" || error.code === "NEWER_VERSION_OF_PERSONENKONTEXTE_AVAILABLE";
+  const outcome = await addLandesbediensteterWithOutcome(request, geladen.person.id, {
+    lastModified: stand.lastModified ?? undefined,
+    count: stand.count,
+    personalnummer: geladen.person.personalnummer,
+    newPersonenkontexte: chosen.map((rolle) => ({
+      personId: geladen.person.id,
+      organisationId: schule.id,
+      rolleId: rolle.id,
+      ...(bis ? { befristung: befristungToUpstream(bis) } : {}),
+    })),
+  });
+  if (outcome.status !== "saved") {
+    const { failure } = outcome;
+    const conflict = failure.code === "COUNT_MISMATCHING" || failure.code === "NEWER_VERSION_OF_PERSONENKONTEXTE_AVAILABLE";
     // After a conflict the choices stand on the person as read now (`auswahl` already left out the roles the person
     // got meanwhile); the next save is checked against that state.
-    const status = conflict ? 409 : error.status >= 500 ? error.status : 400;
     return data(
       {
         ...base,
-        fehler: error.code,
+        fehler: failure.code,
         hinweis: conflict ? ("landesbedienstete:hinzufuegen.conflictKept" as const) : null,
         stand: conflict ? geladen.stand : stand,
       },
-      status,
+      conflict ? 409 : formFailureStatus(failure),
     );
   }
   const erfolg = new URLSearchParams({ person: geladen.person.id, gespeichert: schule.id });

@@ -1,7 +1,8 @@
+import type { LandesbediensteterResponse } from "../../upstream/contract";
 import type { ErrorCode } from "~/errors";
 import type { Suchkriterium } from "~/validation/landesbedienstete-forms";
 import { UpstreamFailure } from "./upstream/client.server";
-import { searchLandesbedienstete, type LandesbediensteterSearchItem } from "./upstream/landesbedienstete-stub.server";
+import { searchLandesbediensteter, type LandesbediensteterSearchResult } from "./upstream/landesbedienstete.server";
 
 /** A state employee the search found: what the result card and the add page show (inventory §4.10). */
 export interface GefundenePerson {
@@ -15,29 +16,25 @@ export interface GefundenePerson {
 }
 
 /**
- * The outcomes of a search. The upstream answers "nobody you may add" both with an empty list and with
- * LANDESBEDIENSTETER_SEARCH_NO_PERSON_FOUND (also for a person without KoPers number or locked by hand), and
- * "several" with LANDESBEDIENSTETER_SEARCH_MULTIPLE_PERSONS_FOUND; both are answers to show, not failures.
+ * The outcomes of a search: nobody that may be added (also a person without KoPers number or locked by hand), several
+ * (the names are not unique), the one person, or a failure to show above the form.
  */
 export type Suchergebnis =
   { art: "keine" } | { art: "mehrere" } | { art: "fehler"; code: ErrorCode } | { art: "eine"; person: GefundenePerson };
 
 export async function sucheLandesbedienstete(request: Request, kriterium: Suchkriterium): Promise<Suchergebnis> {
-  let treffer: LandesbediensteterSearchItem[];
+  let antwort: LandesbediensteterSearchResult;
   try {
-    treffer = await searchLandesbedienstete(request, queryOf(kriterium));
+    antwort = await searchLandesbediensteter(request, queryOf(kriterium));
   } catch (error) {
     if (!(error instanceof UpstreamFailure)) throw error;
-    if (error.code === "LANDESBEDIENSTETER_SEARCH_NO_PERSON_FOUND") return { art: "keine" };
-    if (error.code === "LANDESBEDIENSTETER_SEARCH_MULTIPLE_PERSONS_FOUND") return { art: "mehrere" };
     return { art: "fehler", code: error.code };
   }
-  if (treffer.length === 0) return { art: "keine" };
-  if (treffer.length > 1) return { art: "mehrere" };
-  const person = gefundenePerson(treffer[0]);
-  // The upstream checks this itself (PERSONS §2.2.13); a hit without KoPers number cannot be added anyway.
-  if (!person) return { art: "keine" };
-  return { art: "eine", person };
+  if (antwort.status === "none") return { art: "keine" };
+  if (antwort.status === "several") return { art: "mehrere" };
+  // The upstream checks this itself (PERSONS §2.2.13); a hit without KoPers number could not be added anyway.
+  const person = gefundenePerson(antwort.person);
+  return person ? { art: "eine", person } : { art: "keine" };
 }
 
 /** The upstream's parameters of one criterion (names together). */
@@ -54,7 +51,7 @@ function queryOf(kriterium: Suchkriterium) {
   }
 }
 
-function gefundenePerson(item: LandesbediensteterSearchItem): GefundenePerson | null {
+function gefundenePerson(item: LandesbediensteterResponse): GefundenePerson | null {
   if (!item.personalnummer) return null;
   return {
     id: item.id,
