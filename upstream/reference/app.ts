@@ -8,6 +8,7 @@ import { invalidRequest } from "./lib/validation.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { cronRoutes } from "./routes/cron.ts";
 import { idpRoutes } from "./routes/idp.ts";
+import { landesbediensteterRoutes, landesbediensteterSucheRoutes } from "./routes/landesbediensteter.ts";
 import { meldungRoutes } from "./routes/meldung.ts";
 import { metaRoutes } from "./routes/meta.ts";
 import { organisationRoutes } from "./routes/organisationen.ts";
@@ -70,7 +71,10 @@ export function createReferenceApp(db: ReferenceDb, config: ReferenceConfig) {
   app.route("/api/dbiam/personenuebersicht", personenuebersichtRoutes());
   app.route("/api/person-administration", personAdministrationRoutes(config.apiVersion));
   app.route("/api/personenkontext-workflow", personenkontextWorkflowRoutes(config.apiVersion));
+  // before the person routes: "landesbediensteter" would otherwise be read as a person id
+  app.route("/api/personen", landesbediensteterSucheRoutes(config.apiVersion));
   app.route("/api/personen", personenRoutes());
+  app.route("/api/landesbediensteter", landesbediensteterRoutes(config.apiVersion));
   app.route("/api/2fa-token", twoFactorRoutes());
   app.route("/api/personen", personLockRoutes());
   app.route("/api/cron", cronRoutes());

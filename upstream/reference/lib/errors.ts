@@ -8,7 +8,7 @@ import type { ApiVersion } from "../env.ts";
  * SchulConneX bodies; the pinned 2FA controller had NestJS default bodies and no authentication filter).
  * Handlers therefore throw an `HttpError` that carries a renderer; `app.ts` renders it with both facts.
  */
-export type ControllerFamily = "default" | "schulconnex" | "twoFactor";
+export type ControllerFamily = "default" | "schulconnex" | "twoFactor" | "landesbediensteter";
 
 export interface ErrorContext {
   version: ApiVersion;

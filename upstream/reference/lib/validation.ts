@@ -10,7 +10,7 @@ import { HttpError } from "./errors.ts";
  *   (CHANGES-SINCE-PIN §2.5; the property path is no longer reported);
  * - SchulConneX endpoints, and every default controller of the pinned version: SchulConneX body with subcode
  *   10 (enum), 09 (date), 01 (not empty / missing), otherwise 03, and the property path at the end;
- * - the pinned 2FA controller: NestJS `{"message":"validation error","statusCode":400}`.
+ * - the pinned 2FA and landesbediensteter controllers: NestJS `{"message":"validation error","statusCode":400}`.
  * The request schemas live in the contract; they mark "not empty" rules with the message NOT_EMPTY, and date
  * rules are zod's own date checks.
  */
@@ -47,7 +47,7 @@ function ruleOf(issue: ZodIssue): Rule {
 /** A 400 for one failing property (`path` may be empty when the body as a whole is unusable). */
 export function invalidRequest(rule: Rule, path: string): HttpError {
   return new HttpError(I18N_KEY[rule], ({ version, family }) => {
-    if (version === "pinned" && family === "twoFactor") {
+    if (version === "pinned" && (family === "twoFactor" || family === "landesbediensteter")) {
       return { status: 400, body: { message: "validation error", statusCode: 400 } };
     }
     if (version === "current" && family !== "schulconnex") {

@@ -2,6 +2,7 @@ import type { EmailAddressStatus, LockOccasion } from "../../contract/index.ts";
 import { CRON_LOCKED_BY } from "../../contract/index.ts";
 import { stableId } from "../lib/ids.ts";
 import { DEMO_IDS } from "./ids.ts";
+import { LANDESBEDIENSTETE_PERSONEN } from "./landesbedienstete.ts";
 
 /**
  * The persons of the person administration's demo (PERSONS §1.8, issue 7): every rollenart at several schools, with
@@ -264,6 +265,9 @@ export const DEMO_PERSONEN: DemoPersonSeed[] = [
   { username: "mjessen", vorname: "Momme", familienname: "Jessen", personalnummer: "4712520", kontexte: [k(C, "lehrkraft")] },
   // without a token, for the journeys where the token service refuses every change (so she is never changed)
   { username: "lthaysen", vorname: "Lene", familienname: "Thaysen", personalnummer: "4712521", kontexte: [k(C, "lehrkraft")] },
+
+  // State employees of the search and add journeys (issue 9): see landesbedienstete.ts.
+  ...LANDESBEDIENSTETE_PERSONEN,
 ];
 
 /** The lock e2e journeys' persons by project: lock/unlock, lift a KoPers lock, delete (and `wbrandt` for both). */
