@@ -85,7 +85,10 @@ export interface AuswahlAnsicht {
   schulen: Option[];
   rollen: Option[];
   befristungPflicht: boolean;
+  /** The chosen roles may be given at the chosen organisation (the step's verdict). */
   canCommit: boolean;
+  /** How many roles are chosen: with none the button stays usable and says what is missing when pressed. */
+  gewaehlt: number;
 }
 
 /** What the confirmation names (inventory §4.9.3: "add {username} as {roles}?"). */
@@ -156,6 +159,7 @@ async function auswahl(request: Request, geladen: GeladenePerson, gewaehlt: Gewa
     rollen: rollen.map((rolle) => ({ id: rolle.id, label: rolle.name })),
     befristungPflicht: chosen.some((rolle) => rolle.merkmale.includes("BEFRISTUNG_PFLICHT")),
     canCommit,
+    gewaehlt: chosen.length,
   };
   return { ansicht, schuleId, rollenIds, chosen };
 }

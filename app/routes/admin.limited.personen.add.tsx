@@ -139,6 +139,7 @@ function AuswahlFelder({
   const { t } = useTranslation();
   const { ansicht } = antwort;
   const narrow = useNarrowing();
+  const blockiert = ansicht.gewaehlt > 0 && !ansicht.canCommit;
   const suche = fields.schulsuche as FieldMetadata<string>;
   const schuleGewaehlt = Boolean(fields.schule.initialValue);
   return (
@@ -186,7 +187,8 @@ function AuswahlFelder({
         <IntentButton intent="aktualisieren">{t("landesbedienstete:hinzufuegen.narrow")}</IntentButton>
       </p>
       <BefristungField field={fields.befristung as Parameters<typeof BefristungField>[0]["field"]} pflicht={ansicht.befristungPflicht} />
-      {!ansicht.canCommit ? (
+      {/* Only a choice the upstream refuses blocks the button; with nothing chosen, pressing it says what is missing. */}
+      {blockiert ? (
         <p id="pruefen-hinweis" className="mb-2 text-sm text-gray-700">
           {t("landesbedienstete:hinzufuegen.cannotCommit")}
         </p>
@@ -195,8 +197,8 @@ function AuswahlFelder({
         <IntentButton
           intent="pruefen"
           primary
-          aria-disabled={!ansicht.canCommit || undefined}
-          aria-describedby={ansicht.canCommit ? undefined : "pruefen-hinweis"}
+          aria-disabled={blockiert || undefined}
+          aria-describedby={blockiert ? "pruefen-hinweis" : undefined}
         >
           {t("landesbedienstete:hinzufuegen.submit")}
         </IntentButton>
