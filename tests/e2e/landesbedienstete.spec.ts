@@ -122,6 +122,7 @@ test.describe("Landesbedienstete hinzufügen", () => {
     const name = `${vorname} ${familienname}`;
     await loggedInAs("schuladmin", { target: `${SUCHE}?art=kopers&kopers=${kopers}` });
     await ergebnis(page).getByRole("link", { name: "Landesbediensteten hinzufügen" }).click();
+    await expect(heading(page, "Landesbediensteten hinzufügen")).toBeVisible();
     const addUrl = page.url();
     await waitForHydration(page);
     await rolle(page).getByRole("checkbox", { name: "IQSH Mitarbeiter", exact: true }).check();
@@ -131,6 +132,7 @@ test.describe("Landesbedienstete hinzufügen", () => {
     // Meanwhile another administrator adds the person at the same school in another tab.
     const other = await page.context().newPage();
     await other.goto(addUrl);
+    await waitForHydration(other);
     await rolle(other).getByRole("checkbox", { name: "Schulbegleitung Medien", exact: true }).check();
     await other.getByRole("button", { name: "Landesbediensteten hinzufügen", exact: true }).click();
     await other.getByRole("button", { name: "Ja, hinzufügen", exact: true }).click();
