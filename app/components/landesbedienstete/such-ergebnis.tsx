@@ -22,23 +22,24 @@ export function SuchErgebnisKarte({ person, hinzufuegen }: { person: GefundenePe
           <DataTable caption={t("landesbedienstete:suche.found.zuordnungenCaption", { name })}>
             <thead>
               <tr className="border-b-2 border-primary">
-                <th scope="col" className="p-2">
-                  {t("landesbedienstete:suche.found.dstNr")}
-                </th>
+                {/* What matters first on a narrow screen: school and role; the number scrolls in last. */}
                 <th scope="col" className="p-2">
                   {t("landesbedienstete:suche.found.schule")}
                 </th>
                 <th scope="col" className="p-2">
                   {t("landesbedienstete:suche.found.rolle")}
                 </th>
+                <th scope="col" className="p-2">
+                  {t("landesbedienstete:suche.found.dstNr")}
+                </th>
               </tr>
             </thead>
             <tbody>
               {person.zuordnungen.map((zuordnung) => (
                 <tr key={zuordnung.key} className="border-b border-gray-300">
-                  <td className="p-2">{zuordnung.dstNr ?? t("landesbedienstete:suche.found.none")}</td>
                   <td className="p-2">{zuordnung.schule}</td>
                   <td className="p-2">{zuordnung.rolle}</td>
+                  <td className="p-2">{zuordnung.dstNr ?? t("landesbedienstete:suche.found.none")}</td>
                 </tr>
               ))}
             </tbody>
