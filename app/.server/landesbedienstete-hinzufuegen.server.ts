@@ -74,6 +74,13 @@ export async function ladePerson(request: Request, personId: string): Promise<Ge
   };
 }
 
+/** `ladePerson` started early, for reads that need the person only at their end; its failure is awaited later. */
+export function ladePersonBald(request: Request, personId: string): Promise<GeladenePerson> {
+  const geladen = ladePerson(request, personId);
+  geladen.catch(() => undefined);
+  return geladen;
+}
+
 export interface Option {
   id: string;
   label: string;
@@ -122,9 +129,10 @@ interface Gewaehlt {
 
 /**
  * The organisations and LEHR roles the admin may give (GET /api/landesbediensteter/step), without the roles the
- * person holds at the chosen organisation already. With one organisation only, it is chosen.
+ * person holds at the chosen organisation already. With one organisation only, it is chosen. The steps are asked
+ * while the person is still being read: only the last filter needs him.
  */
-async function auswahl(request: Request, geladen: GeladenePerson, gewaehlt: Gewaehlt) {
+async function auswahl(request: Request, geladenBald: Promise<GeladenePerson>, gewaehlt: Gewaehlt) {
   const stepFor = (organisationId?: string, rollenIds?: string[]) =>
     landesbediensteterStep(request, {
       organisationId,
@@ -140,6 +148,7 @@ async function auswahl(request: Request, geladen: GeladenePerson, gewaehlt: Gewa
   }
   const schulen = uniqueById(step.organisations).map((organisation) => ({ id: organisation.id, label: organisationLabel(organisation) }));
   if (schuleId && !schulen.some((schule) => schule.id === schuleId)) schuleId = undefined;
+  const geladen = await geladenBald;
   const held = new Set(
     geladen.zuordnungen.filter((zuordnung) => zuordnung.organisationId === schuleId).map((zuordnung) => zuordnung.rolleId),
   );
@@ -169,8 +178,9 @@ function uniqueById<T extends { id: string }>(items: readonly T[]): T[] {
 }
 
 /** The form as the page starts: nothing chosen but the only organisation there is. */
-export async function ersteAntwort(request: Request, geladen: GeladenePerson): Promise<HinzufuegenAntwort> {
-  const { ansicht, schuleId } = await auswahl(request, geladen, { schulsuche: "", rollenIds: [] });
+export async function ersteAntwort(request: Request, geladenBald: Promise<GeladenePerson>): Promise<HinzufuegenAntwort> {
+  const { ansicht, schuleId } = await auswahl(request, geladenBald, { schulsuche: "", rollenIds: [] });
+  const geladen = await geladenBald;
   const initialValue = { schulsuche: "", schule: schuleId ?? "", rollen: [], befristung: { art: defaultBefristungArt(false) } };
   return {
     schritt: "auswahl",
@@ -193,7 +203,15 @@ const isIntent = (value: unknown): value is Intent => typeof value === "string" 
  * Every button of the add page posts here with its `intent`: narrow the choices, check and ask for confirmation, go
  * back to the choices, or save. Everything is checked again on each post against the person as read now.
  */
-export async function hinzufuegenAction({ request, formData, geladen }: { request: Request; formData: FormData; geladen: GeladenePerson }) {
+export async function hinzufuegenAction({
+  request,
+  formData,
+  geladenBald,
+}: {
+  request: Request;
+  formData: FormData;
+  geladenBald: Promise<GeladenePerson>;
+}) {
   const intent = formData.get("intent");
   const stand = parseStand(stringOf(formData, "stand"));
   const gewaehlt: Gewaehlt = {
@@ -208,7 +226,7 @@ export async function hinzufuegenAction({ request, formData, geladen }: { reques
       ),
     ].slice(0, 20),
   };
-  const { ansicht, schuleId, rollenIds, chosen } = await auswahl(request, geladen, gewaehlt);
+  const [{ ansicht, schuleId, rollenIds, chosen }, geladen] = await Promise.all([auswahl(request, geladenBald, gewaehlt), geladenBald]);
   const submission = parseWithZod(formData, { schema: hinzufuegenSchema({ befristungPflicht: ansicht.befristungPflicht }) });
   // The values as chosen, with what no longer fits dropped; a role that needs a Befristung cannot keep "unbefristet".
   const befristungArt = stringOf(formData, "befristung.art");

@@ -21,7 +21,7 @@ import {
   erfolgAus,
   ersteAntwort,
   hinzufuegenAction,
-  ladePerson,
+  ladePersonBald,
   personIdOrSearch,
   type HinzufuegenAntwort,
 } from "~/.server/landesbedienstete-hinzufuegen.server";
@@ -38,8 +38,15 @@ const FORM_ID = "landesbedienstete-hinzufuegen";
 export function loader(args: LoaderFunctionArgs) {
   return withUpstreamSession(args, async ({ request }) => {
     const url = new URL(request.url);
-    const [user, geladen] = await guardWhileLoading(requireAdmin(request, { permissions: LANDESBEDIENSTETE_RECHTE }), async () =>
-      ladePerson(request, personIdOrSearch(url)),
+    // One wave less: the form's choices are asked while the person is read (after a save only the person).
+    const [user, { geladen, antwort }] = await guardWhileLoading(
+      requireAdmin(request, { permissions: LANDESBEDIENSTETE_RECHTE }),
+      async () => {
+        const geladenBald = ladePersonBald(request, personIdOrSearch(url));
+        const antwortBald = url.searchParams.has("gespeichert") ? null : ersteAntwort(request, geladenBald);
+        antwortBald?.catch(() => undefined);
+        return { geladen: await geladenBald, antwort: await antwortBald };
+      },
     );
     const zurueck = returnPathFrom(url.searchParams, SUCHE_PATH);
     const erfolg = erfolgAus(url, geladen);
@@ -48,7 +55,7 @@ export function loader(args: LoaderFunctionArgs) {
       person: geladen.person,
       zurueck,
       erfolg: erfolg ? { ...erfolg, personPath } : null,
-      antwort: erfolg ? null : await ersteAntwort(request, geladen),
+      antwort: erfolg ? null : (antwort ?? (await ersteAntwort(request, Promise.resolve(geladen)))),
     };
   });
 }
@@ -57,8 +64,8 @@ export function action(args: ActionFunctionArgs) {
   return withUpstreamSession(args, async ({ request }) => {
     await requireAdmin(request, { permissions: LANDESBEDIENSTETE_RECHTE });
     const formData = await readFormData(request);
-    const geladen = await ladePerson(request, personIdOrSearch(new URL(request.url)));
-    return hinzufuegenAction({ request, formData, geladen });
+    const geladenBald = ladePersonBald(request, personIdOrSearch(new URL(request.url)));
+    return hinzufuegenAction({ request, formData, geladenBald });
   });
 }
 

@@ -80,6 +80,7 @@ test.describe("Landesbedienstete hinzufügen", () => {
     await press(page, "Landesbediensteten hinzufügen");
     await expect(page.getByText("Bitte wählen Sie mindestens eine Rolle aus.")).toBeVisible();
     await expect(rolle(page).getByRole("checkbox").first()).toBeFocused();
+    await expectNoAxeViolations(page, "Hinzufügen ohne Rolle");
     await rolle(page).getByRole("checkbox", { name: "Lehrkraft", exact: true }).check();
     if (isJavaScriptProject()) {
       // The choice is sent at once (narrowing in place); the focus stays where it was.
