@@ -3,6 +3,7 @@ import {
   type CreatePersonWithPersonenkontexteBody,
   type LandesbediensteterCommitBody,
   type PersonenkontexteUpdateResponse,
+  type PersonResponse,
 } from "../../upstream/contract";
 import { callUpstreamJson, UpstreamFailure } from "./upstream/client.server";
 import { addLandesbediensteter } from "./upstream/landesbedienstete.server";
@@ -67,14 +68,7 @@ export async function createPersonWithOutcome(
   return writeWithOutcome({
     write: async () => {
       const { person } = await createPersonWithPersonenkontexte(request, body);
-      return {
-        id: person.id,
-        username: person.username ?? null,
-        vorname: person.name.vorname,
-        familienname: person.name.familienname,
-        personalnummer: person.personalnummer ?? null,
-        startpasswort: person.startpasswort,
-      };
+      return createdPerson(person, person.startpasswort);
     },
     reread: () =>
       findCreatedPerson(request, body, (earlierAttemptUnanswered ? startedAt - EARLIER_ATTEMPT_MS : startedAt) - CLOCK_SLACK_MS),
@@ -101,20 +95,23 @@ async function findCreatedPerson(
   });
   const candidates = items
     .map(({ person }) => person)
+    // the list's name filters may match loosely upstream: the names must be exactly these
+    .filter((person) => person.name.vorname === body.vorname && person.name.familienname === body.familienname)
     .filter((person) => (person.personalnummer ?? "") === (body.personalnummer ?? ""))
     .filter((person) => Date.parse(person.lastModified) >= notBefore)
     .sort((a, b) => Date.parse(b.lastModified) - Date.parse(a.lastModified));
   const person = candidates[0];
-  if (!person) return null;
-  return {
-    id: person.id,
-    username: person.username ?? null,
-    vorname: person.name.vorname,
-    familienname: person.name.familienname,
-    personalnummer: person.personalnummer ?? null,
-    startpasswort: null,
-  };
+  return person ? createdPerson(person, null) : null;
 }
+
+const createdPerson = (person: PersonResponse, startpasswort: string | null): CreatedPerson => ({
+  id: person.id,
+  username: person.username ?? null,
+  vorname: person.name.vorname,
+  familienname: person.name.familienname,
+  personalnummer: person.personalnummer ?? null,
+  startpasswort,
+});
 
 /**
  * Adds the found state employee's new Zuordnungen. After a timeout, or a "changed meanwhile" that one's own lost

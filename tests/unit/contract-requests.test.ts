@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import {
+  CreatedPersonResponse,
   CreateOrganisationBody,
+  CreatePersonWithPersonenkontexteBody,
+  LandesbediensteterSearchResponse,
   FindOrganisationQuery,
   NOT_EMPTY,
   OrganisationByNameBody,
@@ -113,5 +116,54 @@ describe("Abfragen schreiben (eine Funktion für jeden Aufruf)", () => {
     const query = { systemrechte: ["SCHULISCHE_VIDIS_ANGEBOTE_ABRUFEN"] };
     expect(FindOrganisationQuery.safeParse(query).success).toBe(true);
     expect(PinnedFindOrganisationQuery.safeParse(query).success).toBe(false);
+  });
+});
+
+describe("Person anlegen (POST /api/personenkontext-workflow) und Landesbedienstete suchen", () => {
+  const LEHRKRAFT = "cd5ab79c-05b7-4073-bdfe-ed9bb01aaedf";
+  const neu = {
+    vorname: "Jörg",
+    familienname: "Müller-Lüdenscheidt",
+    createPersonenkontexte: [{ organisationId: SCHULE_ID, rolleId: LEHRKRAFT }],
+  };
+
+  it("Namen nach DIN 91379 mit mindestens zwei Zeichen; Leerzeichen am Rand prüft erst der Upstream", () => {
+    expect(CreatePersonWithPersonenkontexteBody.safeParse(neu).success).toBe(true);
+    expect(CreatePersonWithPersonenkontexteBody.safeParse({ ...neu, vorname: " Jörg" }).success).toBe(true);
+    for (const vorname of ["J", "J0rg", "Йорг"])
+      expect(CreatePersonWithPersonenkontexteBody.safeParse({ ...neu, vorname }).success, vorname).toBe(false);
+    const leer = CreatePersonWithPersonenkontexteBody.safeParse({ ...neu, familienname: "" });
+    expect(leer.success ? [] : leer.error.issues.map((issue) => issue.message)).toContain(NOT_EMPTY);
+  });
+
+  it("leere KoPers-Nummer und leere Befristung gelten als nicht angegeben; eine Befristung ist ein Zeitpunkt", () => {
+    expect(CreatePersonWithPersonenkontexteBody.parse({ ...neu, personalnummer: "", befristung: "" })).toEqual(neu);
+    expect(CreatePersonWithPersonenkontexteBody.safeParse({ ...neu, befristung: "2027-07-31" }).success).toBe(false);
+    expect(CreatePersonWithPersonenkontexteBody.safeParse({ ...neu, befristung: "2027-07-31T21:59:59.000Z" }).success).toBe(true);
+  });
+
+  it("die Antwort des Anlegens braucht das Startpasswort", () => {
+    const person = {
+      id: "p",
+      username: "jmueller",
+      name: { vorname: "Jörg", familienname: "Müller" },
+      revision: "1",
+      lastModified: "2026-01-01T00:00:00Z",
+    };
+    expect(CreatedPersonResponse.safeParse({ person, dBiamPersonenkontextResponses: [] }).success).toBe(false);
+    expect(
+      CreatedPersonResponse.safeParse({ person: { ...person, startpasswort: "Wattwurm42!" }, dBiamPersonenkontextResponses: [] }).success,
+    ).toBe(true);
+  });
+
+  it("die Suchantwort ist eine Liste; eine Klasse ohne Dienststellennummer fehlt (aktuell) oder ist null (fest)", () => {
+    const kontext = { rolleId: "r", rolleName: "Lehrkraft", organisationId: "o", organisationName: "7b" };
+    const [pinned] = LandesbediensteterSearchResponse.parse([
+      { id: "p", vorname: "A", familienname: "B", personenkontexte: [{ ...kontext, organisationDstNr: null }] },
+    ]);
+    const [current] = LandesbediensteterSearchResponse.parse([{ id: "p", vorname: "A", familienname: "B", personenkontexte: [kontext] }]);
+    expect(pinned.personenkontexte[0].organisationDstNr).toBeNull();
+    expect(current.personenkontexte[0].organisationDstNr).toBeUndefined();
+    expect(LandesbediensteterSearchResponse.safeParse({ items: [] }).success).toBe(false);
   });
 });

@@ -102,7 +102,7 @@ export async function canModifyPerson(db: ReferenceDb, callerId: string, targetI
 }
 
 /** "Primary e-mail": the ENABLED address if any, else the most recently updated one (PERSONS §1.8). */
-async function primaryEmail(db: ReferenceDb, personId: string) {
+export async function primaryEmail(db: ReferenceDb, personId: string) {
   const [row] = await db
     .select({ address: emailAddress.address, status: emailAddress.status })
     .from(emailAddress)

@@ -178,6 +178,23 @@ async function selection(db: ReferenceDb, query: CommonStepQuery) {
   return { org, selected };
 }
 
+/** The answer of a step: the lists, the echo of the selection (absent when not sent), and whether it may be saved. */
+async function stepResponse(
+  db: ReferenceDb,
+  query: CommonStepQuery,
+  organisationList: OrganisationItem[],
+  rollenList: RolleRow[],
+  commit: boolean,
+) {
+  return {
+    organisations: organisationList,
+    rollen: await rolleResponses(db, rollenList),
+    ...(query.organisationId ? { selectedOrganisation: query.organisationId } : {}),
+    ...(query.rollenIds ? { selectedRollen: query.rollenIds } : {}),
+    canCommit: commit,
+  };
+}
+
 /** `PersonenkontextWorkflowResponse` of one step. */
 export async function workflowStep(db: ReferenceDb, version: ApiVersion, callerId: string, query: PersonenkontextWorkflowStepQuery) {
   const context: StepContext = { db, version, callerId, query };
@@ -187,13 +204,7 @@ export async function workflowStep(db: ReferenceDb, version: ApiVersion, callerI
     await rollen(context, org, selected),
     await canCommit(context, query.operationContext, org, selected),
   ];
-  return {
-    organisations: organisationList,
-    rollen: await rolleResponses(db, rollenList),
-    ...(query.organisationId ? { selectedOrganisation: query.organisationId } : {}),
-    ...(query.rollenIds ? { selectedRollen: query.rollenIds } : {}),
-    canCommit: commit,
-  };
+  return stepResponse(db, query, organisationList, rollenList, commit);
 }
 
 /**
@@ -212,11 +223,5 @@ export async function landesbediensteterStep(db: ReferenceDb, version: ApiVersio
     (query.rollenIds?.length ?? 0) > 0 &&
     selected.length === query.rollenIds?.length &&
     selected.every((r) => fits(r, org, version));
-  return {
-    organisations: organisationList,
-    rollen: await rolleResponses(db, rollenList),
-    ...(query.organisationId ? { selectedOrganisation: query.organisationId } : {}),
-    ...(query.rollenIds ? { selectedRollen: query.rollenIds } : {}),
-    canCommit: commit,
-  };
+  return stepResponse(db, query, organisationList, rollenList, commit);
 }

@@ -3,7 +3,7 @@ import type { RollenMerkmal, Rollenart } from "../../contract/index.ts";
 import type { ReferenceDb } from "../db/client.ts";
 import type { ApiVersion } from "../env.ts";
 import { organisation, personenkontext, rolle, rolleMerkmal } from "../db/schema.ts";
-import { dbiamError } from "./errors.ts";
+import { dbiamError, notFound } from "./errors.ts";
 
 /**
  * A person's Zuordnungen as the personenkontext workflow changes them (PERSONS §1.9 "Kontext-set rules", §2.4.3;
@@ -64,6 +64,34 @@ export async function loadOrganisationen(db: ReferenceDb, ids: readonly string[]
     .where(inArray(organisation.id, unique));
   return new Map(rows.map((row) => [row.id, row]));
 }
+
+/**
+ * The roles and organisations of a set of Zuordnungen, as the rules need them. A role or organisation that does not
+ * exist is the not-found 404 (R: the upstream would fail on storing it).
+ */
+export async function loadRuleData(db: ReferenceDb, zuordnungen: readonly Zuordnung[]) {
+  const [rollen, organisationen] = await Promise.all([
+    loadRollen(
+      db,
+      zuordnungen.map((z) => z.rolleId),
+    ),
+    loadOrganisationen(
+      db,
+      zuordnungen.map((z) => z.organisationId),
+    ),
+  ]);
+  if (zuordnungen.some((z) => !rollen.has(z.rolleId) || !organisationen.has(z.organisationId))) throw notFound();
+  return { rollen, organisationen };
+}
+
+/** `DBiamPersonenkontextResponse` items of a person's Zuordnungen (unlimited: null, omitted by the current version). */
+export const kontextResponses = (personId: string, zuordnungen: readonly Zuordnung[]) =>
+  zuordnungen.map((z) => ({
+    personId,
+    organisationId: z.organisationId,
+    rolleId: z.rolleId,
+    befristung: z.befristung === null ? null : new Date(z.befristung).toISOString(),
+  }));
 
 type Db = ReferenceDb | Parameters<Parameters<ReferenceDb["transaction"]>[0]>[0];
 

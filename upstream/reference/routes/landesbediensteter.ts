@@ -7,19 +7,19 @@ import type { ApiVersion } from "../env.ts";
 import { emailAddress, organisation, person, personenkontext, rolle, rolleSystemrecht, userLock } from "../db/schema.ts";
 import { readJsonBody } from "../lib/body.ts";
 import { type PersonRow, requireCaller, requireGold } from "../lib/caller.ts";
-import { dbiamError, internalError, listNotAuthorized, notFound } from "../lib/errors.ts";
+import { dbiamError, internalError, listNotAuthorized } from "../lib/errors.ts";
 import { publishEvent } from "../lib/events.ts";
 import { isUuid } from "../lib/ids.ts";
 import { hasRightAt } from "../lib/permissions.ts";
-import { findPerson, personError } from "../lib/personen.ts";
+import { findPerson, personError, primaryEmail } from "../lib/personen.ts";
 import { entityJson } from "../lib/render.ts";
 import { parseOrThrow, readQuery } from "../lib/validation.ts";
 import { landesbediensteterStep } from "../lib/workflow-step.ts";
 import {
   type Zuordnung,
   difference,
-  loadOrganisationen,
-  loadRollen,
+  kontextResponses,
+  loadRuleData,
   storedZuordnungen,
   updateError,
   violatedRule,
@@ -90,12 +90,7 @@ async function searchResponse(db: ReferenceDb, target: PersonRow) {
     .where(eq(personenkontext.personId, target.id))
     .orderBy(asc(personenkontext.createdAt), asc(personenkontext.id));
   // The primary address of the e-mail module: ENABLED, else the most recently updated one of any status (§1.8).
-  const [email] = await db
-    .select({ address: emailAddress.address })
-    .from(emailAddress)
-    .where(eq(emailAddress.personId, target.id))
-    .orderBy(sql`(${emailAddress.status} = 'ENABLED') DESC`, desc(emailAddress.updatedAt))
-    .limit(1);
+  const email = await primaryEmail(db, target.id);
   return {
     id: target.id,
     vorname: target.vorname,
@@ -203,17 +198,7 @@ export function landesbediensteterRoutes(version: ApiVersion) {
       befristung: entry.befristung === undefined ? null : new Date(entry.befristung).getTime(),
     }));
     const desired = [...stored, ...neu];
-    const [rollen, organisationen] = await Promise.all([
-      loadRollen(
-        db,
-        desired.map((z) => z.rolleId),
-      ),
-      loadOrganisationen(
-        db,
-        desired.map((z) => z.organisationId),
-      ),
-    ]);
-    if (desired.some((z) => !rollen.has(z.rolleId) || !organisationen.has(z.organisationId))) throw notFound();
+    const { rollen, organisationen } = await loadRuleData(db, desired);
     const rule = violatedRule({ version, stored, desired, rollen, organisationen });
     if (rule) throw updateError(rule);
     const basis = { count: body.count, lastModified: body.lastModified ?? undefined, personenkontexte: [] };
@@ -241,14 +226,7 @@ export function landesbediensteterRoutes(version: ApiVersion) {
       deleted: "",
       current: String(result.length),
     });
-    return entityJson(c, {
-      dBiamPersonenkontextResponses: result.map((z) => ({
-        personId: target.id,
-        organisationId: z.organisationId,
-        rolleId: z.rolleId,
-        befristung: z.befristung === null ? null : new Date(z.befristung).toISOString(),
-      })),
-    });
+    return entityJson(c, { dBiamPersonenkontextResponses: kontextResponses(target.id, result) });
   });
 
   return app;

@@ -14,7 +14,7 @@ import { person, personenkontext } from "../db/schema.ts";
 import { removeLock } from "../lib/locks.ts";
 import { readJsonBody } from "../lib/body.ts";
 import { type PersonRow, requireCaller, requireGold, requireUser } from "../lib/caller.ts";
-import { internalError, missingPermissions, notFound } from "../lib/errors.ts";
+import { internalError, missingPermissions } from "../lib/errors.ts";
 import { publishEvent } from "../lib/events.ts";
 import { isUuid, newId } from "../lib/ids.ts";
 import { hasRightAt } from "../lib/permissions.ts";
@@ -27,9 +27,9 @@ import {
   type StoredZuordnung,
   type Zuordnung,
   difference,
+  kontextResponses,
   lastModifiedOf,
-  loadOrganisationen,
-  loadRollen,
+  loadRuleData,
   storedZuordnungen,
   updateError,
   violatedRule,
@@ -83,12 +83,7 @@ export function personenkontextWorkflowRoutes(version: ApiVersion) {
       c,
       {
         person: created,
-        dBiamPersonenkontextResponses: kontexte.map((z) => ({
-          personId: row.id,
-          organisationId: z.organisationId,
-          rolleId: z.rolleId,
-          befristung: z.befristung === null ? null : new Date(z.befristung).toISOString(),
-        })),
+        dBiamPersonenkontextResponses: kontextResponses(row.id, kontexte),
       },
       201,
     );
@@ -116,18 +111,7 @@ export function personenkontextWorkflowRoutes(version: ApiVersion) {
     const stored = target ? await storedZuordnungen(db, target.id) : [];
 
     // A role or organisation that does not exist (R: the upstream would fail on storing it).
-    const all = [...stored, ...desired];
-    const [rollen, organisationen] = await Promise.all([
-      loadRollen(
-        db,
-        all.map((z) => z.rolleId),
-      ),
-      loadOrganisationen(
-        db,
-        all.map((z) => z.organisationId),
-      ),
-    ]);
-    if (all.some((z) => !rollen.has(z.rolleId) || !organisationen.has(z.organisationId))) throw notFound();
+    const { rollen, organisationen } = await loadRuleData(db, [...stored, ...desired]);
 
     // 2.–5. and the rules the reference adds.
     const rule = violatedRule({ version, stored, desired, rollen, organisationen });
@@ -163,14 +147,7 @@ export function personenkontextWorkflowRoutes(version: ApiVersion) {
       deleted: removed.map((z) => `${z.organisationId}/${z.rolleId}`).join(","),
       current: String(result.length),
     });
-    return entityJson(c, {
-      dBiamPersonenkontextResponses: result.map((z) => ({
-        personId: target.id,
-        organisationId: z.organisationId,
-        rolleId: z.rolleId,
-        befristung: z.befristung === null ? null : new Date(z.befristung).toISOString(),
-      })),
-    });
+    return entityJson(c, { dBiamPersonenkontextResponses: kontextResponses(target.id, result) });
   });
 
   return app;
