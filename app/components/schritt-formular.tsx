@@ -1,3 +1,4 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, type ButtonHTMLAttributes, type FormEvent, type ReactNode, type RefObject } from "react";
 
@@ -21,6 +22,38 @@ export function IntentButton({
     <button type="submit" name="intent" value={intent} formNoValidate className={primary ? "btn-primary" : "btn-secondary"} {...rest}>
       {children}
     </button>
+  );
+}
+
+/**
+ * The search that narrows the organisations offered (the upstream's step answers at most a page of them): a search
+ * field and its button, which sends the form with `intent=aktualisieren`.
+ */
+export function OrganisationSuche({
+  field,
+  label,
+  button,
+  hint,
+}: {
+  field: FieldMetadata<string>;
+  label: string;
+  button: string;
+  hint: string;
+}) {
+  const hintId = `${field.id}-hint`;
+  return (
+    <div className="mb-4">
+      <label htmlFor={field.id} className="mb-1 block font-semibold">
+        {label}
+      </label>
+      <div className="flex flex-wrap gap-2">
+        <input {...getInputProps(field, { type: "search" })} aria-describedby={hintId} className="input max-w-xs" />
+        <IntentButton intent="aktualisieren">{button}</IntentButton>
+      </div>
+      <p id={hintId} className="mt-1 text-sm text-gray-700">
+        {hint}
+      </p>
+    </div>
   );
 }
 

@@ -1,4 +1,4 @@
-import { getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { useForm, type FieldMetadata } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useRef } from "react";
@@ -10,7 +10,7 @@ import { SelectField } from "~/components/forms";
 import { HinzufuegenErfolg } from "~/components/landesbedienstete/hinzufuegen-erfolg";
 import { GefundenePersonDaten } from "~/components/landesbedienstete/such-ergebnis";
 import { Notice } from "~/components/notice";
-import { IntentButton, useAnswerFocus, useNarrowing } from "~/components/schritt-formular";
+import { IntentButton, OrganisationSuche, useAnswerFocus, useNarrowing } from "~/components/schritt-formular";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { LANDESBEDIENSTETE_RECHTE, SUCHE_PATH } from "~/landesbedienstete";
 import { mayOpen } from "~/permissions";
@@ -151,18 +151,12 @@ function AuswahlFelder({
   const schuleGewaehlt = Boolean(fields.schule.initialValue);
   return (
     <>
-      <div className="mb-4">
-        <label htmlFor={suche.id} className="mb-1 block font-semibold">
-          {t("landesbedienstete:hinzufuegen.fields.schulsuche")}
-        </label>
-        <div className="flex flex-wrap gap-2">
-          <input {...getInputProps(suche, { type: "search" })} className="input max-w-xs" />
-          <IntentButton intent="aktualisieren">{t("landesbedienstete:hinzufuegen.search")}</IntentButton>
-        </div>
-        <p className="mt-1 text-sm text-gray-700">
-          {t(ansicht.schulen.length === 0 ? "landesbedienstete:hinzufuegen.noSchools" : "landesbedienstete:hinzufuegen.searchHint")}
-        </p>
-      </div>
+      <OrganisationSuche
+        field={suche}
+        label={t("landesbedienstete:hinzufuegen.fields.schulsuche")}
+        button={t("landesbedienstete:hinzufuegen.search")}
+        hint={t(ansicht.schulen.length === 0 ? "landesbedienstete:hinzufuegen.noSchools" : "landesbedienstete:hinzufuegen.searchHint")}
+      />
       <div onChange={narrow}>
         <SelectField
           field={fields.schule as FieldMetadata<string>}

@@ -7,7 +7,7 @@ import { BefristungField } from "~/components/fields/befristung-field";
 import { FormError } from "~/components/form-error";
 import { ErrorList, SelectField } from "~/components/forms";
 import { Notice } from "~/components/notice";
-import { IntentButton, useAnswerFocus, useNarrowing } from "~/components/schritt-formular";
+import { IntentButton, OrganisationSuche, useAnswerFocus, useNarrowing } from "~/components/schritt-formular";
 import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { returnPathFrom, withReturnPath } from "~/return-path";
@@ -349,18 +349,12 @@ function HinzufuegenFelder({
   const kopers = field("kopers");
   return (
     <>
-      <div className="mb-4">
-        <label htmlFor={suche.id} className="mb-1 block font-semibold">
-          {t("person:zuordnungenBearbeiten.fields.schulsuche")}
-        </label>
-        <div className="flex flex-wrap gap-2">
-          <input {...getInputProps(suche, { type: "search" })} className="input max-w-xs" />
-          <IntentButton intent="aktualisieren">{t("person:zuordnungenBearbeiten.search")}</IntentButton>
-        </div>
-        <p className="mt-1 text-sm text-gray-700">
-          {t(ansicht.schulen.length === 0 ? "person:zuordnungenBearbeiten.noSchools" : "person:zuordnungenBearbeiten.searchHint")}
-        </p>
-      </div>
+      <OrganisationSuche
+        field={suche}
+        label={t("person:zuordnungenBearbeiten.fields.schulsuche")}
+        button={t("person:zuordnungenBearbeiten.search")}
+        hint={t(ansicht.schulen.length === 0 ? "person:zuordnungenBearbeiten.noSchools" : "person:zuordnungenBearbeiten.searchHint")}
+      />
       <Auswahl
         field={field("schule")}
         label={t("person:zuordnungenBearbeiten.fields.schule")}
