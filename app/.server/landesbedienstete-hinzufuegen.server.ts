@@ -48,11 +48,13 @@ export function personIdOrSearch(url: URL): string {
  * still be added (KoPers number, no manual lock) and gives the KoPers number. Not (or no longer) a person the search
  * finds: back to the search, with a message.
  */
-export async function ladePerson(request: Request, personId: string): Promise<GeladenePerson> {
+export async function ladePerson(request: Request, personId: string, guard?: Promise<unknown>): Promise<GeladenePerson> {
   const uebersicht = await getPersonenuebersicht(request, personId).catch((error: unknown) => {
     if (error instanceof UpstreamFailure && error.status === 404) return null;
     throw error;
   });
+  // The search only after the guard's verdict: without the right the upstream answers it 401, "logged out".
+  await guard;
   const gefunden = uebersicht?.benutzername
     ? await sucheLandesbedienstete(request, { art: "benutzername", username: uebersicht.benutzername })
     : null;
@@ -75,8 +77,8 @@ export async function ladePerson(request: Request, personId: string): Promise<Ge
 }
 
 /** `ladePerson` started early, for reads that need the person only at their end; its failure is awaited later. */
-export function ladePersonBald(request: Request, personId: string): Promise<GeladenePerson> {
-  const geladen = ladePerson(request, personId);
+export function ladePersonBald(request: Request, personId: string, guard?: Promise<unknown>): Promise<GeladenePerson> {
+  const geladen = ladePerson(request, personId, guard);
   geladen.catch(() => undefined);
   return geladen;
 }

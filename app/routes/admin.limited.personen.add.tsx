@@ -39,15 +39,13 @@ export function loader(args: LoaderFunctionArgs) {
   return withUpstreamSession(args, async ({ request }) => {
     const url = new URL(request.url);
     // One wave less: the form's choices are asked while the person is read (after a save only the person).
-    const [user, { geladen, antwort }] = await guardWhileLoading(
-      requireAdmin(request, { permissions: LANDESBEDIENSTETE_RECHTE }),
-      async () => {
-        const geladenBald = ladePersonBald(request, personIdOrSearch(url));
-        const antwortBald = url.searchParams.has("gespeichert") ? null : ersteAntwort(request, geladenBald);
-        antwortBald?.catch(() => undefined);
-        return { geladen: await geladenBald, antwort: await antwortBald };
-      },
-    );
+    const guard = requireAdmin(request, { permissions: LANDESBEDIENSTETE_RECHTE });
+    const [user, { geladen, antwort }] = await guardWhileLoading(guard, async () => {
+      const geladenBald = ladePersonBald(request, personIdOrSearch(url), guard);
+      const antwortBald = url.searchParams.has("gespeichert") ? null : ersteAntwort(request, geladenBald);
+      antwortBald?.catch(() => undefined);
+      return { geladen: await geladenBald, antwort: await antwortBald };
+    });
     const zurueck = returnPathFrom(url.searchParams, SUCHE_PATH);
     const erfolg = erfolgAus(url, geladen);
     const personPath = mayOpen(user.rights, "/admin/personen") ? `/admin/personen/${geladen.person.id}` : null;

@@ -15,7 +15,7 @@ import { pageTitle, type I18nHandle } from "~/i18n";
 import { HINZUFUEGEN_PATH, LANDESBEDIENSTETE_RECHTE, SUCHE_PATH } from "~/landesbedienstete";
 import { pathOf, withReturnPath } from "~/return-path";
 import { FELDER_DER_ART, SUCH_ARTEN, sucheSchema, type SuchArt } from "~/validation/landesbedienstete-forms";
-import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
+import { requireAdmin } from "~/.server/guards.server";
 import { sucheLandesbedienstete } from "~/.server/landesbedienstete-suche.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 
@@ -25,17 +25,17 @@ const FORM_ID = "landesbedienstete-suche";
 const FIELD_NAMES = ["art", ...Object.values(FELDER_DER_ART).flat()];
 
 /**
- * The search is a GET form: what was searched is in the URL (back, reload and bookmarks show the same result). One
- * wave: the guard and the upstream search together; the guard's verdict wins.
+ * The search is a GET form: what was searched is in the URL (back, reload and bookmarks show the same result). The
+ * right is checked before the upstream is asked: without it the upstream answers the search with 401, which reads as
+ * "logged out" (PERSONS §1.5.3).
  */
 export function loader(args: LoaderFunctionArgs) {
   return withUpstreamSession(args, async ({ request }) => {
     const url = new URL(request.url);
+    await requireAdmin(request, { permissions: LANDESBEDIENSTETE_RECHTE });
     const gesucht = FIELD_NAMES.some((name) => url.searchParams.has(name));
     const submission = gesucht ? parseWithZod(url.searchParams, { schema: sucheSchema }) : null;
-    const [, ergebnis] = await guardWhileLoading(requireAdmin(request, { permissions: LANDESBEDIENSTETE_RECHTE }), async () =>
-      submission?.status === "success" ? sucheLandesbedienstete(request, submission.value) : null,
-    );
+    const ergebnis = submission?.status === "success" ? await sucheLandesbedienstete(request, submission.value) : null;
     const art = SUCH_ARTEN.find((candidate) => candidate === url.searchParams.get("art")) ?? "kopers";
     const here = pathOf(url);
     return {
