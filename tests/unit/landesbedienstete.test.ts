@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { hinzufuegenSchema, sucheSchema } from "~/validation/landesbedienstete-forms";
+import { erfolgAus, personIdOrSearch, type GeladenePerson } from "~/.server/landesbedienstete-hinzufuegen.server";
 
 function suche(fields: Record<string, string>) {
   const submission = parseWithZod(new URLSearchParams(fields), { schema: sucheSchema });
@@ -82,5 +83,52 @@ describe("Hinzufügen eines Landesbediensteten (inventory §4.9.3)", () => {
       true,
     );
     expect(submission.reply().error?.["befristung.art"]).toEqual(["validation.befristung.pflicht"]);
+  });
+});
+
+describe("Seite zum Hinzufügen: Person aus der Adresse, Erfolg nach dem Speichern", () => {
+  const PERSON = "0b9e5f0e-3c1d-4e7a-9f59-2a4f8d6c1e01";
+  const SCHULE = "3f1c7a52-0d4e-4a8e-9a51-6c2b8e0f4d11";
+  const LEHRKRAFT = "8a1c7a52-0d4e-4a8e-9a51-6c2b8e0f4d12";
+  const LIV = "8a1c7a52-0d4e-4a8e-9a51-6c2b8e0f4d13";
+  const geladen: GeladenePerson = {
+    person: {
+      id: PERSON,
+      vorname: "Kerrin",
+      familienname: "Matzen",
+      username: "kmatzen",
+      personalnummer: "4712801",
+      email: null,
+      zuordnungen: [],
+    },
+    zuordnungen: [
+      { organisationId: SCHULE, rolleId: LEHRKRAFT, organisation: "0710001 (Schule)", rolle: "Lehrkraft", befristung: null },
+      { organisationId: SCHULE, rolleId: LIV, organisation: "0710001 (Schule)", rolle: "LiV", befristung: "2027-07-31T21:59:59.999Z" },
+    ],
+    stand: { lastModified: null, count: 2 },
+  };
+
+  it("führt ohne gültige Person in der Adresse zurück zur Suche", () => {
+    for (const search of ["", "?person=", "?person=123", "?person=../../etwas"]) {
+      let thrown: unknown;
+      try {
+        personIdOrSearch(new URL(`http://portal/admin/limited/personen/add${search}`));
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(Response);
+      expect((thrown as Response).headers.get("Location")).toBe("/admin/limited/personen/search");
+    }
+    expect(personIdOrSearch(new URL(`http://portal/admin/limited/personen/add?person=${PERSON}`))).toBe(PERSON);
+  });
+
+  it("zeigt nach dem Speichern, was die Person an der Schule in den gespeicherten Rollen jetzt hat", () => {
+    const url = new URL(`http://portal/add?person=${PERSON}&gespeichert=${SCHULE}&rolle=${LIV}`);
+    expect(erfolgAus(url, geladen)).toEqual({ schule: "0710001 (Schule)", rollen: "LiV", befristung: "31.07.2027" });
+  });
+
+  it("zeigt keinen Erfolg für Zuordnungen, die die Person nicht hat", () => {
+    expect(erfolgAus(new URL(`http://portal/add?person=${PERSON}&gespeichert=${SCHULE}&rolle=${PERSON}`), geladen)).toBeNull();
+    expect(erfolgAus(new URL(`http://portal/add?person=${PERSON}`), geladen)).toBeNull();
   });
 });
