@@ -15,6 +15,7 @@ const CHUNKS: Record<Exclude<TextNamespace, "common">, () => Promise<{ default: 
   klassen: () => import("../locales/de/klassen.json"),
   personen: () => import("../locales/de/personen.json"),
   person: () => import("../locales/de/person.json"),
+  landesbedienstete: () => import("../locales/de/landesbedienstete.json"),
 };
 
 const namespaceChunks: BackendModule = {

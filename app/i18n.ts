@@ -2,6 +2,7 @@ import i18next, { type ParseKeys } from "i18next";
 import type common from "../locales/de/common.json";
 import type errors from "../locales/de/errors.json";
 import type klassen from "../locales/de/klassen.json";
+import type landesbedienstete from "../locales/de/landesbedienstete.json";
 import type person from "../locales/de/person.json";
 import type personen from "../locales/de/personen.json";
 
@@ -11,7 +12,7 @@ import type personen from "../locales/de/personen.json";
  * A route names the namespaces its page needs in `handle.i18n`; the server has all of them, the browser loads
  * a page's namespaces before it shows the page.
  */
-export const NAMESPACES = ["common", "errors", "klassen", "personen", "person"] as const;
+export const NAMESPACES = ["common", "errors", "klassen", "personen", "person", "landesbedienstete"] as const;
 export type TextNamespace = (typeof NAMESPACES)[number];
 
 export default {
@@ -28,7 +29,14 @@ declare module "i18next" {
     // `common`'s keys bare and every namespace's keys as `namespace:key`, which is exactly how i18next resolves
     // them, so a key that does not exist fails the typecheck wherever it is written.
     defaultNS: typeof NAMESPACES;
-    resources: { common: typeof common; errors: typeof errors; klassen: typeof klassen; personen: typeof personen; person: typeof person };
+    resources: {
+      common: typeof common;
+      errors: typeof errors;
+      klassen: typeof klassen;
+      personen: typeof personen;
+      person: typeof person;
+      landesbedienstete: typeof landesbedienstete;
+    };
   }
 }
 

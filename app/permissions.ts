@@ -97,7 +97,10 @@ const ADMIN_SCREENS: readonly AdminScreen[] = [
     path: "/admin/limited/personen/search",
     label: "nav.hinzufuegen.search",
     section: "nav.hinzufuegen.section",
-    permissions: ["landesbedienstetesuchenundhinzufuegen"],
+    // The route needs the person administration too (spec section 2); the menu asks for the right it is named by.
+    permissions: ["personenverwaltung", "landesbedienstetesuchenundhinzufuegen"],
+    menuRights: ["LANDESBEDIENSTETE_SUCHEN_UND_HINZUFUEGEN"],
+    built: true,
   },
   {
     path: "/admin/limited/personen/new",

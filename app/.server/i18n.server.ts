@@ -4,13 +4,16 @@ import { RemixI18Next } from "remix-i18next/server";
 import common from "../../locales/de/common.json";
 import errors from "../../locales/de/errors.json";
 import klassen from "../../locales/de/klassen.json";
+import landesbedienstete from "../../locales/de/landesbedienstete.json";
 import person from "../../locales/de/person.json";
 import personen from "../../locales/de/personen.json";
 import i18n, { NAMESPACES, type TextNamespace } from "~/i18n";
 import { rememberTranslations } from "./translation-cache.server";
 
 /** Every namespace, bundled with the server: nothing is read from disk while a request waits. */
-export const resources = { de: { common, errors, klassen, personen, person } } satisfies { de: Record<TextNamespace, object> };
+export const resources = { de: { common, errors, klassen, personen, person, landesbedienstete } } satisfies {
+  de: Record<TextNamespace, object>;
+};
 
 /**
  * One i18next instance for every request, the module's default instance (so `pageTitle` in `meta` finds it): the

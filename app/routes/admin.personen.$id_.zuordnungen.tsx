@@ -1,23 +1,15 @@
 import { useForm, type FieldMetadata } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useLocation,
-  useNavigation,
-  useSubmit,
-  type ShouldRevalidateFunction,
-} from "@remix-run/react";
-import { useEffect, useRef, type ChangeEvent, type ReactNode } from "react";
+import { Form, Link, useActionData, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useRef, type ChangeEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { BefristungField } from "~/components/fields/befristung-field";
 import { FormError } from "~/components/form-error";
 import { SelectField } from "~/components/forms";
 import { Notice } from "~/components/notice";
+import { IntentButton, OrganisationSuche, useAnswerFocus, useNarrowing } from "~/components/schritt-formular";
 import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
-import { IntentButton, KopersFelder, OrganisationSuche } from "~/components/zuordnungen/zuordnung-felder";
+import { KopersFelder } from "~/components/zuordnungen/zuordnung-felder";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { returnPathFrom, withReturnPath } from "~/return-path";
 import { serializeAenderungen } from "~/zuordnungen/aenderungen";
@@ -30,8 +22,6 @@ import { loadZuordnungen, zuordnungenAction, type Option, type ZuordnungenAntwor
 export const handle: I18nHandle = { i18n: "person" };
 
 const LIST_PATH = "/admin/personen";
-/** The select whose new choice was sent to narrow the others: it keeps the focus when the answer is shown. */
-let narrowedSelect: string | null = null;
 const FORM_ID = "zuordnungen";
 
 function personId(id: string | undefined): string {
@@ -104,25 +94,10 @@ function ZuordnungenForm({ antwort }: { antwort: ZuordnungenAntwort }) {
   const [form, fields] = useForm<Record<string, unknown>>({ id: FORM_ID, lastResult: antwort.result });
   const focusTarget = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const navigation = useNavigation();
   // After an answer (ADR 010): an opened step's heading, the staged changes, the first field to correct or the message
   // take the focus; a narrowed choice leaves it in the select the user is in. An upstream refusal is focused by
   // FormError itself.
-  useEffect(() => {
-    if (antwort.formKey === "start" || antwort.fehler || navigation.state !== "idle") return;
-    const target =
-      antwort.fokus === "feld"
-        ? formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')
-        : antwort.fokus === "hinweis"
-          ? document.getElementById("zuordnungen-hinweis")
-          : antwort.fokus === null
-            ? narrowedSelect
-              ? document.getElementById(narrowedSelect)
-              : null
-            : focusTarget.current;
-    narrowedSelect = null;
-    target?.focus();
-  }, [antwort.formKey, antwort.fehler, antwort.fokus, navigation.state]);
+  useAnswerFocus({ ...antwort, formRef, stepHeading: focusTarget, hinweisId: "zuordnungen-hinweis" });
 
   const liste = antwort.schritt === "liste";
   const location = useLocation();
@@ -368,14 +343,8 @@ function HinzufuegenFelder({
   ansicht: NonNullable<ZuordnungenAntwort["hinzufuegen"]>;
 }) {
   const { t } = useTranslation();
-  const submit = useSubmit();
   // With JavaScript a new choice narrows the next ones at once; without it, "Auswahl aktualisieren" does.
-  const narrow = (event: ChangeEvent<HTMLSelectElement>) => {
-    narrowedSelect = event.currentTarget.id;
-    const formData = new FormData(event.currentTarget.form ?? undefined);
-    formData.set("intent", "aktualisieren");
-    submit(formData, { method: "post", replace: true, preventScrollReset: true });
-  };
+  const narrow = useNarrowing();
   const field = (name: string) => fields[name] as FieldMetadata<string>;
   return (
     <>
@@ -383,7 +352,7 @@ function HinzufuegenFelder({
         field={field("schulsuche")}
         label={t("person:zuordnungenBearbeiten.fields.schulsuche")}
         button={t("person:zuordnungenBearbeiten.search")}
-        found={ansicht.schulen.length > 0}
+        hint={t(ansicht.schulen.length === 0 ? "person:zuordnungenBearbeiten.noSchools" : "person:zuordnungenBearbeiten.searchHint")}
       />
       <Auswahl
         field={field("schule")}

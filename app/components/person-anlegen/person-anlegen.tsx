@@ -11,7 +11,8 @@ import { formProps, RequiredFieldsNote, SelectField, TextField } from "~/compone
 import { Notice } from "~/components/notice";
 import { FormIdentity } from "~/components/submit-button";
 import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
-import { IntentButton, KopersFelder, OrganisationSuche } from "~/components/zuordnungen/zuordnung-felder";
+import { IntentButton, OrganisationSuche } from "~/components/schritt-formular";
+import { KopersFelder } from "~/components/zuordnungen/zuordnung-felder";
 import { useFormBusy } from "~/hooks/use-form-busy";
 import { ANLEGEN_VARIANTEN, type AnlegenVariante } from "~/person-anlegen";
 import { personAnlegenSchema } from "~/validation/person-anlegen-forms";
@@ -119,7 +120,9 @@ function AnlegenForm({
             field={field("schulsuche")}
             label={t("person:anlegen.fields.schulsuche")}
             button={t("person:anlegen.search")}
-            found={ansicht.organisationen.length > 0}
+            hint={t(
+              ansicht.organisationen.length > 0 ? "person:zuordnungenBearbeiten.searchHint" : "person:zuordnungenBearbeiten.noSchools",
+            )}
           />
           <SelectField
             field={field("organisation")}
@@ -224,7 +227,7 @@ function AuswahlAktualisieren() {
   const { t } = useTranslation();
   return (
     <div className="mb-2">
-      <IntentButton intent="aktualisieren" describedBy="auswahl-aktualisieren-hinweis">
+      <IntentButton intent="aktualisieren" aria-describedby="auswahl-aktualisieren-hinweis">
         {t("person:zuordnungenBearbeiten.narrow")}
       </IntentButton>
       <p id="auswahl-aktualisieren-hinweis" className="mt-1 text-sm text-gray-700">

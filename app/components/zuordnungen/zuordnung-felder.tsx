@@ -1,5 +1,5 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorList } from "~/components/forms";
 import { Notice } from "~/components/notice";
@@ -7,68 +7,9 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import type { TranslationKey } from "~/i18n";
 
 /**
- * Pieces of the forms that choose an organisation, roles and the rest of a Zuordnung step by step (adding a
- * Zuordnung, creating a person): every button posts an `intent`, and the server answers narrower choices.
+ * Fields of the forms that choose an organisation, roles and the rest of a Zuordnung step by step (adding a
+ * Zuordnung, creating a person); the step form's buttons and organisation search are in `schritt-formular.tsx`.
  */
-
-/** A button of such a form: it posts its intent and leaves checking to the server (a narrowing post is no submit). */
-export function IntentButton({
-  intent,
-  primary = false,
-  describedBy,
-  children,
-}: {
-  intent: string;
-  primary?: boolean;
-  describedBy?: string;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="submit"
-      name="intent"
-      value={intent}
-      formNoValidate
-      className={primary ? "btn-primary" : "btn-secondary"}
-      aria-describedby={describedBy}
-    >
-      {children}
-    </button>
-  );
-}
-
-/**
- * The search that narrows the organisations offered (the step returns at most 25): name or Dienststellennummer, and
- * a button that asks again.
- */
-export function OrganisationSuche({
-  field,
-  label,
-  button,
-  found,
-}: {
-  field: FieldMetadata<string>;
-  label: string;
-  button: string;
-  /** Whether the step found any organisation: else the hint says to check the search. */
-  found: boolean;
-}) {
-  const { t } = useTranslation();
-  return (
-    <div className="mb-4">
-      <label htmlFor={field.id} className="mb-1 block font-semibold">
-        {label}
-      </label>
-      <div className="flex flex-wrap gap-2">
-        <input {...getInputProps(field, { type: "search" })} className="input max-w-xs" />
-        <IntentButton intent="aktualisieren">{button}</IntentButton>
-      </div>
-      <p className="mt-1 text-sm text-gray-700">
-        {t(found ? "person:zuordnungenBearbeiten.searchHint" : "person:zuordnungenBearbeiten.noSchools")}
-      </p>
-    </div>
-  );
-}
 
 /**
  * The KoPers number a role asks for, or the confirmation that there is none (inventory §4.9): then the account is
