@@ -113,6 +113,8 @@ async function run(): Promise<boolean> {
       dataSize: "record",
       delayBudget: true,
     },
+    { label: "/admin/personen/new", path: "/admin/personen/new", delayBudget: true },
+    { label: "/admin/limited/personen/search", path: "/admin/limited/personen/search", delayBudget: true },
   ];
 
   log(`Starte Referenz-Upstream (frische Datenbank, ${options.bulkPersons} zusätzliche Personen) …`);
