@@ -47,7 +47,17 @@ export function OrganisationSuche({
         {label}
       </label>
       <div className="flex flex-wrap gap-2">
-        <input {...getInputProps(field, { type: "search" })} aria-describedby={hintId} className="input max-w-xs" />
+        <input
+          {...getInputProps(field, { type: "search" })}
+          aria-describedby={hintId}
+          className="input max-w-xs"
+          // With JavaScript, Enter in the search means the search (without, it presses the form's first button).
+          onKeyDown={(event) => {
+            if (event.key !== "Enter") return;
+            event.preventDefault();
+            event.currentTarget.form?.requestSubmit(event.currentTarget.parentElement?.querySelector("button") ?? undefined);
+          }}
+        />
         <IntentButton intent="aktualisieren">{button}</IntentButton>
       </div>
       <p id={hintId} className="mt-1 text-sm text-gray-700">

@@ -120,7 +120,14 @@ export default function KlassenList() {
         ) : null}
       </div>
 
-      <Form method="get" role="search" aria-label={t("klassen:list.filter")} className="mb-4 flex flex-wrap items-end gap-4">
+      {/* A new address (a link, "back", the reset) starts the form afresh: its fields show what the list shows. */}
+      <Form
+        key={JSON.stringify(params)}
+        method="get"
+        role="search"
+        aria-label={t("klassen:list.filter")}
+        className="mb-4 flex flex-wrap items-end gap-4"
+      >
         {fixedSchule ? (
           <p>
             <span className="font-semibold">{t("klassen:fields.schule")}:</span> {fixedSchule.label}

@@ -79,7 +79,8 @@ export default function PersonenList() {
           </Link>
         ) : null}
       </div>
-      <PersonenFilter params={data.params} options={data.options} fixedSchule={data.fixedSchule} />
+      {/* A new address (a link, "back", the reset) starts the form afresh: its fields show what the list shows. */}
+      <PersonenFilter key={JSON.stringify(data.params)} params={data.params} options={data.options} fixedSchule={data.fixedSchule} />
       <PersonenTabelle
         key={location.search}
         params={data.params}

@@ -150,6 +150,18 @@ test.describe("Klassen anlegen, finden, bearbeiten und löschen", () => {
     await expect(page).toHaveURL(/\/admin\/klassen$/);
     await expect(page.getByRole("searchbox", { name: "Klassenname suchen" })).toHaveValue("");
 
+    // Filtered once more through the form, then reset: the fields show what the list shows, also when (with
+    // JavaScript) the page is not loaded anew.
+    await waitForHydration(page);
+    await filter.getByRole("searchbox", { name: "Klassenname suchen" }).fill(token);
+    await filter.getByRole("combobox", { name: "Einträge pro Seite" }).selectOption("5");
+    await filter.getByRole("button", { name: "Anwenden" }).click();
+    await expect(countStatus(page)).toHaveText("7 Klassen gefunden");
+    await page.getByRole("link", { name: "Filter zurücksetzen" }).click();
+    await expect(page).toHaveURL(/\/admin\/klassen$/);
+    await expect(filter.getByRole("searchbox", { name: "Klassenname suchen" })).toHaveValue("");
+    await expect(filter.getByRole("combobox", { name: "Einträge pro Seite" })).toHaveValue("30");
+
     for (const id of ids) await deleteKlasseDirectly(page, id);
     await expectKlassenCount(page, token, 0);
   });

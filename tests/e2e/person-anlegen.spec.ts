@@ -210,7 +210,8 @@ test.describe("Personen anlegen", () => {
     await page.getByRole("combobox", { name: /^Klasse/ }).selectOption({ label: projekt() === "ohne" ? "5a" : "5b" });
     const familienname = nachname("Schad");
     await fillNames(page, "Sven", familienname);
-    await press(page, "Person anlegen");
+    // Enter in the last field sends the form as "Person anlegen" (not the organisation search, the first button).
+    await textbox(page, "Nachname").press("Enter");
     await expect(heading(page, `Sven ${familienname} wurde erfolgreich angelegt.`)).toBeVisible();
     await expect(page.getByRole("link", { name: "Weitere Person anlegen" })).toBeVisible();
     await expectNoAxeViolations(page, "Andere Person angelegt");

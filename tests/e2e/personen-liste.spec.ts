@@ -120,6 +120,8 @@ test.describe("Alle Benutzer: suchen, filtern, sortieren, blättern", () => {
     await page.goto("/admin/personen");
     await choose(page, "Organisation", "Deich", SCHULE_A.label);
     await apply(page);
+    // The filtered list has arrived (its form is then built afresh from the address).
+    await expect(page).toHaveURL(new RegExp(`organisation=${SCHULE_A.id}`));
     await expect(filterForm(page).getByText("Bitte wählen Sie zuerst eine Schule aus.")).toHaveCount(0);
     await choose(page, "Klasse", "7b", "7b");
     await apply(page);

@@ -111,6 +111,9 @@ function AnlegenForm({
       ) : null}
       <Form method="post" {...formProps(form)} ref={formRef} {...formHandlers} className="max-w-3xl" preventScrollReset>
         <FormIdentity formId={form.id} />
+        {/* Enter in a field means "anlegen": the browser presses a form's first submit button, and the search and the
+            narrowing buttons come before "anlegen" in the page. The server answers an incomplete form with its reasons. */}
+        <button type="submit" name="intent" value="anlegen" hidden tabIndex={-1} />
         <input type="hidden" name="einmal" value={antwort.einmal} />
         <input type="hidden" name="vorherigeOrganisation" value={field("organisation").initialValue ?? ""} />
         <RequiredFieldsNote />
