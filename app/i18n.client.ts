@@ -16,6 +16,7 @@ const CHUNKS: Record<Exclude<TextNamespace, "common">, () => Promise<{ default: 
   personen: () => import("../locales/de/personen.json"),
   person: () => import("../locales/de/person.json"),
   landesbedienstete: () => import("../locales/de/landesbedienstete.json"),
+  zweiFaktor: () => import("../locales/de/zweiFaktor.json"),
 };
 
 const namespaceChunks: BackendModule = {

@@ -5,6 +5,7 @@ import type klassen from "../locales/de/klassen.json";
 import type landesbedienstete from "../locales/de/landesbedienstete.json";
 import type person from "../locales/de/person.json";
 import type personen from "../locales/de/personen.json";
+import type zweiFaktor from "../locales/de/zweiFaktor.json";
 
 /**
  * The portal's texts (docs/decisions/013): German only, German as fallback, one namespace per area. Keys of
@@ -12,7 +13,7 @@ import type personen from "../locales/de/personen.json";
  * A route names the namespaces its page needs in `handle.i18n`; the server has all of them, the browser loads
  * a page's namespaces before it shows the page.
  */
-export const NAMESPACES = ["common", "errors", "klassen", "personen", "person", "landesbedienstete"] as const;
+export const NAMESPACES = ["common", "errors", "klassen", "personen", "person", "landesbedienstete", "zweiFaktor"] as const;
 export type TextNamespace = (typeof NAMESPACES)[number];
 
 export default {
@@ -36,6 +37,7 @@ declare module "i18next" {
       personen: typeof personen;
       person: typeof person;
       landesbedienstete: typeof landesbedienstete;
+      zweiFaktor: typeof zweiFaktor;
     };
   }
 }

@@ -9,3 +9,15 @@ export const LANDESBEDIENSTETE_RECHTE = [
   "personenverwaltung",
   "landesbedienstetesuchenundhinzufuegen",
 ] as const satisfies readonly RoutePermission[];
+
+/** The kinds of search: one criterion at a time (inventory §4.10). */
+export const SUCH_ARTEN = ["kopers", "email", "benutzername", "name"] as const;
+export type SuchArt = (typeof SUCH_ARTEN)[number];
+
+/** The fields of each kind, in the order they are shown. */
+export const FELDER_DER_ART = {
+  kopers: ["kopers"],
+  email: ["email"],
+  benutzername: ["benutzername"],
+  name: ["vorname", "familienname"],
+} as const satisfies Record<SuchArt, readonly string[]>;

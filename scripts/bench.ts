@@ -10,6 +10,7 @@ import { parseArgs } from "./bench/args.ts";
 import { launchBrowser, measureDataVisible, measurePageLoad, type PageLoad, type PaintTiming } from "./bench/browser.ts";
 import { startChildUpstream } from "./bench/child-upstream.ts";
 import { type ProxiedCall, startCountingProxy } from "./bench/counting-proxy.ts";
+import { type CreateStep, measureCreateFlow } from "./bench/create-flow.ts";
 import { timeDocument, timeDocumentRuns } from "./bench/document-timing.ts";
 import { login } from "./bench/login.ts";
 import { startPortal } from "./bench/portal.ts";
@@ -103,6 +104,7 @@ async function run(): Promise<boolean> {
   const { DEMO_PASSWORD, currentOtp } = await import("../upstream/reference/seed/demo-accounts.ts");
   const { stableId } = await import("../upstream/reference/lib/ids.ts");
   const { PERSONEN } = await import("../upstream/reference/seed/demo-data.ts");
+  const { DEMO_IDS } = await import("../upstream/reference/seed/ids.ts");
   const pages: BenchPage[] = [
     { label: "/start", path: "/start", delayBudget: false },
     { label: "/admin/klassen", path: "/admin/klassen", delayBudget: true },
@@ -193,8 +195,23 @@ async function run(): Promise<boolean> {
     });
   }
 
+  log(`Eine Lehrkraft anlegen, Schritt für Schritt mit +${options.delayMs} ms je Upstream-Aufruf …`);
+  proxy.delayMs = options.delayMs;
+  let createSteps: CreateStep[];
+  try {
+    createSteps = await measureCreateFlow({
+      portalOrigin: portal.origin,
+      jar,
+      proxy,
+      organisation: DEMO_IDS.schuleC,
+      rolle: stableId("rolle:lehrkraft"),
+    });
+  } finally {
+    proxy.delayMs = 0;
+  }
+
   await measureSmallDataset(pages, results, { DEMO_PASSWORD, currentOtp, demoPersons: PERSONEN.length });
-  return report(pages, results, await sharedRuntimePaths());
+  return report(pages, results, createSteps, await sharedRuntimePaths());
 }
 
 /**
@@ -232,7 +249,12 @@ async function measureSmallDataset(
   await upstream.stop();
 }
 
-function report(pages: readonly BenchPage[], results: Map<BenchPage, PageResult>, shared: ReadonlySet<string>): boolean {
+function report(
+  pages: readonly BenchPage[],
+  results: Map<BenchPage, PageResult>,
+  createSteps: readonly CreateStep[],
+  shared: ReadonlySet<string>,
+): boolean {
   const resultOf = (page: BenchPage) => {
     const result = results.get(page);
     if (!result) throw new Error(`Keine Messung für ${page.label}.`);
@@ -289,6 +311,24 @@ function report(pages: readonly BenchPage[], results: Map<BenchPage, PageResult>
       const timing = `+${call.startedMs.toFixed(0).padStart(4)} ms, Dauer ${call.durationMs === null ? "–" : `${call.durationMs.toFixed(0)} ms`}`;
       console.log(`    ${timing.padEnd(24)} ${call.request}`);
     }
+  }
+  console.log(`\nEine Lehrkraft anlegen (/admin/personen/new ohne JavaScript, +${options.delayMs} ms je Upstream-Aufruf):`);
+  console.log(
+    renderTable(
+      ["Schritt", "Dauer", "Upstream-Aufrufe", "Wellen"],
+      [
+        ...createSteps.map((step) => [
+          step.label,
+          formatMs(step.ms),
+          String(step.calls.length),
+          String(countWaves(step.calls, options.delayMs)),
+        ]),
+        ["zusammen", formatMs(createSteps.reduce((sum, step) => sum + step.ms, 0)), "", ""],
+      ],
+    ),
+  );
+  for (const step of createSteps) {
+    console.log(`  ${step.label}: ${step.calls.map((call) => call.request.replace(/\?.*/, "")).join(", ")}`);
   }
   const viaProxy = pages.filter((page) => resultOf(page).load.requests.upstreamViaProxy.length > 0);
   if (viaProxy.length > 0) {
@@ -353,6 +393,14 @@ function report(pages: readonly BenchPage[], results: Map<BenchPage, PageResult>
       name: `${page.label}: höchstens ${BUDGET_WAVES} Wellen von Upstream-Aufrufen`,
       value: String(wavesOfPage),
       verdict: options.delayMs === 0 ? "SKIP" : wavesOfPage <= BUDGET_WAVES ? "PASS" : "FAIL",
+    });
+  }
+  for (const step of createSteps) {
+    const wavesOfStep = countWaves(step.calls, options.delayMs);
+    budgets.push({
+      name: `Person anlegen, Schritt „${step.label}“: höchstens ${BUDGET_WAVES} Wellen von Upstream-Aufrufen`,
+      value: String(wavesOfStep),
+      verdict: options.delayMs === 0 ? "SKIP" : wavesOfStep <= BUDGET_WAVES ? "PASS" : "FAIL",
     });
   }
   const delayedVerdict = (value: number): Verdict =>

@@ -10,6 +10,7 @@ import {
   UpstreamFailure,
   type UpstreamAnswer,
 } from "./upstream/client.server";
+import { requestContextOf } from "./request-context.server";
 import { twoFactorState } from "./upstream/self.server";
 
 export interface CurrentUser {
@@ -62,16 +63,26 @@ export const authenticator = new Authenticator<CurrentUser>().use(
  * Remix runs the loaders of one page in parallel, each with a Request object of its own. Login-info
  * calls of the same session that are in flight at the same moment share one upstream round trip;
  * each loader then handles the answer for its own request (cookies, login redirect).
+ *
+ * Within one request the answer is kept: the loaders that render the page after an action (a post
+ * without JavaScript) see the user the action saw, without a round trip of their own. An action that
+ * changes the user's own rights redirects, and the next request asks afresh.
  */
 const loginInfoInFlight = new Map<string, Promise<UpstreamAnswer>>();
+const loginInfoOfRequest = new WeakMap<object, Map<string, Promise<UpstreamAnswer>>>();
 
 function sharedLoginInfo(request: Request): Promise<UpstreamAnswer> {
   const session = upstreamCookieHeader(request) ?? "";
+  const context = requestContextOf(request);
+  const known = context ? loginInfoOfRequest.get(context) : undefined;
+  const kept = known?.get(session);
+  if (kept) return kept;
   let pending = loginInfoInFlight.get(session);
   if (!pending) {
     pending = exchangeWithUpstream(request, "/api/auth/logininfo").finally(() => loginInfoInFlight.delete(session));
     loginInfoInFlight.set(session, pending);
   }
+  if (context) loginInfoOfRequest.set(context, (known ?? new Map()).set(session, pending));
   return pending;
 }
 

@@ -13,9 +13,19 @@ export function formRefusal(status: number, code: string): Response {
   return new Response(JSON.stringify({ code }), { status, headers: { "Content-Type": "application/json" } });
 }
 
-export async function readFormData(request: Request): Promise<FormData> {
-  const parsed = parsedForms.get(request);
-  if (parsed) return parsed;
+/** The read in progress per request: a guard and a page's early reads may ask for the body at the same time. */
+const formReads = new WeakMap<Request, Promise<FormData>>();
+
+export function readFormData(request: Request): Promise<FormData> {
+  let read = formReads.get(request);
+  if (!read) {
+    read = parseForm(request);
+    formReads.set(request, read);
+  }
+  return read;
+}
+
+async function parseForm(request: Request): Promise<FormData> {
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
   if (!FORM_TYPES.has(type)) throw formRefusal(415, "FORM_ENCODING_UNSUPPORTED");
   const length = Number(request.headers.get("Content-Length") ?? 0);

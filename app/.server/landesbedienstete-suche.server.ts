@@ -1,6 +1,7 @@
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { LandesbediensteterResponse } from "../../upstream/contract";
 import type { ErrorCode } from "~/errors";
-import type { Suchkriterium } from "~/validation/landesbedienstete-forms";
+import { sucheSchema, type Suchkriterium } from "~/validation/landesbedienstete-forms";
 import { UpstreamFailure } from "./upstream/client.server";
 import { searchLandesbediensteter, type LandesbediensteterSearchResult } from "./upstream/landesbedienstete.server";
 
@@ -21,6 +22,14 @@ export interface GefundenePerson {
  */
 export type Suchergebnis =
   { art: "keine" } | { art: "mehrere" } | { art: "fehler"; code: ErrorCode } | { art: "eine"; person: GefundenePerson };
+
+/** The search form's native constraints, for the browser that renders it without zod (docs/decisions/019). */
+export const SUCHE_CONSTRAINT = getZodConstraint(sucheSchema);
+
+/** The search's parameters checked: the criterion, or what to correct. */
+export function pruefeSuche(params: URLSearchParams) {
+  return parseWithZod(params, { schema: sucheSchema });
+}
 
 export async function sucheLandesbedienstete(request: Request, kriterium: Suchkriterium): Promise<Suchergebnis> {
   let antwort: LandesbediensteterSearchResult;

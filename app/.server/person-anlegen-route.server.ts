@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ANLEGEN_VARIANTEN, type AnlegenVariante } from "~/person-anlegen";
 import { returnPathFrom } from "~/return-path";
-import { readFormData } from "./form-data.server";
+import { answeredByAction, markAnsweredByAction } from "./request-context.server";
 import { guardWhileLoading, requireAdmin } from "./guards.server";
 import { anlegenAction, anlegenStart } from "./person-anlegen.server";
 import { withUpstreamSession } from "./responses.server";
+import { assertSameOrigin } from "./security.server";
 
 /** Where "Abbrechen" and "Zurück zur Ergebnisliste" lead unless the list passed its own address. */
 const LIST_PATH = "/admin/personen";
@@ -16,14 +17,24 @@ const LIST_PATH = "/admin/personen";
 export function anlegenLoader(args: LoaderFunctionArgs, variante: AnlegenVariante) {
   return withUpstreamSession(args, async ({ request }) => {
     const guard = requireAdmin(request, { permissions: ANLEGEN_VARIANTEN[variante].permissions });
+    const zurueck = returnPathFrom(new URL(request.url).searchParams, LIST_PATH);
+    // After the action (a post without JavaScript) the page shows the action's answer: no start needed.
+    if (answeredByAction(request)) {
+      await guard;
+      return { antwort: null, zurueck };
+    }
     const [, antwort] = await guardWhileLoading(guard, () => anlegenStart(request, variante));
-    return { antwort, zurueck: returnPathFrom(new URL(request.url).searchParams, LIST_PATH) };
+    return { antwort, zurueck };
   });
 }
 
 export function anlegenRouteAction(args: ActionFunctionArgs, variante: AnlegenVariante) {
   return withUpstreamSession(args, async ({ request }) => {
-    await requireAdmin(request, { permissions: ANLEGEN_VARIANTEN[variante].permissions });
-    return anlegenAction(request, variante, await readFormData(request));
+    // A foreign post is refused before anything is read; the step's reads then start while the guard decides.
+    assertSameOrigin(request);
+    const guard = requireAdmin(request, { permissions: ANLEGEN_VARIANTEN[variante].permissions });
+    const answer = await anlegenAction(request, variante, guard);
+    markAnsweredByAction(request);
+    return answer;
   });
 }

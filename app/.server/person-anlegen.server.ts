@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import type { CreatePersonWithPersonenkontexteBody, RolleResponse } from "../../upstream/contract";
@@ -11,6 +11,8 @@ import { defaultBefristungArt } from "~/validation/befristung";
 import { KEINE_REGELN, personAnlegenSchema, type AnlegenRegeln } from "~/validation/person-anlegen-forms";
 import { ANLEGEN_VARIANTEN, type AnlegenVariante } from "~/person-anlegen";
 import { createPersonWithOutcome, PERSON_CREATE_WRITE, personCreateKey } from "./person-anlegen-writes.server";
+import { readFormData } from "./form-data.server";
+import { guardWhileLoading } from "./guards.server";
 import { getPortalSession, rememberConfirmation, rememberUnansweredWrite, wasConfirmed, wasUnanswered } from "./portal-cookie.server";
 import { workflowStep } from "./upstream/personenkontext-workflow.server";
 import { klassenOf, ORGANISATIONEN_LIMIT, type Option } from "./zuordnungen-bearbeiten.server";
@@ -34,6 +36,8 @@ export interface AnlegenAnsicht {
   rollenEingegrenzt: boolean;
   klassen: Option[];
   regeln: AnlegenRegeln;
+  /** The native constraints (required, lengths) of the form for these rules: the browser renders them without zod. */
+  constraint: ReturnType<typeof getZodConstraint>;
   canCommit: boolean;
   schulsuche: string;
 }
@@ -106,14 +110,9 @@ export async function anlegenStart(request: Request, variante: AnlegenVariante):
   return antwort;
 }
 
-/**
- * Every button of the form posts here with its `intent`: "aktualisieren" answers narrower choices, "anlegen"
- * creates the person and answers the success page's data (with the start password, never redirected).
- */
-export async function anlegenAction(request: Request, variante: AnlegenVariante, formData: FormData) {
-  const intentValue = formData.get("intent");
-  const intent: Intent = (INTENTS as readonly unknown[]).includes(intentValue) ? (intentValue as Intent) : "aktualisieren";
-  const eingabe: Eingabe = {
+/** What a post of the form asks for. */
+function eingabeOf(formData: FormData): Eingabe {
+  return {
     schulsuche: (stringOf(formData, "schulsuche") ?? "").trim().slice(0, 100),
     organisation: uuid(stringOf(formData, "organisation")),
     vorherigeOrganisation: uuid(stringOf(formData, "vorherigeOrganisation")),
@@ -123,7 +122,20 @@ export async function anlegenAction(request: Request, variante: AnlegenVariante,
     klasse: uuid(stringOf(formData, "klasse")),
     values: Object.fromEntries(formData),
   };
-  const { antwort, step } = await schritt(request, variante, eingabe, { fresh: false });
+}
+
+/**
+ * Every button of the form posts here with its `intent`: "aktualisieren" answers narrower choices, "anlegen"
+ * creates the person and answers the success page's data (with the start password, never redirected).
+ */
+export async function anlegenAction(request: Request, variante: AnlegenVariante, guard: Promise<unknown>) {
+  // The form and the step are read while the guard decides; nothing is written before its verdict.
+  const [, { formData, antwort, step }] = await guardWhileLoading(guard, async () => {
+    const formData = await readFormData(request);
+    return { formData, ...(await schritt(request, variante, eingabeOf(formData), { fresh: false })) };
+  });
+  const intentValue = formData.get("intent");
+  const intent: Intent = (INTENTS as readonly unknown[]).includes(intentValue) ? (intentValue as Intent) : "aktualisieren";
   if (intent === "aktualisieren") return antwort;
 
   const submission = parseWithZod(formData, { schema: personAnlegenSchema(antwort.ansicht.regeln) });
@@ -282,6 +294,7 @@ async function schritt(request: Request, variante: AnlegenVariante, eingabe: Ein
     rollenEingegrenzt: art !== undefined,
     klassen: regeln.klassePflicht ? klassen : [],
     regeln,
+    constraint: getZodConstraint(personAnlegenSchema(regeln)),
     canCommit: step.canCommit && gewaehlt.length > 0 && gewaehlt.length === rollenIds.length && art !== undefined,
     schulsuche,
   };

@@ -4,6 +4,7 @@ import { errorMessageKey, type ErrorCode } from "~/errors";
 import type { TranslationKey } from "~/i18n";
 import { flashToast, type ToastTone } from "./portal-cookie.server";
 import { redirectTo } from "./redirects.server";
+import { bindRequestContext } from "./request-context.server";
 import { upstreamCookieHeaders, type UpstreamFailure } from "./upstream/client.server";
 
 /**
@@ -23,6 +24,7 @@ export async function withUpstreamSession<Args extends { request: Request }, Res
   args: Args,
   handler: (args: Args) => Promise<Result>,
 ): Promise<Result> {
+  if ("context" in args) bindRequestContext(args.request, args.context);
   try {
     return withRelayedCookies(args.request, await handler(args));
   } catch (thrown) {

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { useActionData } from "@remix-run/react";
 import type { z } from "zod";
 import { formProps } from "~/components/forms";
+import { CHECK_TIMING } from "./use-check-on-demand";
 import { FORM_ID_FIELD } from "./use-form-busy";
 
 type ObjectSchema = z.ZodType<Record<string, unknown>, z.ZodTypeDef, Record<string, unknown>>;
@@ -35,8 +36,7 @@ export function useSchemaForm<Schema extends ObjectSchema>(schema: Schema, optio
     lastResult,
     defaultValue: options.defaultValue,
     constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...CHECK_TIMING,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   return { form, fields, formProps: formProps(form) };

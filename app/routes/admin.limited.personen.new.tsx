@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { PersonAnlegen } from "~/components/person-anlegen/person-anlegen";
+import { anlegenShouldRevalidate, PersonAnlegen } from "~/components/person-anlegen/person-anlegen";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { ANLEGEN_VARIANTEN } from "~/person-anlegen";
 import { anlegenLoader, anlegenRouteAction } from "~/.server/person-anlegen-route.server";
@@ -18,5 +18,7 @@ export function action(args: ActionFunctionArgs) {
 export default function AnderePersonAnlegen() {
   return <PersonAnlegen variante="eingeschraenkt" />;
 }
+
+export const shouldRevalidate = anlegenShouldRevalidate;
 
 export const meta: MetaFunction<typeof loader> = () => [{ title: pageTitle(ANLEGEN_VARIANTEN.eingeschraenkt.texts.title) }];

@@ -1,5 +1,4 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
@@ -10,13 +9,13 @@ import { TextField } from "~/components/forms";
 import { LiveRegion, Notice } from "~/components/notice";
 import { SuchErgebnisKarte } from "~/components/landesbedienstete/such-ergebnis";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { useSchemaForm } from "~/hooks/use-schema-form";
+import { useFormCheckedOnDemand } from "~/hooks/use-check-on-demand";
 import { pageTitle, type I18nHandle } from "~/i18n";
-import { HINZUFUEGEN_PATH, LANDESBEDIENSTETE_RECHTE, SUCHE_PATH } from "~/landesbedienstete";
+import { FELDER_DER_ART, HINZUFUEGEN_PATH, LANDESBEDIENSTETE_RECHTE, SUCH_ARTEN, SUCHE_PATH, type SuchArt } from "~/landesbedienstete";
 import { pathOf, withReturnPath } from "~/return-path";
-import { FELDER_DER_ART, SUCH_ARTEN, sucheSchema, type SuchArt } from "~/validation/landesbedienstete-forms";
+import type { sucheSchema } from "~/validation/landesbedienstete-forms";
 import { requireAdmin } from "~/.server/guards.server";
-import { sucheLandesbedienstete } from "~/.server/landesbedienstete-suche.server";
+import { pruefeSuche, SUCHE_CONSTRAINT, sucheLandesbedienstete } from "~/.server/landesbedienstete-suche.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 
 export const handle: I18nHandle = { i18n: "landesbedienstete" };
@@ -34,12 +33,13 @@ export function loader(args: LoaderFunctionArgs) {
     const url = new URL(request.url);
     await requireAdmin(request, { permissions: LANDESBEDIENSTETE_RECHTE });
     const gesucht = FIELD_NAMES.some((name) => url.searchParams.has(name));
-    const submission = gesucht ? parseWithZod(url.searchParams, { schema: sucheSchema }) : null;
+    const submission = gesucht ? pruefeSuche(url.searchParams) : null;
     const ergebnis = submission?.status === "success" ? await sucheLandesbedienstete(request, submission.value) : null;
     const art = SUCH_ARTEN.find((candidate) => candidate === url.searchParams.get("art")) ?? "kopers";
     const here = pathOf(url);
     return {
       result: submission?.reply() ?? null,
+      constraint: SUCHE_CONSTRAINT,
       art,
       ergebnis,
       hinzufuegen: ergebnis?.art === "eine" ? withReturnPath(`${HINZUFUEGEN_PATH}?person=${ergebnis.person.id}`, here, SUCHE_PATH) : null,
@@ -77,13 +77,17 @@ export default function LandesbediensteteSuche() {
   );
 }
 
+const loadCheck = () => import("~/validation/landesbedienstete-forms").then((module) => module.sucheCheck);
+
 function SuchFormular() {
   const { t } = useTranslation();
   const loaded = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const [art, setArt] = useState<SuchArt>(loaded.art);
-  const { fields, formProps } = useSchemaForm(sucheSchema, {
+  const { fields, formProps } = useFormCheckedOnDemand<typeof sucheSchema>({
     id: FORM_ID,
+    constraint: loaded.constraint,
+    loadCheck,
     lastResult: loaded.result,
     defaultValue: { art: loaded.art },
   });

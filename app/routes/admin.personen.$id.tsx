@@ -39,7 +39,8 @@ import { loadPersonDetails } from "~/.server/person-details.server";
 import { lockActions } from "~/.server/person-sperre.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 
-export const handle: I18nHandle = { i18n: "person" };
+// Two-factor management has its own texts: the self-service profile will need them without the rest of `person`.
+export const handle: I18nHandle = { i18n: ["person", "zweiFaktor"] };
 
 const LIST_PATH = "/admin/personen";
 

@@ -1,5 +1,7 @@
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { textKey } from "~/i18n";
+import { SUCH_ARTEN } from "~/landesbedienstete";
 import { KOPERS_MAX } from "~/zuordnungen/aenderungen";
 import { befristungSchema } from "./befristung";
 
@@ -7,16 +9,6 @@ import { befristungSchema } from "./befristung";
  * The state-employee screens (inventory §4.9.3, §4.10). The search is one criterion at a time: the chosen kind
  * (`art`) decides which fields count, the others are ignored (without JavaScript all of them are in the form).
  */
-export const SUCH_ARTEN = ["kopers", "email", "benutzername", "name"] as const;
-export type SuchArt = (typeof SUCH_ARTEN)[number];
-
-/** The fields of each kind, in the order they are shown. */
-export const FELDER_DER_ART = {
-  kopers: ["kopers"],
-  email: ["email"],
-  benutzername: ["benutzername"],
-  name: ["vorname", "familienname"],
-} as const satisfies Record<SuchArt, readonly string[]>;
 
 const NAME_MAX = 100;
 const EMAIL_MAX = 254;
@@ -84,6 +76,9 @@ export const sucheSchema = z
         return { art: "name", vorname: value.vorname!, familienname: value.familienname! };
     }
   });
+
+/** The browser's check of the search (loaded on demand, `useFormCheckedOnDemand`). */
+export const sucheCheck = (formData: FormData) => parseWithZod(formData, { schema: sucheSchema });
 
 const choice = (message: Parameters<typeof textKey>[0]) => z.string({ required_error: textKey(message) }).uuid(textKey(message));
 

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { textKey } from "~/i18n";
 import { KOPERS_MAX } from "~/zuordnungen/aenderungen";
@@ -53,3 +54,18 @@ export function personAnlegenSchema(regeln: AnlegenRegeln) {
 }
 
 export type PersonAnlegenValues = z.output<ReturnType<typeof personAnlegenSchema>>;
+
+/** The buttons that only ask for narrower choices (search, "Auswahl aktualisieren"): the server answers them. */
+const LAX = z.object({}).passthrough();
+
+/**
+ * The browser's check of the form (loaded on demand, `useCheckOnDemand`): a field when it is left (no button, and
+ * conform reports only that field) and "anlegen" in full.
+ */
+export function personAnlegenCheck(regeln: AnlegenRegeln) {
+  const schema = personAnlegenSchema(regeln);
+  return (formData: FormData) => {
+    const intent = formData.get("intent");
+    return parseWithZod(formData, { schema: intent === null || intent === "anlegen" ? schema : LAX });
+  };
+}

@@ -7,13 +7,13 @@ import { textKey } from "~/i18n";
  */
 export const hardwareTokenSchema = z.object({
   serial: z
-    .string({ required_error: textKey("person:zweiFaktorVerwaltung.hardware.validation.serial") })
+    .string({ required_error: textKey("zweiFaktor:hardware.validation.serial") })
     .trim()
-    .min(1, textKey("person:zweiFaktorVerwaltung.hardware.validation.serial"))
-    .max(64, textKey("person:zweiFaktorVerwaltung.hardware.validation.serialLength")),
+    .min(1, textKey("zweiFaktor:hardware.validation.serial"))
+    .max(64, textKey("zweiFaktor:hardware.validation.serialLength")),
   otp: z
-    .string({ required_error: textKey("person:zweiFaktorVerwaltung.hardware.validation.otp") })
+    .string({ required_error: textKey("zweiFaktor:hardware.validation.otp") })
     .trim()
-    .min(1, textKey("person:zweiFaktorVerwaltung.hardware.validation.otp"))
-    .max(6, textKey("person:zweiFaktorVerwaltung.hardware.validation.otpLength")),
+    .min(1, textKey("zweiFaktor:hardware.validation.otp"))
+    .max(6, textKey("zweiFaktor:hardware.validation.otpLength")),
 });

@@ -210,6 +210,34 @@ test.describe("Landesbedienstete suchen", () => {
     await expectNoAxeViolations(page, "Suche nur mit Vorname");
   });
 
+  test("mit JavaScript prüft die Seite eine Angabe beim Verlassen des Feldes, ohne zu suchen", async ({ page, loggedInAs }) => {
+    test.skip(!isJavaScriptProject(), "Die Prüfung im Browser ist eine Erweiterung, die JavaScript braucht");
+    const searches: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/personen/search") && request.url().includes("art=")) searches.push(request.url());
+    });
+    await openSearch(page, loggedInAs);
+    await waitForHydration(page);
+    await page.getByRole("radio", { name: "Nach E-Mail-Adresse" }).check();
+    const email = page.getByRole("textbox", { name: "E-Mail-Adresse", exact: true });
+    await email.fill("anna.schulportal");
+    await email.press("Tab");
+    await expect(page.getByText("Bitte geben Sie eine vollständige E-Mail-Adresse ein")).toBeVisible();
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    expect(searches).toEqual([]);
+  });
+
+  test("lädt die Prüfung im Browser nicht, prüft der Server, und der Fokus steht im Feld mit dem Fehler", async ({ page, loggedInAs }) => {
+    test.skip(!isJavaScriptProject(), "Ohne JavaScript prüft ohnehin nur der Server (Test oben)");
+    await page.route(/\/build\/_shared\/landesbedienstete-forms-[^/]*\.js$/, (route) => route.abort());
+    await openSearch(page, loggedInAs);
+    await suche(page, "Vor- und Nachname", { Vorname: "Anna" });
+    await expect(page).toHaveURL(/vorname=Anna/);
+    await expect(page.getByText("Bitte geben Sie auch den Nachnamen ein")).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Nachname" })).toBeFocused();
+    await expect(ergebnis(page)).toHaveCount(0);
+  });
+
   test("ohne gefundene Person führt die Seite zum Hinzufügen zurück zur Suche", async ({ page, loggedInAs }) => {
     await loggedInAs("schuladmin", { target: "/admin/personen" });
     await page.goto("/admin/limited/personen/add");

@@ -195,6 +195,26 @@ test.describe("Personen anlegen", () => {
     await expect(rows.getByRole("cell")).toContainText([familienname, "Paula", "itslearning-Schüler", klasse]);
   });
 
+  test("mit JavaScript wird ein Name beim Verlassen des Feldes geprüft, bevor etwas gesendet wird", async ({ page, loggedInAs }) => {
+    test.skip(!isJavaScriptProject(), "Die Prüfung im Browser ist eine Erweiterung, die JavaScript braucht");
+    await loggedInAs("landesadmin", { target: "/admin/personen/new" });
+    await chooseOrganisation(page, SCHULE_C.label);
+    await chooseRolle(page, "itslearning-Schüler");
+    // The narrowed choice keeps the focus once the answer is there.
+    await expect(rollen(page).getByRole("checkbox", { name: "itslearning-Schüler", exact: true })).toBeFocused();
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await textbox(page, "Vorname").fill("P");
+    await textbox(page, "Vorname").press("Tab");
+    await expect(page.getByText("Der Vorname muss mindestens 2 Zeichen lang sein.")).toBeVisible();
+    await expect(textbox(page, "Nachname")).toBeFocused();
+    // Only the field that was left is judged.
+    await expect(textbox(page, "Nachname")).not.toHaveAttribute("aria-invalid", "true");
+    expect(posts).toEqual([]);
+  });
+
   test("der Schuladmin legt über „Andere Person (neu anlegen)“ einen Schüler seiner Schule an", async ({ page, loggedInAs }) => {
     await loggedInAs("schuladmin", { target: "/admin/personen" });
     await waitForHydration(page);

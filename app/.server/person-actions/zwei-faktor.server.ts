@@ -34,7 +34,7 @@ export const tokenZuruecksetzen: PersonActionHandler = async ({ request, personI
   if (!token)
     return data<TokenResetRefusal>({ dialog: TOKEN_ZURUECKSETZEN, error: error ?? "TOKEN_STATE_ERROR", kind: null }, { status: 502 });
   if (!token.hasToken) {
-    return redirectWithToast(request, detailsPath, { key: "person:zweiFaktorVerwaltung.reset.noToken", values: { name }, tone: "info" });
+    return redirectWithToast(request, detailsPath, { key: "zweiFaktor:reset.noToken", values: { name }, tone: "info" });
   }
   try {
     await resetToken(request, person.id);
@@ -44,7 +44,7 @@ export const tokenZuruecksetzen: PersonActionHandler = async ({ request, personI
   }
   const hardware = token.kind === "hardware";
   return redirectWithToast(request, detailsPath, {
-    key: hardware ? "person:zweiFaktorVerwaltung.reset.doneHardware" : "person:zweiFaktorVerwaltung.reset.doneSoftware",
+    key: hardware ? "zweiFaktor:reset.doneHardware" : "zweiFaktor:reset.doneSoftware",
     values: { name, serial: token.serial ?? "" },
   });
 };
@@ -64,7 +64,7 @@ export const zweiFaktorEinrichten: PersonActionHandler = async (context) => {
   }
   if (token.hasToken) {
     return redirectWithToast(request, detailsPath, {
-      key: "person:zweiFaktorVerwaltung.setUp.alreadySetUp",
+      key: "zweiFaktor:setUp.alreadySetUp",
       values: { name },
       tone: "info",
     });
@@ -122,7 +122,7 @@ async function handOutHardwareToken({ request, person, detailsPath }: Target, fo
     return refused(failure.code, statusOf(failure));
   }
   return redirectWithToast(request, detailsPath, {
-    key: "person:zweiFaktorVerwaltung.hardware.done",
+    key: "zweiFaktor:hardware.done",
     values: { name: person.name, serial },
   });
 }

@@ -1,9 +1,7 @@
 import { useForm, type FieldMetadata } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, useRef, type ChangeEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { BefristungField } from "~/components/fields/befristung-field";
 import { CheckboxGroup } from "~/components/fields/checkbox-group";
 import { FormError } from "~/components/form-error";
@@ -13,9 +11,9 @@ import { FormIdentity } from "~/components/submit-button";
 import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
 import { IntentButton, OrganisationSuche } from "~/components/schritt-formular";
 import { KopersFelder } from "~/components/zuordnungen/zuordnung-felder";
+import { checkTiming, useCheckOnDemand } from "~/hooks/use-check-on-demand";
 import { useFormBusy } from "~/hooks/use-form-busy";
 import { ANLEGEN_VARIANTEN, type AnlegenVariante } from "~/person-anlegen";
-import { personAnlegenSchema } from "~/validation/person-anlegen-forms";
 import type { AnlegenAntwort } from "~/.server/person-anlegen.server";
 import { AngelegtSeite } from "./angelegt";
 
@@ -24,9 +22,19 @@ const FORM_ID = "person-anlegen";
 let narrowedChoice: string | null = null;
 
 interface LoaderData {
-  antwort: AnlegenAntwort;
+  /** null when the loader ran after the action (a post without JavaScript): the action's answer is the page. */
+  antwort: AnlegenAntwort | null;
   zurueck: string;
 }
+
+const isAntwort = (value: unknown): value is AnlegenAntwort => typeof value === "object" && value !== null && "ansicht" in value;
+
+/**
+ * Each answer of the action is the whole form; the start the loader read stays as it was. Another address (the
+ * variant's other page, "Weitere Person anlegen") is loaded as usual.
+ */
+export const anlegenShouldRevalidate: ShouldRevalidateFunction = ({ actionResult, currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  isAntwort(actionResult) && currentUrl.href === nextUrl.href ? false : defaultShouldRevalidate;
 
 /**
  * The creation screen of both variants (inventory §4.9): the form, or after the create the page with what was
@@ -35,14 +43,14 @@ interface LoaderData {
 export function PersonAnlegen({ variante }: { variante: AnlegenVariante }) {
   const { antwort: start, zurueck } = useLoaderData<LoaderData>();
   const answer = useActionData<AnlegenAntwort>();
-  const antwort = answer && typeof answer === "object" && "ansicht" in answer ? answer : start;
+  const antwort = isAntwort(answer) ? answer : start;
+  if (!antwort) throw new Error("Weder Start noch Antwort für das Anlegen-Formular.");
   if (antwort.angelegt) return <AngelegtSeite key={antwort.formKey} angelegt={antwort.angelegt} variante={variante} zurueck={zurueck} />;
   // Each answer renders the form afresh: its fields start from the answer's values.
   return <AnlegenForm key={antwort.formKey} antwort={antwort} variante={variante} zurueck={zurueck} fromAction={antwort === answer} />;
 }
 
-/** Checked in the browser too, but only for "anlegen": the other buttons only ask for narrower choices. */
-const LAX = z.object({}).passthrough();
+const loadCheck = () => import("~/validation/person-anlegen-forms").then((module) => module.personAnlegenCheck);
 
 function AnlegenForm({
   antwort,
@@ -58,14 +66,14 @@ function AnlegenForm({
   const { t } = useTranslation();
   const texts = ANLEGEN_VARIANTEN[variante].texts;
   const { ansicht } = antwort;
-  const schema = personAnlegenSchema(ansicht.regeln);
+  // The native constraints come with the answer; the browser's check loads on demand (docs/decisions/019).
+  const checkFor = useCheckOnDemand(FORM_ID, loadCheck);
   const [form, fields] = useForm<Record<string, unknown>>({
     id: FORM_ID,
     lastResult: antwort.result,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: formData.get("intent") === "anlegen" ? schema : LAX }),
+    constraint: ansicht.constraint,
+    ...checkTiming(checkFor !== null),
+    onValidate: checkFor ? ({ formData }) => checkFor(ansicht.regeln)(formData) : undefined,
   });
   const formRef = useRef<HTMLFormElement>(null);
   const navigation = useNavigation();

@@ -36,7 +36,7 @@ export function HardwareTokenDialog({ dialog, name, view }: { dialog: RouteDialo
     const input = document.getElementById(fields.otp.id);
     if (input instanceof HTMLInputElement) input.value = "";
   }, [answer, fields.otp.id]);
-  const title = t("person:zweiFaktorVerwaltung.hardware.title");
+  const title = t("zweiFaktor:hardware.title");
 
   if (!view.token || view.token.hasToken) {
     return (
@@ -44,31 +44,31 @@ export function HardwareTokenDialog({ dialog, name, view }: { dialog: RouteDialo
         <FormError id={`${FORM_ID}-fehler`} code={view.error}>
           <HelpdeskHinweis />
         </FormError>
-        {view.token ? <p className="mb-6">{t("person:zweiFaktorVerwaltung.setUp.alreadySetUp", { name })}</p> : null}
+        {view.token ? <p className="mb-6">{t("zweiFaktor:setUp.alreadySetUp", { name })}</p> : null}
         <div className="flex justify-end">
-          <DialogCancel dialog={dialog}>{t("person:zweiFaktorVerwaltung.qr.close")}</DialogCancel>
+          <DialogCancel dialog={dialog}>{t("zweiFaktor:qr.close")}</DialogCancel>
         </div>
       </RouteDialog>
     );
   }
   return (
-    <RouteDialog dialog={dialog} title={title} description={t("person:zweiFaktorVerwaltung.hardware.question", { name })}>
+    <RouteDialog dialog={dialog} title={title} description={t("zweiFaktor:hardware.question", { name })}>
       <FormError id={`${FORM_ID}-fehler`} code={formError}>
         {formError && TECHNICAL.has(formError) ? <HelpdeskHinweis /> : null}
       </FormError>
-      <p className="mb-4">{t("person:zweiFaktorVerwaltung.hardware.info")}</p>
+      <p className="mb-4">{t("zweiFaktor:hardware.info")}</p>
       <Form method="post" {...formProps} {...dialog.formProps}>
         <RequiredFieldsNote />
-        <TextField field={fields.serial} label={t("person:zweiFaktorVerwaltung.hardware.serial")} />
+        <TextField field={fields.serial} label={t("zweiFaktor:hardware.serial")} />
         <TextField
           field={fields.otp}
-          label={t("person:zweiFaktorVerwaltung.hardware.otp")}
-          hint={t("person:zweiFaktorVerwaltung.hardware.otpHint")}
+          label={t("zweiFaktor:hardware.otp")}
+          hint={t("zweiFaktor:hardware.otpHint")}
           autoComplete="one-time-code"
         />
         <div className="mt-6 flex flex-wrap justify-end gap-3">
           <DialogCancel dialog={dialog}>{t("form.cancel")}</DialogCancel>
-          <SubmitButton form={form} label={t("person:zweiFaktorVerwaltung.hardware.confirm")} />
+          <SubmitButton form={form} label={t("zweiFaktor:hardware.confirm")} />
         </div>
       </Form>
     </RouteDialog>

@@ -35,42 +35,34 @@ export function TokenZuruecksetzenDialog({ dialog, name, view }: { dialog: Route
 
   if (!token?.hasToken) {
     return (
-      <RouteDialog dialog={dialog} title={t("person:zweiFaktorVerwaltung.reset.title")}>
+      <RouteDialog dialog={dialog} title={t("zweiFaktor:reset.title")}>
         <FormError id={`${FORM_ID}-fehler`} code={view.error}>
           <HelpdeskHinweis />
         </FormError>
-        {view.error ? null : <p className="mb-6">{t("person:zweiFaktorVerwaltung.reset.noToken", { name })}</p>}
+        {view.error ? null : <p className="mb-6">{t("zweiFaktor:reset.noToken", { name })}</p>}
         <div className="flex justify-end">
-          <DialogCancel dialog={dialog}>{t("person:zweiFaktorVerwaltung.qr.close")}</DialogCancel>
+          <DialogCancel dialog={dialog}>{t("zweiFaktor:qr.close")}</DialogCancel>
         </div>
       </RouteDialog>
     );
   }
-  const kind = t(token.kind === "hardware" ? "person:zweiFaktorVerwaltung.kind.hardware" : "person:zweiFaktorVerwaltung.kind.software");
+  const kind = t(token.kind === "hardware" ? "zweiFaktor:kind.hardware" : "zweiFaktor:kind.software");
   const failedKind = refusal?.kind ?? token.kind;
   return (
-    <RouteDialog
-      dialog={dialog}
-      title={t("person:zweiFaktorVerwaltung.reset.title")}
-      description={t("person:zweiFaktorVerwaltung.reset.question", { kind, name })}
-    >
+    <RouteDialog dialog={dialog} title={t("zweiFaktor:reset.title")} description={t("zweiFaktor:reset.question", { kind, name })}>
       <FormError
         id={`${FORM_ID}-fehler`}
         code={refusal?.error}
-        title={t(
-          failedKind === "hardware"
-            ? "person:zweiFaktorVerwaltung.reset.failedHardware"
-            : "person:zweiFaktorVerwaltung.reset.failedSoftware",
-        )}
+        title={t(failedKind === "hardware" ? "zweiFaktor:reset.failedHardware" : "zweiFaktor:reset.failedSoftware")}
       >
         <HelpdeskHinweis />
       </FormError>
-      <p className="mb-6">{t("person:zweiFaktorVerwaltung.reset.info", { name })}</p>
+      <p className="mb-6">{t("zweiFaktor:reset.info", { name })}</p>
       <Form method="post" {...dialog.formProps} className="flex flex-wrap justify-end gap-3">
         <FormIdentity formId={FORM_ID} />
         <DialogCancel dialog={dialog}>{t("form.cancel")}</DialogCancel>
         <button type="submit" className="btn-danger" disabled={busy}>
-          {t("person:zweiFaktorVerwaltung.reset.confirm")}
+          {t("zweiFaktor:reset.confirm")}
         </button>
       </Form>
     </RouteDialog>

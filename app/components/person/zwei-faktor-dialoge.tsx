@@ -45,8 +45,8 @@ export function useZweiFaktorDialoge({ name, view }: { name: string; view: ZweiF
 
 /** The document title of an open two-factor dialog; null when none is open. */
 export function zweiFaktorDialogTitle(search: URLSearchParams, name: string): string | null {
-  if (search.has(TOKEN_ZURUECKSETZEN)) return pageTitle("person:zweiFaktorVerwaltung.reset.pageTitle", { name });
-  if (search.get(ZWEI_FAKTOR_EINRICHTEN) === HARDWARE_TOKEN) return pageTitle("person:zweiFaktorVerwaltung.hardware.pageTitle", { name });
-  if (search.has(ZWEI_FAKTOR_EINRICHTEN)) return pageTitle("person:zweiFaktorVerwaltung.setUp.pageTitle", { name });
+  if (search.has(TOKEN_ZURUECKSETZEN)) return pageTitle("zweiFaktor:reset.pageTitle", { name });
+  if (search.get(ZWEI_FAKTOR_EINRICHTEN) === HARDWARE_TOKEN) return pageTitle("zweiFaktor:hardware.pageTitle", { name });
+  if (search.has(ZWEI_FAKTOR_EINRICHTEN)) return pageTitle("zweiFaktor:setUp.pageTitle", { name });
   return null;
 }

@@ -37,17 +37,17 @@ export function ZweiFaktorEinrichtenDialog({ dialog, name, view }: { dialog: Rou
   const answer = answerOf(useActionData());
   const { einmal } = useLoaderData<{ einmal: string }>();
   const busy = useFormBusy(FORM_ID);
-  const title = t("person:zweiFaktorVerwaltung.setUp.title");
+  const title = t("zweiFaktor:setUp.title");
 
   if (answer?.qr) {
     return (
       <RouteDialog dialog={dialog} title={title} closeOnlyByButton>
         <QrCodeKarte qr={answer.qr} name={name} />
         <Notice tone="warning" className="mb-4">
-          <p>{t("person:zweiFaktorVerwaltung.qr.once")}</p>
+          <p>{t("zweiFaktor:qr.once")}</p>
         </Notice>
         <div className="flex flex-wrap justify-end gap-3">
-          <DialogCancel dialog={dialog}>{t("person:zweiFaktorVerwaltung.qr.close")}</DialogCancel>
+          <DialogCancel dialog={dialog}>{t("zweiFaktor:qr.close")}</DialogCancel>
         </div>
       </RouteDialog>
     );
@@ -58,38 +58,38 @@ export function ZweiFaktorEinrichtenDialog({ dialog, name, view }: { dialog: Rou
         <FormError id={`${FORM_ID}-fehler`} code={view.error}>
           <HelpdeskHinweis />
         </FormError>
-        {view.token ? <p className="mb-6">{t("person:zweiFaktorVerwaltung.setUp.alreadySetUp", { name })}</p> : null}
+        {view.token ? <p className="mb-6">{t("zweiFaktor:setUp.alreadySetUp", { name })}</p> : null}
         <div className="flex justify-end">
-          <DialogCancel dialog={dialog}>{t("person:zweiFaktorVerwaltung.qr.close")}</DialogCancel>
+          <DialogCancel dialog={dialog}>{t("zweiFaktor:qr.close")}</DialogCancel>
         </div>
       </RouteDialog>
     );
   }
   return (
-    <RouteDialog dialog={dialog} title={title} description={t("person:zweiFaktorVerwaltung.setUp.question", { name })}>
+    <RouteDialog dialog={dialog} title={title} description={t("zweiFaktor:setUp.question", { name })}>
       <FormError id={`${FORM_ID}-fehler`} code={answer?.error}>
         {answer?.error === "SOFTWARE_TOKEN_INITIALIZATION_ERROR" || answer?.error === "PI_UNAVAILABLE_ERROR" ? <HelpdeskHinweis /> : null}
       </FormError>
       <section aria-labelledby="software-token-titel" className="mb-6">
         <h2 id="software-token-titel" className="mb-2 text-lg font-bold">
-          {t("person:zweiFaktorVerwaltung.setUp.softwareTitle")}
+          {t("zweiFaktor:setUp.softwareTitle")}
         </h2>
-        <p className="mb-3">{t("person:zweiFaktorVerwaltung.setUp.softwareInfo", { name })}</p>
+        <p className="mb-3">{t("zweiFaktor:setUp.softwareInfo", { name })}</p>
         <Form method="post" {...dialog.formProps}>
           <FormIdentity formId={FORM_ID} />
           <input type="hidden" name="einmal" value={einmal} />
           <button type="submit" className="btn-primary" disabled={busy}>
-            {t("person:zweiFaktorVerwaltung.setUp.softwareConfirm")}
+            {t("zweiFaktor:setUp.softwareConfirm")}
           </button>
         </Form>
       </section>
       <section aria-labelledby="hardware-token-titel" className="mb-6">
         <h2 id="hardware-token-titel" className="mb-2 text-lg font-bold">
-          {t("person:zweiFaktorVerwaltung.setUp.hardwareTitle")}
+          {t("zweiFaktor:setUp.hardwareTitle")}
         </h2>
-        <p className="mb-3">{t("person:zweiFaktorVerwaltung.setUp.hardwareInfo")}</p>
+        <p className="mb-3">{t("zweiFaktor:setUp.hardwareInfo")}</p>
         <DialogLink name={ZWEI_FAKTOR_EINRICHTEN} value={HARDWARE_TOKEN} className="btn-primary">
-          {t("person:zweiFaktorVerwaltung.setUp.hardwareOpen")}
+          {t("zweiFaktor:setUp.hardwareOpen")}
         </DialogLink>
       </section>
       <div className="flex justify-end">
@@ -106,7 +106,7 @@ export function ZweiFaktorEinrichtenDialog({ dialog, name, view }: { dialog: Rou
 function QrCodeKarte({ qr, name }: { qr: TokenQrCode; name: string }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
-  const label = t("person:zweiFaktorVerwaltung.qr.image", { name });
+  const label = t("zweiFaktor:qr.image", { name });
   // The button that made the code is gone: the code's heading takes the focus, so it is read out.
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -115,7 +115,7 @@ function QrCodeKarte({ qr, name }: { qr: TokenQrCode; name: string }) {
   return (
     <section id="qr-code" aria-labelledby="qr-code-titel" data-print-card className="mb-4 max-w-xl rounded border-2 border-primary p-4">
       <h2 id="qr-code-titel" ref={heading} tabIndex={-1} className="mb-2 text-xl font-bold">
-        {t("person:zweiFaktorVerwaltung.qr.title", { name })}
+        {t("zweiFaktor:qr.title", { name })}
       </h2>
       {qr.kind === "svg" ? (
         // The SVG is the qrcode library's drawing of the token service's code, made on the server: no user input in it.
@@ -123,12 +123,12 @@ function QrCodeKarte({ qr, name }: { qr: TokenQrCode; name: string }) {
       ) : (
         <img src={qr.src} alt={label} className="mb-3 w-56 max-w-full bg-white" />
       )}
-      <p className="mb-3">{t("person:zweiFaktorVerwaltung.qr.scan", { name })}</p>
-      {qr.kind === "svg" && qr.account ? <p>{t("person:zweiFaktorVerwaltung.qr.account", { account: qr.account })}</p> : null}
-      {qr.kind === "svg" && qr.issuer ? <p>{t("person:zweiFaktorVerwaltung.qr.issuer", { issuer: qr.issuer })}</p> : null}
+      <p className="mb-3">{t("zweiFaktor:qr.scan", { name })}</p>
+      {qr.kind === "svg" && qr.account ? <p>{t("zweiFaktor:qr.account", { account: qr.account })}</p> : null}
+      {qr.kind === "svg" && qr.issuer ? <p>{t("zweiFaktor:qr.issuer", { issuer: qr.issuer })}</p> : null}
       {qr.kind === "svg" && qr.secret ? (
         <dl className="mt-3">
-          <dt className="font-semibold">{t("person:zweiFaktorVerwaltung.qr.secretLabel")}</dt>
+          <dt className="font-semibold">{t("zweiFaktor:qr.secretLabel")}</dt>
           <dd translate="no" className="font-mono text-lg tracking-wider">
             {/* groups of four that never break inside: the key is typed by hand */}
             {qr.secret.match(/.{1,4}/g)?.map((group, index) => (
@@ -142,10 +142,10 @@ function QrCodeKarte({ qr, name }: { qr: TokenQrCode; name: string }) {
       ) : null}
       {hydrated ? (
         <button type="button" className="btn-secondary mt-4 print:hidden" onClick={() => window.print()}>
-          {t("person:zweiFaktorVerwaltung.qr.print")}
+          {t("zweiFaktor:qr.print")}
         </button>
       ) : (
-        <p className="mt-4 text-sm print:hidden">{t("person:zweiFaktorVerwaltung.qr.printHint")}</p>
+        <p className="mt-4 text-sm print:hidden">{t("zweiFaktor:qr.printHint")}</p>
       )}
     </section>
   );

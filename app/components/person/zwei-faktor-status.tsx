@@ -15,9 +15,7 @@ export function ZweiFaktorStatus({ view }: { view: ZweiFaktorView }) {
   if (!token) {
     return (
       <div className="mb-4">
-        <p className="mb-2">
-          {t(error === "PI_UNAVAILABLE_ERROR" ? "person:zweiFaktorVerwaltung.unreachable" : "person:zweiFaktorVerwaltung.unknownState")}
-        </p>
+        <p className="mb-2">{t(error === "PI_UNAVAILABLE_ERROR" ? "zweiFaktor:unreachable" : "zweiFaktor:unknownState")}</p>
         <HelpdeskHinweis />
       </div>
     );
@@ -27,7 +25,7 @@ export function ZweiFaktorStatus({ view }: { view: ZweiFaktorView }) {
       <>
         <p className="mb-4">{t("person:details.twoFactorNone")}</p>
         <DialogLink name={ZWEI_FAKTOR_EINRICHTEN} className="btn-primary">
-          {t("person:zweiFaktorVerwaltung.setUpOpen")}
+          {t("zweiFaktor:setUpOpen")}
         </DialogLink>
       </>
     );
@@ -38,10 +36,10 @@ export function ZweiFaktorStatus({ view }: { view: ZweiFaktorView }) {
         {t(token.kind === "hardware" ? "person:details.twoFactorHardware" : "person:details.twoFactorSoftware")}
         {token.serial ? <> {t("person:details.twoFactorSerial", { serial: token.serial })}</> : null}
       </p>
-      {required ? null : <p className="mb-2">{t("person:zweiFaktorVerwaltung.notRequiredAnymore")}</p>}
-      <p className="mb-4">{t("person:zweiFaktorVerwaltung.resetFirst")}</p>
+      {required ? null : <p className="mb-2">{t("zweiFaktor:notRequiredAnymore")}</p>}
+      <p className="mb-4">{t("zweiFaktor:resetFirst")}</p>
       <DialogLink name={TOKEN_ZURUECKSETZEN} className="btn-primary">
-        {t("person:zweiFaktorVerwaltung.resetOpen")}
+        {t("zweiFaktor:resetOpen")}
       </DialogLink>
     </>
   );
@@ -52,9 +50,9 @@ export function HelpdeskHinweis() {
   const { t } = useTranslation();
   return (
     <p>
-      {t("person:zweiFaktorVerwaltung.helpdesk")}{" "}
+      {t("zweiFaktor:helpdesk")}{" "}
       <a href={EXTERNAL_LINKS.helpdesk} className="text-primary underline">
-        {t("person:zweiFaktorVerwaltung.helpdeskLink")}
+        {t("zweiFaktor:helpdeskLink")}
       </a>
     </p>
   );

@@ -28,13 +28,20 @@ export interface Portal {
   visitor(): PortalVisitor;
   /** A visitor logged in through the upstream's forms (password, for gold also the one-time password). */
   loggedIn(username: string, level?: "silver" | "gold"): Promise<PortalVisitor>;
+  /** Every call the upstream got, as "METHOD /path" (without the query), in arrival order; clear it to count anew. */
+  upstreamCalls: string[];
   close(): Promise<void>;
 }
 
 export async function startPortal(): Promise<Portal> {
   const database = await openTestDatabase();
   const upstream = createReferenceApp(database.db, defaultReferenceConfig({ cookieSecure: false }));
-  const admission = admitInOrder(upstream.fetch, CONCURRENT_UPSTREAM_REQUESTS);
+  const upstreamCalls: string[] = [];
+  const recorded: typeof upstream.fetch = (request, ...rest) => {
+    upstreamCalls.push(`${request.method} ${new URL(request.url).pathname}`);
+    return upstream.fetch(request, ...rest);
+  };
+  const admission = admitInOrder(recorded, CONCURRENT_UPSTREAM_REQUESTS);
   const server = await new Promise<Server>((resolve, reject) => {
     // Without TLS or HTTP/2 options, @hono/node-server serves with node:http.
     const instance = serve({ fetch: admission.handle, hostname: "127.0.0.1", port: 0 }, () => resolve(instance as Server));
@@ -46,6 +53,7 @@ export async function startPortal(): Promise<Portal> {
   const handle = createRequestHandler(build, "production");
 
   return {
+    upstreamCalls,
     visitor: () => new PortalVisitor(handle),
     loggedIn: async (username, level = "silver") => {
       const visitor = new PortalVisitor(handle);
