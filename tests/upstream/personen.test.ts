@@ -397,6 +397,58 @@ describe.each(API_VERSIONS)("Personendatensatz (Upstream-Version %s)", (version)
     });
   });
 
+  describe("PATCH /api/personen/uem-password (das eigene Gerätepasswort)", () => {
+    it("eine Lehrkraft erzeugt ihr eigenes Gerätepasswort ohne Stufe gold; gespeichert wird nur ein Hash", async () => {
+      // a teacher without a second factor, logged in with the password alone (silver)
+      const caller = await loggedIn(upstream.app, "kopers");
+      const response = await caller.json("PATCH", "/api/personen/uem-password");
+      expect(response.status).toBe(202);
+      const password = await response.text();
+      expect(password).toMatch(START_PASSWORD);
+      const [row] = await db()
+        .select()
+        .from(uemPassword)
+        .where(eq(uemPassword.personId, id("kopers")));
+      expect(await verifyPassword(password, row.passwordHash)).toBe(true);
+    });
+
+    it("gilt immer der eigenen Person: eine Kennung im Körper ändert nichts daran", async () => {
+      const response = await lehrkraft.json("PATCH", "/api/personen/uem-password", { personId: id("liv") });
+      expect(response.status).toBe(202);
+      const password = await response.text();
+      const [own] = await db()
+        .select()
+        .from(uemPassword)
+        .where(eq(uemPassword.personId, id("lehrkraft")));
+      expect(await verifyPassword(password, own.passwordHash)).toBe(true);
+      const [other] = await db()
+        .select()
+        .from(uemPassword)
+        .where(eq(uemPassword.personId, id("liv")));
+      if (other) expect(await verifyPassword(password, other.passwordHash)).toBe(false);
+    });
+
+    it("wer keine Lehrer-Zuordnung hat, bekommt den LDAP-Fehler und kein Gerätepasswort", async () => {
+      await dbiam(await landesadmin.json("PATCH", "/api/personen/uem-password"), "PERSON_UEM_PASSWORD_MODIFICATION_ERROR", 500);
+      const rows = await db()
+        .select()
+        .from(uemPassword)
+        .where(eq(uemPassword.personId, id("landesadmin")));
+      expect(rows).toEqual([]);
+    });
+
+    it("verlangt eine Anmeldung", async () => {
+      await errors.unauthorized(await upstream.app.request("/api/personen/uem-password", { method: "PATCH" }));
+    });
+
+    if (version === "current") {
+      it("verlangt das CSRF-Token", async () => {
+        const response = await lehrkraft.request("/api/personen/uem-password", { method: "PATCH" });
+        expect(response.status).toBe(400);
+      });
+    }
+  });
+
   if (version === "current") {
     it("Schreibzugriffe ohne CSRF-Token werden abgewiesen", async () => {
       const response = await landesadminGold.request(`/api/personen/${id("lehrkraft")}/password`, { method: "PATCH" });
