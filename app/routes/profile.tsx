@@ -98,7 +98,8 @@ export default function Profile() {
   const { t } = useTranslation();
   const profile = useLoaderData<typeof loader>();
   const deviceDialog = useRouteDialog(GERAETEPASSWORT);
-  const dialog = profile.teacher && deviceDialog.value !== null ? <GeraetepasswortDialog dialog={deviceDialog} username={profile.username} /> : null;
+  const dialog =
+    profile.teacher && deviceDialog.value !== null ? <GeraetepasswortDialog dialog={deviceDialog} username={profile.username} /> : null;
   // Without JavaScript the dialog is a page of its own.
   if (deviceDialog.inline && dialog) return <PageMain>{dialog}</PageMain>;
   return (

@@ -2,6 +2,8 @@ import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { isJavaScriptProject, SCHULE_A, SCHULE_B, waitForHydration } from "./support/klassen";
+import { loginAs } from "./support/login";
+import { PINNED_BASE_URL } from "./support/servers";
 
 /**
  * The profile's self-service (issue 10): a teacher's own device password, and whom to ask at each school. Creating a
@@ -118,10 +120,7 @@ test.describe("Mein Profil: Selbstbedienung", () => {
     expect(post.status()).toBe(404);
   });
 
-  test("das Profil nennt je Schule die Schuladministration und die Befristung auch lange vor ihrem Ende", async ({
-    page,
-    loggedInAs,
-  }) => {
+  test("das Profil nennt je Schule die Schuladministration und die Befristung auch lange vor ihrem Ende", async ({ page, loggedInAs }) => {
     await loggedInAs("lehrkraft", { target: "/profile" });
     const schuleA = schoolEntry(page, SCHULE_A.label);
     await expect(schuleA.getByRole("term")).toHaveText(["Rolle", "Ihre Schuladministration"]);
@@ -143,5 +142,18 @@ test.describe("Mein Profil: Selbstbedienung", () => {
     await expect(definitionAdmins).toContainText("Olaf Ohlsen");
     await expect(definitionAdmins).toContainText("Birte Carstens");
     await expectNoAxeViolations(page, "/profile (LiV mit Befristung und Schuladministration)");
+  });
+});
+
+test.describe("Mein Profil gegen die ältere Upstream-Version", () => {
+  test.use({ baseURL: PINNED_BASE_URL });
+
+  test("auch dort erzeugt eine Lehrkraft ihr Gerätepasswort und sieht ihre Schuladministration", async ({ page }) => {
+    await loginAs(page, "lehrkraft", { target: "/profile", otp: false });
+    await expect(schoolEntry(page, SCHULE_A.label).getByRole("definition").nth(1)).toContainText("Sven Schulze");
+    await page.goto("/profile?geraetepasswort");
+    await page.getByRole("main").getByRole("button", { name: "Gerätepasswort erzeugen" }).click();
+    await expect(page.getByRole("main").getByText(DONE)).toBeVisible();
+    await expect(page.getByRole("region", { name: "Ihr Gerätepasswort" })).toContainText("Benutzername: lehrkraft");
   });
 });

@@ -95,7 +95,9 @@ test.describe("Mein Profil", () => {
   }) => {
     await loggedInAs("lehrkraft", { target: "/profile" });
     // What the button does, said before it is pressed.
-    await expect(page.getByRole("region", { name: "Passwort", exact: true })).toContainText("öffnet das Formular der Schulportal-Anmeldung");
+    await expect(page.getByRole("region", { name: "Passwort", exact: true })).toContainText(
+      "öffnet das Formular der Schulportal-Anmeldung",
+    );
 
     await page.getByRole("link", { name: "Passwort ändern" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Passwort ändern" })).toBeVisible();

@@ -70,10 +70,7 @@ describe("Mein Profil: Schulzuordnungen aus der Personenübersicht", () => {
   });
 
   it("mehrere Schulen sind mehrere Einträge, in der Reihenfolge der Zuordnungen", () => {
-    const groups = assignmentsBySchool([
-      zuordnung({ sskId: "b", sskName: "Grundschule Lindenweg", sskDstNr: "0710008" }),
-      zuordnung({}),
-    ]);
+    const groups = assignmentsBySchool([zuordnung({ sskId: "b", sskName: "Grundschule Lindenweg", sskDstNr: "0710008" }), zuordnung({})]);
     expect(groups.map((group) => group.label)).toEqual(["0710008 (Grundschule Lindenweg)", "0710001 (Gemeinschaftsschule am Deich)"]);
   });
 });

@@ -7,7 +7,8 @@ import type { SchoolAssignment } from "~/.server/upstream/self.server";
  */
 export function Schulzuordnungen({ assignments }: { assignments: SchoolAssignment[] }) {
   const { t } = useTranslation();
-  const line = (entry: SchoolAssignment["rollen"][number]) => (entry.befristung ? t("profile.withLimit", { name: entry.name, date: entry.befristung }) : entry.name);
+  const line = (entry: SchoolAssignment["rollen"][number]) =>
+    entry.befristung ? t("profile.withLimit", { name: entry.name, date: entry.befristung }) : entry.name;
   return (
     <section aria-labelledby="zuordnungen" className="rounded border border-gray-400 p-4">
       <h2 id="zuordnungen" className="mb-3 text-xl font-bold">
