@@ -42,7 +42,7 @@ export function FristenBanner({ fristen }: { fristen: FristBannerData[] }) {
   return (
     <>
       {fristen.length > 0 ? (
-        <ul ref={list} className="mb-4 flex flex-col gap-2">
+        <ul ref={list} aria-label={t("fristen.bereich")} className="mb-4 flex flex-col gap-2">
           {fristen.map((frist) => (
             <Banner
               key={frist.id}
