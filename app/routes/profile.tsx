@@ -1,12 +1,14 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { FristenBanner } from "~/components/fristen-banner";
 import { PageMain } from "~/components/page-main";
 import { formatDate } from "~/dates";
 import { errorMessageKey } from "~/errors";
 import { useNamespacesOf } from "~/hooks/use-namespaces";
 import { pageTitle } from "~/i18n";
 import { safeRedirectPath } from "~/return-path";
+import { fristenFor } from "~/.server/fristen.server";
 import { guardWhileLoading, requireUser } from "~/.server/guards.server";
 import { getPortalSession } from "~/.server/portal-cookie.server";
 import { publicOrigin } from "~/.server/security.server";
@@ -63,6 +65,7 @@ export function loader(args: LoaderFunctionArgs) {
       passwordChange: `/api/auth/reset-password?${resetQuery}`,
       twoFactor,
       back: safeRedirectPath(session.get("previousUrl"), "/start"),
+      fristen: await fristenFor(request, user),
     };
   });
 }
@@ -78,6 +81,7 @@ export default function Profile() {
         </Link>
       </p>
       <h1 className="mb-4 text-2xl font-bold">{t("profile.title")}</h1>
+      <FristenBanner fristen={profile.fristen} />
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="flex flex-col gap-6">
           <section aria-labelledby="persoenliche-daten" className="rounded border border-gray-400 p-4">
