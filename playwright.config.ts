@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumLaunchOptions } from "./scripts/chromium";
-import { PINNED_PORT, PINNED_STEP_UP_TIMEOUT_SECONDS, PORT } from "./tests/e2e/support/servers";
+import { MAIN_LANDING_ENV, PINNED_LANDING_ENV, PINNED_PORT, PINNED_STEP_UP_TIMEOUT_SECONDS, PORT } from "./tests/e2e/support/servers";
 
 const SERVER_ENV = {
   HOST: "127.0.0.1",
@@ -39,7 +39,13 @@ export default defineConfig({
     {
       command: "rm -rf .tmp/e2e-db && node --import tsx scripts/start.ts",
       url: `http://127.0.0.1:${PORT}/`,
-      env: { ...SERVER_ENV, PORT: String(PORT), REFERENCE_UPSTREAM_PORT: String(PORT + 1), REFERENCE_DATA_DIR: ".tmp/e2e-db" },
+      env: {
+        ...SERVER_ENV,
+        ...MAIN_LANDING_ENV,
+        PORT: String(PORT),
+        REFERENCE_UPSTREAM_PORT: String(PORT + 1),
+        REFERENCE_DATA_DIR: ".tmp/e2e-db",
+      },
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: "ignore",
@@ -50,6 +56,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${PINNED_PORT}/`,
       env: {
         ...SERVER_ENV,
+        ...PINNED_LANDING_ENV,
         PORT: String(PINNED_PORT),
         REFERENCE_UPSTREAM_PORT: String(PINNED_PORT + 1),
         REFERENCE_DATA_DIR: ".tmp/e2e-db-pinned",

@@ -16,6 +16,8 @@ interface PortalData {
   usedConfirmations: string[];
   /** The stylesheet this browser was given inside a page and prefetched; later pages link it (decision 018). */
   stylesheet: string;
+  /** Deadline banners dismissed in this browser session (fingerprints of 10 characters, the newest few). */
+  ausgeblendeteFristen: string[];
 }
 
 /** Which write went unanswered: its kind and the few values that identify it; kept for a quarter of an hour. */

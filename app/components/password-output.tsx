@@ -37,7 +37,7 @@ export function PasswordOutput({ id, title, password, children }: { id: string; 
       )}
       {/* Only on paper: display:none on screen keeps it from screen readers as well. */}
       <p className="hidden print:block">
-        <PasswordText password={password} />
+        {t("fields.password.printLabel")} <PasswordText password={password} />
       </p>
     </section>
   );

@@ -16,7 +16,7 @@ export function IntentButton({
   ...rest
 }: { intent: string; primary?: boolean; children: ReactNode } & Pick<
   ButtonHTMLAttributes<HTMLButtonElement>,
-  "aria-disabled" | "aria-describedby"
+  "aria-disabled" | "aria-describedby" | "formAction"
 >) {
   return (
     <button type="submit" name="intent" value={intent} formNoValidate className={primary ? "btn-primary" : "btn-secondary"} {...rest}>

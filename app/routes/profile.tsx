@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { FristenBanner } from "~/components/fristen-banner";
 import { PageMain } from "~/components/page-main";
 import { GERAETEPASSWORT, GeraetepasswortDialog, GeraetepasswortKarte } from "~/components/profil/geraetepasswort";
 import { Schulzuordnungen } from "~/components/profil/schulzuordnungen";
@@ -10,6 +11,7 @@ import { errorMessageKey } from "~/errors";
 import { useNamespacesOf } from "~/hooks/use-namespaces";
 import { pageTitle } from "~/i18n";
 import { safeRedirectPath } from "~/return-path";
+import { fristenFor } from "~/.server/fristen.server";
 import { guardWhileLoading, notFound, requireUser } from "~/.server/guards.server";
 import { getPortalSession } from "~/.server/portal-cookie.server";
 import { ownDevicePassword } from "~/.server/profil-geraetepasswort.server";
@@ -77,6 +79,7 @@ export function loader(args: LoaderFunctionArgs) {
       // the one-time token of the device password's confirmation (one-time-password.server.ts)
       einmal: crypto.randomUUID(),
       back: safeRedirectPath(session.get("previousUrl"), "/start"),
+      fristen: await fristenFor(request, user),
     };
   });
 }
@@ -110,6 +113,7 @@ export default function Profile() {
         </Link>
       </p>
       <h1 className="mb-4 text-2xl font-bold">{t("profile.title")}</h1>
+      <FristenBanner fristen={profile.fristen} />
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="flex flex-col gap-6">
           <section aria-labelledby="persoenliche-daten" className="rounded border border-gray-400 p-4">

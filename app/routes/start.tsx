@@ -3,10 +3,11 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { ServiceProviderResponse } from "../../upstream/contract";
 import { PageMain } from "~/components/page-main";
-import { TimeLimitBanners } from "~/components/time-limit-banners";
+import { FristenBanner } from "~/components/fristen-banner";
 import { pageTitle } from "~/i18n";
 import { firstAdminPath } from "~/permissions";
 import { hasSecondFactor } from "~/.server/auth.server";
+import { fristenFor } from "~/.server/fristen.server";
 import { guardWhileLoading, requireUser } from "~/.server/guards.server";
 import { currentMeldung, myProviders, providersByKategorie } from "~/.server/upstream/self.server";
 import { withUpstreamSession } from "~/.server/responses.server";
@@ -28,7 +29,7 @@ export function loader(args: LoaderFunctionArgs) {
         .map((provider) => tileOf(provider, { blockedBySecondFactor, adminPath })),
     }));
 
-    return { groups, meldung: meldung?.inhalt ?? null, timeLimits: user.timeLimits };
+    return { groups, meldung: meldung?.inhalt ?? null, fristen: await fristenFor(request, user) };
   });
 }
 
@@ -48,7 +49,7 @@ function isWebAddress(url: string | null | undefined): url is string {
 
 export default function Start() {
   const { t } = useTranslation();
-  const { groups, meldung, timeLimits } = useLoaderData<typeof loader>();
+  const { groups, meldung, fristen } = useLoaderData<typeof loader>();
   return (
     <PageMain>
       <h1 className="mb-4 text-2xl font-bold">{t("start.title")}</h1>
@@ -60,7 +61,7 @@ export default function Start() {
           <p className="whitespace-pre-line">{meldung}</p>
         </section>
       ) : null}
-      <TimeLimitBanners timeLimits={timeLimits} />
+      <FristenBanner fristen={fristen} />
       <h2 className="mb-2 mt-6 text-xl font-bold">{t("start.allOffers")}</h2>
       {groups.length === 0 ? <p>{t("start.noOffers")}</p> : null}
       {groups.map((group) => (

@@ -27,7 +27,10 @@ async function press(page: Page, name: string) {
 
 /** Without JavaScript "Auswahl aktualisieren" narrows the choices; with it the change itself does. */
 async function narrowed(page: Page) {
-  if (!isJavaScriptProject()) await press(page, "Auswahl aktualisieren");
+  if (isJavaScriptProject()) return;
+  await press(page, "Auswahl aktualisieren");
+  // The answer opens where the form goes on, not at the top of the page.
+  await expect(page).toHaveURL(/#anlegen-rollen$/);
 }
 
 async function chooseOrganisation(page: Page, label: string) {

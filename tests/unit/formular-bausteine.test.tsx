@@ -239,7 +239,7 @@ describe("Passwortausgabe", () => {
     expect(section.attrs["data-print-card"]).toBeDefined();
     expect(textOf(byId(html, section.attrs["aria-labelledby"]).outer)).toBe("Neues Passwort");
     const paper = byTag(html, "p").filter((p) => p.attrs.class === "hidden print:block");
-    expect(paper.map((p) => textOf(p.outer))).toEqual(["x7K-q2lO"]);
+    expect(paper.map((p) => textOf(p.outer))).toEqual(["Passwort: x7K-q2lO"]);
   });
 
   it("mit JavaScript: verdeckt, ein Umschaltknopf mit aria-pressed und gleichbleibendem Namen, Kopieren und Drucken", () => {

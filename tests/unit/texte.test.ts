@@ -41,7 +41,7 @@ describe("Texte, deren Schlüssel erst zur Laufzeit entstehen", () => {
 
   it("jede Angebotskategorie und jeder Fristen-Anlass des Upstreams hat eine Überschrift oder einen Hinweis", () => {
     expectTexts([...KNOWN_PROVIDER_KATEGORIEN, "SONSTIGE"].map((kategorie) => `start.kategorie.${kategorie}`));
-    expectTexts(TIME_LIMIT_OCCASIONS.map((occasion) => `timeLimits.${occasion}`));
+    expectTexts(TIME_LIMIT_OCCASIONS.flatMap((occasion) => [`fristen.text.${occasion}`, `fristen.ausblenden.${occasion}`]));
   });
 
   it("jede Meldung der Klassenformulare ist ein Schlüssel mit deutschem Text", () => {

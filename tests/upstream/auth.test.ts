@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UserinfoResponse } from "../../upstream/contract/index.ts";
-import { person } from "../../upstream/reference/db/schema.ts";
+import { person, personenkontext } from "../../upstream/reference/db/schema.ts";
 import { DEMO_PASSWORD, currentOtp } from "../../upstream/reference/seed/demo-accounts.ts";
 import { DEMO_IDS } from "../../upstream/reference/seed/ids.ts";
 import { API_VERSIONS, Browser, type TestUpstream, errorBodies, loggedIn, startTestUpstream } from "./support.ts";
@@ -306,6 +306,22 @@ describe("Wer bin ich (logininfo)", () => {
     const ohne = UserinfoResponse.parse(await (await (await loggedIn(upstream.app, "ohnezuordnung")).get("/api/auth/logininfo")).json());
     expect(ohne.timeLimits.map((t) => t.occasion)).toEqual(["NO_KONTEXTE"]);
     expect(ohne.personenkontexte).toEqual([]);
+  });
+
+  it("warns a substitute teacher whose assignment ends within two weeks, with school, role and the stored end", async () => {
+    const info = UserinfoResponse.parse(await (await (await loggedIn(upstream.app, "wpaulsen")).get("/api/auth/logininfo")).json());
+    expect(info.timeLimits).toMatchObject([
+      { occasion: "PERSONENKONTEXT_EXPIRES", school: "Grundschule Lindenweg", rolle: "Vertretungslehrkraft" },
+    ]);
+    const [row] = await upstream.handle.db
+      .select({ befristung: personenkontext.befristung })
+      .from(personenkontext)
+      .innerJoin(person, eq(person.id, personenkontext.personId))
+      .where(eq(person.username, "wpaulsen"));
+    expect(info.timeLimits[0]?.deadline).toBe(row?.befristung?.toISOString());
+    const daysLeft = (Date.parse(info.timeLimits[0]?.deadline ?? "") - Date.now()) / (24 * 60 * 60 * 1000);
+    expect(daysLeft).toBeGreaterThan(0);
+    expect(daysLeft).toBeLessThan(14);
   });
 });
 

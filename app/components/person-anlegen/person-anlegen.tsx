@@ -153,7 +153,7 @@ function AnlegenForm({
         </Abschnitt>
 
         {ansicht.organisationGewaehlt ? (
-          <Abschnitt titel={t("person:anlegen.sections.rollen")}>
+          <Abschnitt id={ROLLEN_ABSCHNITT} titel={t("person:anlegen.sections.rollen")}>
             {ansicht.rollen.length === 0 ? (
               <p className="mb-4">{t("person:anlegen.noRoles")}</p>
             ) : (
@@ -224,21 +224,26 @@ function AnlegenForm({
   );
 }
 
-function Abschnitt({ titel, children }: { titel: string; children: ReactNode }) {
+function Abschnitt({ id, titel, children }: { id?: string; titel: string; children: ReactNode }) {
   return (
-    <section className="mb-6 border-t border-gray-300 pt-4">
+    <section id={id} className="mb-6 border-t border-gray-300 pt-4">
       <h2 className="mb-3 text-xl font-bold">{titel}</h2>
       {children}
     </section>
   );
 }
 
-/** Without JavaScript the way to narrow the choices to what is chosen; with it a change does that at once. */
+const ROLLEN_ABSCHNITT = "anlegen-rollen";
+
+/**
+ * Without JavaScript the way to narrow the choices to what is chosen; with it a change does that at once. The answer
+ * opens at the roles (the address's fragment), where the form goes on, not at the top of the page.
+ */
 function AuswahlAktualisieren() {
   const { t } = useTranslation();
   return (
     <div className="mb-2">
-      <IntentButton intent="aktualisieren" aria-describedby="auswahl-aktualisieren-hinweis">
+      <IntentButton intent="aktualisieren" formAction={`#${ROLLEN_ABSCHNITT}`} aria-describedby="auswahl-aktualisieren-hinweis">
         {t("person:zuordnungenBearbeiten.narrow")}
       </IntentButton>
       <p id="auswahl-aktualisieren-hinweis" className="mt-1 text-sm text-gray-700">

@@ -266,6 +266,13 @@ export const DEMO_PERSONEN: DemoPersonSeed[] = [
   // without a token, for the journeys where the token service refuses every change (so she is never changed)
   { username: "lthaysen", vorname: "Lene", familienname: "Thaysen", personalnummer: "4712521", kontexte: [k(C, "lehrkraft")] },
 
+  // The deadline banners' journey (tests/e2e/fristen-und-hinweise.spec.ts): her substitute assignment at Grundschule
+  // Lindenweg ends in 10 days, so her start page and profile warn her, urgently (under 14 days). She is never changed.
+  {
+    username: "wpaulsen", vorname: "Wiebke", familienname: "Paulsen", personalnummer: "4712530",
+    kontexte: [k(B, "vertretungslehrkraft", { befristungInDays: 10, createdDaysAgo: 60 })],
+  },
+
   // State employees of the search and add journeys (issue 9): see landesbedienstete.ts.
   ...LANDESBEDIENSTETE_PERSONEN,
 ];
