@@ -14,7 +14,7 @@ import {
   TOKEN_ZURUECKSETZEN,
   ZWEI_FAKTOR_EINRICHTEN,
 } from "~/components/person/dialog-names";
-import { EinmalPasswortDialog } from "~/components/person/einmal-passwort-dialog";
+import { PersonEinmalPasswortDialog } from "~/components/person/einmal-passwort-dialog";
 import { sperrDialogTitle, useSperrDialoge } from "~/components/person/sperr-dialoge";
 import { PersonDaten } from "~/components/person/person-daten";
 import { SperrStatus } from "~/components/person/sperr-status";
@@ -115,9 +115,9 @@ export default function PersonDetailsPage() {
         <PersonBearbeitenDialog dialog={editDialog} person={person} />
       </Suspense>
     ) : null,
-    passwordDialog.value !== null ? <EinmalPasswortDialog key="pw" kind={PASSWORT} dialog={passwordDialog} person={person} /> : null,
+    passwordDialog.value !== null ? <PersonEinmalPasswortDialog key="pw" kind={PASSWORT} dialog={passwordDialog} person={person} /> : null,
     deviceDialog.value !== null && hasLehr ? (
-      <EinmalPasswortDialog key="device" kind={GERAETEPASSWORT} dialog={deviceDialog} person={person} />
+      <PersonEinmalPasswortDialog key="device" kind={GERAETEPASSWORT} dialog={deviceDialog} person={person} />
     ) : null,
   ];
   // Without JavaScript a dialog is a page of its own.

@@ -1,18 +1,23 @@
-import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FristenBanner } from "~/components/fristen-banner";
 import { PageMain } from "~/components/page-main";
+import { GERAETEPASSWORT, GeraetepasswortDialog, GeraetepasswortKarte } from "~/components/profil/geraetepasswort";
+import { Schulzuordnungen } from "~/components/profil/schulzuordnungen";
+import { unlessOnlyDialogChanged, useRouteDialog } from "~/components/route-dialog";
 import { formatDate } from "~/dates";
 import { errorMessageKey } from "~/errors";
 import { useNamespacesOf } from "~/hooks/use-namespaces";
 import { pageTitle } from "~/i18n";
 import { safeRedirectPath } from "~/return-path";
 import { fristenFor } from "~/.server/fristen.server";
-import { guardWhileLoading, requireUser } from "~/.server/guards.server";
+import { guardWhileLoading, notFound, requireUser } from "~/.server/guards.server";
 import { getPortalSession } from "~/.server/portal-cookie.server";
+import { ownDevicePassword } from "~/.server/profil-geraetepasswort.server";
 import { publicOrigin } from "~/.server/security.server";
-import { assignmentsBySchool, myPersonInfo, myTwoFactor, type MyTwoFactor, type SchoolAssignment } from "~/.server/upstream/self.server";
+import { getPersonenuebersicht } from "~/.server/upstream/person.server";
+import { assignmentsBySchool, hasLehrKontext, myPersonInfo, myTwoFactor, type MyTwoFactor } from "~/.server/upstream/self.server";
 import { redirectWithToast, withUpstreamSession } from "~/.server/responses.server";
 
 /** E-mail states worth telling the user; any other state hides the row (the original does the same). */
@@ -31,7 +36,7 @@ const PASSWORD_NOTICES = {
   failed: { key: "profile.password.failed", tone: "error" },
 } as const;
 
-/** Own data and school assignments, read-only; the password change runs at the upstream. */
+/** Own data and school assignments, read-only; the password change runs at the upstream, a teacher's device password here. */
 export function loader(args: LoaderFunctionArgs) {
   return withUpstreamSession(args, async ({ request }) => {
     // The identity provider reports the password change in the address. Said once, the address is clean again, so a
@@ -42,12 +47,18 @@ export function loader(args: LoaderFunctionArgs) {
       throw await redirectWithToast(request, "/profile", notice);
     }
     // Person info names the person id, so the two-factor reads need not wait for the guard's login info.
-    const [user, [{ info, twoFactor }, session]] = await guardWhileLoading(requireUser(request), () =>
+    const [user, [{ info, twoFactor, uebersicht }, session]] = await guardWhileLoading(requireUser(request), () =>
       Promise.all([
-        myPersonInfo(request).then(async (info) => ({ info, twoFactor: await myTwoFactor(request, info.pid) })),
+        myPersonInfo(request).then(async (info) => {
+          // The Personenübersicht: each Zuordnung's Befristung and the school's administrators.
+          const [twoFactor, uebersicht] = await Promise.all([myTwoFactor(request, info.pid), getPersonenuebersicht(request, info.pid)]);
+          return { info, twoFactor, uebersicht };
+        }),
         getPortalSession(request),
       ]),
     );
+    const teacher = hasLehrKontext(info);
+    if (new URL(request.url).searchParams.has(GERAETEPASSWORT) && !teacher) throw notFound();
     // The identity provider sends the browser back to this absolute address (it does not accept a bare path).
     const resetQuery = new URLSearchParams({
       redirectUrl: `${publicOrigin(request)}/profile`,
@@ -60,19 +71,40 @@ export function loader(args: LoaderFunctionArgs) {
       username: info.person.username ?? null,
       personalnummer: info.person.personalnummer ?? null,
       email,
-      assignments: assignmentsBySchool(info.personenkontexte, user),
+      assignments: assignmentsBySchool(uebersicht.zuordnungen),
       passwordUpdatedAt: user.passwordUpdatedAt,
       passwordChange: `/api/auth/reset-password?${resetQuery}`,
       twoFactor,
+      teacher,
+      // the one-time token of the device password's confirmation (one-time-password.server.ts)
+      einmal: crypto.randomUUID(),
       back: safeRedirectPath(session.get("previousUrl"), "/start"),
       fristen: await fristenFor(request, user),
     };
   });
 }
 
+/** The device password's confirmation (`?geraetepasswort`), the profile's only post. */
+export function action(args: ActionFunctionArgs) {
+  return withUpstreamSession(args, async ({ request }) => {
+    if (!new URL(request.url).searchParams.has(GERAETEPASSWORT)) {
+      await requireUser(request);
+      throw notFound();
+    }
+    return ownDevicePassword(request);
+  });
+}
+
+export const shouldRevalidate = unlessOnlyDialogChanged([GERAETEPASSWORT]);
+
 export default function Profile() {
   const { t } = useTranslation();
   const profile = useLoaderData<typeof loader>();
+  const deviceDialog = useRouteDialog(GERAETEPASSWORT);
+  const dialog =
+    profile.teacher && deviceDialog.value !== null ? <GeraetepasswortDialog dialog={deviceDialog} username={profile.username} /> : null;
+  // Without JavaScript the dialog is a page of its own.
+  if (deviceDialog.inline && dialog) return <PageMain>{dialog}</PageMain>;
   return (
     <PageMain>
       <p className="mb-2">
@@ -132,9 +164,11 @@ export default function Profile() {
             </a>
           </section>
           {profile.twoFactor ? <TwoFactorCard twoFactor={profile.twoFactor} /> : null}
+          {profile.teacher ? <GeraetepasswortKarte /> : null}
         </div>
-        <Assignments assignments={profile.assignments} />
+        <Schulzuordnungen assignments={profile.assignments} />
       </div>
+      {dialog}
     </PageMain>
   );
 }
@@ -162,42 +196,6 @@ function TwoFactorCard({ twoFactor }: { twoFactor: MyTwoFactor }) {
   );
 }
 
-/** One entry per school, its classes listed under it; numbered when there are several. */
-function Assignments({ assignments }: { assignments: SchoolAssignment[] }) {
-  const { t } = useTranslation();
-  const line = (entry: SchoolAssignment["rollen"][number]) =>
-    entry.befristung && formatDate(entry.befristung)
-      ? t("profile.withLimit", { name: entry.name, date: formatDate(entry.befristung) })
-      : entry.name;
-  return (
-    <section aria-labelledby="zuordnungen" className="rounded border border-gray-400 p-4">
-      <h2 id="zuordnungen" className="mb-3 text-xl font-bold">
-        {t("profile.assignments")}
-      </h2>
-      {assignments.length === 0 ? <p>{t("profile.noAssignments")}</p> : null}
-      <ol className={`flex flex-col gap-4 ${assignments.length > 1 ? "list-decimal pl-6" : "list-none"}`}>
-        {assignments.map((assignment) => (
-          <li key={assignment.id}>
-            <h3 className="mb-1 font-bold">{assignment.label}</h3>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
-              {assignment.rollen.length > 0 ? (
-                <>
-                  <dt className="font-semibold">{t("profile.roles", { count: assignment.rollen.length })}</dt>
-                  <dd>{assignment.rollen.map(line).join(", ")}</dd>
-                </>
-              ) : null}
-              {assignment.klassen.length > 0 ? (
-                <>
-                  <dt className="font-semibold">{t("profile.classes", { count: assignment.klassen.length })}</dt>
-                  <dd>{assignment.klassen.map(line).join(", ")}</dd>
-                </>
-              ) : null}
-            </dl>
-          </li>
-        ))}
-      </ol>
-    </section>
-  );
-}
-
-export const meta: MetaFunction = () => [{ title: pageTitle("profile.title") }];
+export const meta: MetaFunction = ({ location }) => [
+  { title: pageTitle(new URLSearchParams(location.search).has(GERAETEPASSWORT) ? "profile.devicePassword.pageTitle" : "profile.title") },
+];

@@ -29,8 +29,10 @@ test.describe("Mein Profil", () => {
     // The class is no assignment of its own: it appears under the school that administers it.
     await expect(assignments(page).getByRole("heading", { level: 3 })).toHaveText([SCHULE_A]);
     const schule = schoolEntry(page, SCHULE_A);
-    await expect(schule.getByRole("term")).toHaveText(["Rolle", "Klasse"]);
-    await expect(schule.getByRole("definition")).toHaveText(["itslearning-Schüler", "7b"]);
+    await expect(schule.getByRole("term")).toHaveText(["Rolle", "Klasse", "Ihre Schuladministration"]);
+    await expect(schule.getByRole("definition").first()).toHaveText("itslearning-Schüler");
+    await expect(schule.getByRole("definition").nth(1)).toHaveText("7b");
+    await expect(schule.getByRole("definition").nth(2)).toContainText("Sven Schulze");
 
     // None of the pupil's offerings needs a second factor, so the card is not there at all.
     await expect(page.getByRole("heading", { name: "Zwei-Faktor-Authentifizierung" })).toHaveCount(0);
@@ -69,15 +71,15 @@ test.describe("Mein Profil", () => {
 
     await expect(assignments(page).getByRole("heading", { level: 3 })).toHaveText([SCHULE_A]);
     const schule = schoolEntry(page, SCHULE_A);
-    await expect(schule.getByRole("term")).toHaveText(["Rolle"]);
-    await expect(schule.getByRole("definition")).toHaveText(["Lehrkraft"]);
+    await expect(schule.getByRole("term")).toHaveText(["Rolle", "Ihre Schuladministration"]);
+    await expect(schule.getByRole("definition").first()).toHaveText("Lehrkraft");
     await expect(twoFactorCard(page)).toContainText("mit einem Software-Token");
   });
 
   test("eine Lehrkraft im Vorbereitungsdienst sieht, bis wann ihre Zuordnung befristet ist", async ({ page, loggedInAs }) => {
     await loggedInAs("liv", { target: "/profile" });
 
-    await expect(schoolEntry(page, SCHULE_A).getByRole("definition")).toHaveText([/^LiV \(befristet bis \d{2}\.\d{2}\.\d{4}\)$/]);
+    await expect(schoolEntry(page, SCHULE_A).getByRole("definition").first()).toHaveText(/^LiV \(befristet bis \d{2}\.\d{2}\.\d{4}\)$/);
   });
 
   test("ein Schuladmin ohne Token liest in seinem Profil, dass noch kein zweiter Faktor eingerichtet ist", async ({ page, loggedInAs }) => {
@@ -92,6 +94,10 @@ test.describe("Mein Profil", () => {
     loggedInAs,
   }) => {
     await loggedInAs("lehrkraft", { target: "/profile" });
+    // What the button does, said before it is pressed.
+    await expect(page.getByRole("region", { name: "Passwort", exact: true })).toContainText(
+      "öffnet das Formular der Schulportal-Anmeldung",
+    );
 
     await page.getByRole("link", { name: "Passwort ändern" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Passwort ändern" })).toBeVisible();
@@ -115,10 +121,17 @@ test.describe("Mein Profil", () => {
     // The upstream sends the browser back with kc_action_status; changing a demo password here would break other tests.
     await page.goto("/profile?kc_action_status=success");
     await expect(page.getByRole("status").filter({ hasText: "Passwort" })).toHaveText("Ihr Passwort wurde erfolgreich geändert.");
+    // Said once: the parameter is gone from the address, a reload says nothing more.
+    await expect(page).toHaveURL(/\/profile$/);
+    await expectNoAxeViolations(page, "/profile nach erfolgreicher Passwortänderung");
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Mein Profil" })).toBeVisible();
+    await expect(page.getByText("Ihr Passwort wurde erfolgreich geändert.")).toHaveCount(0);
 
     await page.goto("/profile?kc_action_status=error");
     await expect(page.getByRole("alert")).toHaveText(
       "Ihr Passwort konnte nicht geändert werden. Bitte versuchen Sie es später noch einmal.",
     );
+    await expect(page).toHaveURL(/\/profile$/);
   });
 });

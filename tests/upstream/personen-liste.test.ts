@@ -442,6 +442,21 @@ describe.each(API_VERSIONS)("Personenliste (Upstream-Version %s)", (version) => 
       expect(schueler.zuordnungen.every((z) => z.editable)).toBe(true);
     });
 
+    it("die eigene Übersicht (das Profil): Befristung und die Schuladministration der Schule je Zuordnung", async () => {
+      const liv = await loggedIn(upstream.app, "liv");
+      const { zuordnungen } = await get(liv, stableId("person:liv"));
+      expect(zuordnungen).toHaveLength(1);
+      const [zuordnung] = zuordnungen;
+      expect(zuordnung).toMatchObject({ sskId: DEMO_IDS.schuleA, rolle: "LiV", rollenArt: "LEHR", editable: false });
+      // the seed's Befristung, 30 days ahead
+      const days = (Date.parse(zuordnung.befristung ?? "") - Date.now()) / 86_400_000;
+      expect(days).toBeGreaterThan(28);
+      expect(days).toBeLessThan(32);
+      // every person with a LEIT role at school A, whatever its name: public school admin, offer management, itslearning
+      expect(zuordnung.admins).toEqual(expect.arrayContaining(["Sven Schulze", "Anja Albers", "Wiebke Thomsen", "Knut Asmussen"]));
+      expect(zuordnung.admins).not.toContain("Lara Lehmann");
+    });
+
     it("unbekannte Person → 404, keine UUID → 400, ohne Anmeldung → 401", async () => {
       await errors.entityNotFound(await landesadmin.get(`/api/dbiam/personenuebersicht/${stableId("person:gibtesnicht")}`));
       await errors.validation(await landesadmin.get("/api/dbiam/personenuebersicht/kein-uuid"), "other", "personId");

@@ -40,6 +40,13 @@ describe.each(API_VERSIONS)("Personendatensatz (Upstream-Version %s)", (version)
     expect(await response.json()).toEqual({ i18nKey, code });
   };
   const stepUp = (response: Response) => dbiam(response, "REQUIRED_STEP_UP_LEVEL_NOT_MET", 403);
+  /** Whether `password` is the person's stored device password, of which only a hash is stored. */
+  const isDevicePassword = async (personId: string, password: string) => {
+    const [row] = await db().select().from(uemPassword).where(eq(uemPassword.personId, personId));
+    if (!row) return false;
+    expect(row.passwordHash).not.toContain(password);
+    return verifyPassword(password, row.passwordHash);
+  };
   const read = async (browser: Browser, personId: string) => {
     const response = await browser.get(`/api/personen/${personId}`);
     expect(response.status).toBe(200);
@@ -358,22 +365,13 @@ describe.each(API_VERSIONS)("Personendatensatz (Upstream-Version %s)", (version)
       expect(response.status).toBe(202);
       const password = await response.text();
       expect(password).toMatch(START_PASSWORD);
-      const [row] = await db()
-        .select()
-        .from(uemPassword)
-        .where(eq(uemPassword.personId, id("liv")));
-      expect(row.passwordHash).not.toContain(password);
-      expect(await verifyPassword(password, row.passwordHash)).toBe(true);
+      expect(await isDevicePassword(id("liv"), password)).toBe(true);
       // The login password is untouched and not temporary.
       const [account] = await db().select().from(identityAccount).where(eq(identityAccount.username, "liv"));
       expect(account.passwordTemporary).toBe(false);
 
       const again = await (await landesadminGold.json("PATCH", `/api/personen/${id("liv")}/uem-password`)).text();
-      const [after] = await db()
-        .select()
-        .from(uemPassword)
-        .where(eq(uemPassword.personId, id("liv")));
-      expect(await verifyPassword(again, after.passwordHash)).toBe(true);
+      expect(await isDevicePassword(id("liv"), again)).toBe(true);
     });
 
     it("Personen ohne Lehrer-Zuordnung haben keinen Eintrag für ein Geräte-Passwort", async () => {
@@ -395,6 +393,46 @@ describe.each(API_VERSIONS)("Personendatensatz (Upstream-Version %s)", (version)
       if (version === "current") await dbiam(response, "PERSON_ERROR", 500);
       else await errors.internal(response);
     });
+  });
+
+  describe("PATCH /api/personen/uem-password (das eigene Gerätepasswort)", () => {
+    it("eine Lehrkraft erzeugt ihr eigenes Gerätepasswort ohne Stufe gold; gespeichert wird nur ein Hash", async () => {
+      // a teacher without a second factor, logged in with the password alone (silver)
+      const caller = await loggedIn(upstream.app, "kopers");
+      const response = await caller.json("PATCH", "/api/personen/uem-password");
+      expect(response.status).toBe(202);
+      const password = await response.text();
+      expect(password).toMatch(START_PASSWORD);
+      expect(await isDevicePassword(id("kopers"), password)).toBe(true);
+    });
+
+    it("gilt immer der eigenen Person: eine Kennung im Körper ändert nichts daran", async () => {
+      const response = await lehrkraft.json("PATCH", "/api/personen/uem-password", { personId: id("liv") });
+      expect(response.status).toBe(202);
+      const password = await response.text();
+      expect(await isDevicePassword(id("lehrkraft"), password)).toBe(true);
+      expect(await isDevicePassword(id("liv"), password)).toBe(false);
+    });
+
+    it("wer keine Lehrer-Zuordnung hat, bekommt den LDAP-Fehler und kein Gerätepasswort", async () => {
+      await dbiam(await landesadmin.json("PATCH", "/api/personen/uem-password"), "PERSON_UEM_PASSWORD_MODIFICATION_ERROR", 500);
+      const rows = await db()
+        .select()
+        .from(uemPassword)
+        .where(eq(uemPassword.personId, id("landesadmin")));
+      expect(rows).toEqual([]);
+    });
+
+    it("verlangt eine Anmeldung", async () => {
+      await errors.unauthorized(await upstream.app.request("/api/personen/uem-password", { method: "PATCH" }));
+    });
+
+    if (version === "current") {
+      it("verlangt das CSRF-Token", async () => {
+        const response = await lehrkraft.request("/api/personen/uem-password", { method: "PATCH" });
+        expect(response.status).toBe(400);
+      });
+    }
   });
 
   if (version === "current") {

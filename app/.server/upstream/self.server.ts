@@ -7,12 +7,13 @@ import {
   ServiceProviderResponse,
   TokenRequiredResponse,
   TokenStateResponse,
+  type PersonenzuordnungResponse,
   type TwoFactorPersonQuery,
-  type UserinfoResponse,
 } from "../../../upstream/contract";
+import { befristungFromUpstream, formatGermanDay } from "~/dates";
 import type { ErrorCode } from "~/errors";
 import { organisationLabel } from "~/organisation-label";
-import { callUpstream, callUpstreamJson, parseAnswer, UpstreamFailure } from "./client.server";
+import { callUpstream, callUpstreamJson, callUpstreamText, parseAnswer, UpstreamFailure } from "./client.server";
 
 /** Calls about the logged-in user: start page tiles, notice, own person data. */
 
@@ -89,7 +90,7 @@ export async function myTwoFactor(request: Request, personId: string): Promise<M
 
 interface Entry {
   name: string;
-  /** ISO date of the Befristung, when the upstream reports one */
+  /** the last day of the Befristung as DD.MM.YYYY, when there is one */
   befristung: string | null;
 }
 
@@ -99,50 +100,42 @@ export interface SchoolAssignment {
   label: string;
   rollen: Entry[];
   klassen: Entry[];
+  /** names of the school's administrators (persons with a LEIT role there): whom to ask */
+  admins: string[];
 }
 
 /**
- * The own Personenkontexte grouped by school, classes under the school that administers them. Person info
- * names the roles but not a class's school; the login info the guard has already read carries each
- * organisation with `administriertVon`, so no further call is needed. A Befristung reaches its owner only
- * through the login info's time limits, i.e. from eight weeks before it ends (the full date would cost
- * a call of the Personenübersicht).
+ * The own Zuordnungen of the Personenübersicht grouped by school, classes under the school that administers them
+ * (inventory §4.6). Each role and class carries its own Befristung; the school's administrators are those the
+ * upstream names on the Zuordnungen at the school itself (`admins`, absent on a LEIT role's own Zuordnung).
  */
-export function assignmentsBySchool(
-  kontexte: PersonInfoResponse["personenkontexte"],
-  login: Pick<UserinfoResponse, "personenkontexte" | "timeLimits">,
-): SchoolAssignment[] {
-  const organisations = new Map<string, { name?: string | null; kennung?: string | null; administriertVon?: string | null }>();
-  for (const kontext of kontexte) organisations.set(kontext.organisation.id, kontext.organisation);
-  for (const kontext of login.personenkontexte) organisations.set(kontext.organisation.id, kontext.organisation);
-  const expiries = login.timeLimits.filter((limit) => limit.occasion === "PERSONENKONTEXT_EXPIRES");
-
+export function assignmentsBySchool(zuordnungen: PersonenzuordnungResponse[]): SchoolAssignment[] {
   const groups = new Map<string, SchoolAssignment>();
-  const groupOf = (id: string) => {
-    let group = groups.get(id);
+  const groupOf = (zuordnung: Pick<PersonenzuordnungResponse, "sskId" | "sskName" | "sskDstNr">) => {
+    let group = groups.get(zuordnung.sskId);
     if (!group) {
-      const organisation = organisations.get(id);
-      group = { id, label: organisationLabel({ name: organisation?.name ?? "", kennung: organisation?.kennung }), rollen: [], klassen: [] };
-      groups.set(id, group);
+      const label = organisationLabel({ name: zuordnung.sskName, kennung: zuordnung.sskDstNr });
+      group = { id: zuordnung.sskId, label, rollen: [], klassen: [], admins: [] };
+      groups.set(zuordnung.sskId, group);
     }
     return group;
   };
+  // Schools first, so that a class met before its school still finds the school's name and number.
+  const schools = new Map(zuordnungen.filter((zuordnung) => zuordnung.typ !== "KLASSE").map((zuordnung) => [zuordnung.sskId, zuordnung]));
 
-  for (const kontext of kontexte) {
-    const name = kontext.organisation.name ?? "";
-    const rolle = kontext.rollenname ?? "";
-    // Both answers list the kontexte in storage order; taking each time limit once keeps two classes of the same name apart.
-    const expiry = expiries.findIndex((limit) => limit.school === name && limit.rolle === rolle);
-    const befristung = expiry >= 0 ? expiries.splice(expiry, 1)[0].deadline : null;
-    const schoolId = kontext.organisation.typ === "KLASSE" ? organisations.get(kontext.organisation.id)?.administriertVon : null;
+  for (const zuordnung of zuordnungen) {
+    const day = zuordnung.befristung ? befristungFromUpstream(zuordnung.befristung) : null;
+    const befristung = day ? formatGermanDay(day) : null;
+    const school = zuordnung.typ === "KLASSE" && zuordnung.administriertVon ? schools.get(zuordnung.administriertVon) : undefined;
     // A class whose school the user is not assigned to (the upstream does not allow that) stays a group of its own.
-    if (schoolId && organisations.has(schoolId)) {
-      const group = groupOf(schoolId);
-      addEntry(group.klassen, { name, befristung });
-      if (rolle) addEntry(group.rollen, { name: rolle, befristung: null });
+    if (school) {
+      const group = groupOf(school);
+      addEntry(group.klassen, { name: zuordnung.sskName, befristung });
+      if (zuordnung.rolle) addEntry(group.rollen, { name: zuordnung.rolle, befristung: null });
     } else {
-      const group = groupOf(kontext.organisation.id);
-      if (rolle) addEntry(group.rollen, { name: rolle, befristung });
+      const group = groupOf(zuordnung);
+      if (zuordnung.rolle) addEntry(group.rollen, { name: zuordnung.rolle, befristung });
+      for (const admin of zuordnung.admins) if (!group.admins.includes(admin)) group.admins.push(admin);
     }
   }
   return [...groups.values()];
@@ -153,4 +146,15 @@ function addEntry(entries: Entry[], entry: Entry) {
   const existing = entries.find((candidate) => candidate.name === entry.name);
   if (!existing) entries.push(entry);
   else if (!existing.befristung) existing.befristung = entry.befristung;
+}
+
+/** Only teachers have a device password (PERSONS.md §2.2.10; inventory §4.6: a Zuordnung with rollenArt LEHR). */
+export const hasLehrKontext = (info: PersonInfoResponse) => info.personenkontexte.some((kontext) => kontext.rollenart === "LEHR");
+
+/** A new device (UEM) password of the logged-in teacher: the text is handed on once and never logged. */
+export function setOwnDevicePassword(request: Request) {
+  return callUpstreamText(request, "/api/personen/uem-password", {
+    method: "PATCH",
+    defaultError: "PERSON_UEM_PASSWORD_MODIFICATION_ERROR",
+  });
 }

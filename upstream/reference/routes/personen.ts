@@ -144,28 +144,40 @@ export function personenRoutes() {
     return c.text(password, 202);
   });
 
+  /** §2.2.10: the caller's own device password; no step-up, no right, no person id (registered before `/:personId…`). */
+  app.patch("/uem-password", async (c) => {
+    const caller = await requireCaller(c);
+    return setDevicePassword(c, caller);
+  });
+
   app.patch("/:personId/uem-password", async (c) => {
     const user = requireGold(c);
     parseOrThrow(IdParam, c.req.param());
     const caller = await requireCaller(c, user);
-    const target = await visibleTarget(c, caller);
-    const { db, config } = c.var;
-    if (!target.username) {
-      throw c.var.config.apiVersion === "current" ? personError("PERSON_ERROR", 500) : identityProviderError();
-    }
-    // Only teachers have an LDAP entry to write the device password to.
-    const kontexte = await kontexteOf(db, target.id);
-    if (!kontexte.some((kontext) => kontext.rollenart === "LEHR")) throw personError("PERSON_UEM_PASSWORD_MODIFICATION_ERROR", 500);
-    const password = generateStartPassword();
-    const passwordHash = await hashPassword(password);
-    const now = config.now();
-    await db
-      .insert(uemPassword)
-      .values({ personId: target.id, passwordHash, updatedAt: now })
-      .onConflictDoUpdate({ target: uemPassword.personId, set: { passwordHash, updatedAt: now } });
-    publishEvent("PersonLdapSync", { personId: target.id });
-    return c.text(password, 202);
+    return setDevicePassword(c, await visibleTarget(c, caller));
   });
 
   return app;
+}
+
+/**
+ * §2.2.9/§2.2.10: a new device (UEM) password written to the person's LDAP entry (here: its hash), answered once as
+ * plain text. Only teachers have an LDAP entry, so anybody else meets the LDAP failure.
+ */
+async function setDevicePassword(c: Context<AppEnv>, target: PersonRow) {
+  const { db, config } = c.var;
+  if (!target.username) {
+    throw config.apiVersion === "current" ? personError("PERSON_ERROR", 500) : identityProviderError();
+  }
+  const kontexte = await kontexteOf(db, target.id);
+  if (!kontexte.some((kontext) => kontext.rollenart === "LEHR")) throw personError("PERSON_UEM_PASSWORD_MODIFICATION_ERROR", 500);
+  const password = generateStartPassword();
+  const passwordHash = await hashPassword(password);
+  const now = config.now();
+  await db
+    .insert(uemPassword)
+    .values({ personId: target.id, passwordHash, updatedAt: now })
+    .onConflictDoUpdate({ target: uemPassword.personId, set: { passwordHash, updatedAt: now } });
+  publishEvent("PersonLdapSync", { personId: target.id });
+  return c.text(password, 202);
 }
