@@ -5,7 +5,6 @@ import {
   CreateOrganisationBody,
   FindOrganisationQuery,
   OrganisationByNameBody,
-  PAGING_HEADERS,
   ParentsByIdsBody,
   PinnedFindOrganisationQuery,
   ROOT_ORGANISATION_ID,
@@ -40,7 +39,7 @@ import {
 import { hasRightAt, permittedOrganisations, permittedPredicate } from "../lib/permissions.ts";
 import { parseOrThrow, readQuery } from "../lib/validation.ts";
 import { readJsonBody } from "../lib/body.ts";
-import { entityJson, omitNulls } from "../lib/render.ts";
+import { entityJson, omitNulls, setPagingHeaders } from "../lib/render.ts";
 
 const IdParam = z.object({ organisationId: z.string().uuid() });
 
@@ -135,10 +134,7 @@ export function organisationRoutes(version: ApiVersion) {
     const pageBase = query.searchString ? regular.length : combined.length;
     const pageTotal = query.limit === undefined ? pageBase : Math.min(pageBase, query.limit);
 
-    c.header(PAGING_HEADERS.total, String(pagingTotal));
-    c.header(PAGING_HEADERS.pageTotal, String(pageTotal));
-    c.header(PAGING_HEADERS.offset, String(query.offset ?? 0));
-    c.header(PAGING_HEADERS.limit, String(query.limit ?? pagingTotal));
+    setPagingHeaders(c, { total: pagingTotal, pageTotal, offset: query.offset, limit: query.limit });
     return entityJson(c, combined.map(toOrganisationResponse));
   });
 
