@@ -56,7 +56,10 @@ describe.each(API_VERSIONS)("Schulen verwalten (Upstream-Version %s)", (version)
     });
 
     it("a school may be created directly below a Träger of its form", async () => {
-      const response = await create(landesadminGold, schule("0781002", "Schule am Traeger", DEMO_IDS.landOeffentlich, DEMO_IDS.traegerStadt));
+      const response = await create(
+        landesadminGold,
+        schule("0781002", "Schule am Traeger", DEMO_IDS.landOeffentlich, DEMO_IDS.traegerStadt),
+      );
       expect(response.status).toBe(201);
       expect(OrganisationResponse.parse(await response.json()).zugehoerigZu).toBe(DEMO_IDS.traegerStadt);
     });
@@ -82,7 +85,10 @@ describe.each(API_VERSIONS)("Schulen verwalten (Upstream-Version %s)", (version)
         await create(landesadminGold, schule("0781004", "Schule unter Traeger", DEMO_IDS.traegerStadt)),
         "SCHULE_UNTER_TRAEGER",
       );
-      await expectDbiamKey(await create(landesadminGold, schule("0781004", "Schule unter Root", ROOT_ORGANISATION_ID)), "SCHULE_UNTER_TRAEGER");
+      await expectDbiamKey(
+        await create(landesadminGold, schule("0781004", "Schule unter Root", ROOT_ORGANISATION_ID)),
+        "SCHULE_UNTER_TRAEGER",
+      );
       await expectDbiamKey(
         await create(landesadminGold, schule("0781004", "Schule in Schule", DEMO_IDS.schuleA)),
         "NUR_KLASSE_UNTER_SCHULE",
@@ -136,7 +142,12 @@ describe.each(API_VERSIONS)("Schulen verwalten (Upstream-Version %s)", (version)
     });
 
     it("the root organisation cannot be changed", async () => {
-      const body = { administriertVon: DEMO_IDS.landOeffentlich, zugehoerigZu: DEMO_IDS.landOeffentlich, name: "Neue Wurzel", typ: "TRAEGER" };
+      const body = {
+        administriertVon: DEMO_IDS.landOeffentlich,
+        zugehoerigZu: DEMO_IDS.landOeffentlich,
+        name: "Neue Wurzel",
+        typ: "TRAEGER",
+      };
       await expectDbiamKey(await update(landesadminGold, ROOT_ORGANISATION_ID, body), "ROOT_ORGANISATION_IMMUTABLE");
       expect((await read(ROOT_ORGANISATION_ID)).name).toBe("Land Schleswig-Holstein");
     });
@@ -201,7 +212,9 @@ describe.each(API_VERSIONS)("Schulen verwalten (Upstream-Version %s)", (version)
         const again = await enable(landesadminGold, schuleOhneItslearning);
         expect(again.status).toBe(200);
         expect(OrganisationResponse.parse(await again.json())).toMatchObject({ itslearningEnabled: true, version: 3 });
-        expect(log).toHaveBeenCalledWith(expect.stringContaining(`SchuleItslearningEnabledEvent {"organisationId":"${schuleOhneItslearning}"`));
+        expect(log).toHaveBeenCalledWith(
+          expect.stringContaining(`SchuleItslearningEnabledEvent {"organisationId":"${schuleOhneItslearning}"`),
+        );
       } finally {
         log.mockRestore();
       }

@@ -86,10 +86,7 @@ describe.each(API_VERSIONS)("Schulträger verwalten (Upstream-Version %s)", (ver
       await expectDbiamKey(await create(landesadminGold, traeger("Amt Marsch ")), "NAME_ENTHAELT_LEERZEICHEN");
       await expectDbiamKey(await create(landesadminGold, traeger("   ")), "NAME_ENTHAELT_LEERZEICHEN");
       await expectDbiamKey(await create(landesadminGold, traeger("Schulverband Moorland")), "SCHULTRAEGER_NAME_EINDEUTIG");
-      await expectDbiamKey(
-        await create(landesadminGold, traeger("Ersatzschulen Land Schleswig-Holstein")),
-        "SCHULTRAEGER_NAME_EINDEUTIG",
-      );
+      await expectDbiamKey(await create(landesadminGold, traeger("Ersatzschulen Land Schleswig-Holstein")), "SCHULTRAEGER_NAME_EINDEUTIG");
       // Exact comparison: another spelling is another name.
       expect((await create(landesadminGold, traeger("schulverband moorland"))).status).toBe(201);
     });
@@ -147,7 +144,12 @@ describe.each(API_VERSIONS)("Schulträger verwalten (Upstream-Version %s)", (ver
       expect(response.status).toBe(200);
       await errors.missingPermissions(await rename(traegeradminGold, DEMO_IDS.traegerVerband, "Verband Moor", 1));
       await errors.missingPermissions(await rename(schuladminGold, DEMO_IDS.traegerVerband, "Verband Moor", 1));
-      await expectDbiamKey(await rename(landesadmin, DEMO_IDS.traegerVerband, "Verband Moor", 1), "REQUIRED_STEP_UP_LEVEL_NOT_MET", 403, 403);
+      await expectDbiamKey(
+        await rename(landesadmin, DEMO_IDS.traegerVerband, "Verband Moor", 1),
+        "REQUIRED_STEP_UP_LEVEL_NOT_MET",
+        403,
+        403,
+      );
     });
   });
 
@@ -192,7 +194,11 @@ describe.each(API_VERSIONS)("Schulträger verwalten (Upstream-Version %s)", (ver
       await errors.entityNotFound(await schuladmin.get(`/api/organisationen/${unknown}/zugehoerig`));
       await errors.entityNotFound(await schuladmin.get(`/api/organisationen/${unknown}/administriert`));
       await errors.validation(await schuladmin.get("/api/organisationen/kaputt/zugehoerig"), "other", "organisationId");
-      await errors.validation(await schuladmin.get(`/api/organisationen/${DEMO_IDS.landOeffentlich}/administriert?limit=0`), "other", "limit");
+      await errors.validation(
+        await schuladmin.get(`/api/organisationen/${DEMO_IDS.landOeffentlich}/administriert?limit=0`),
+        "other",
+        "limit",
+      );
       await errors.unauthorized(await upstream.app.request(`/api/organisationen/${DEMO_IDS.traegerStadt}/zugehoerig`));
     });
   });
@@ -225,7 +231,10 @@ describe.each(API_VERSIONS)("Schulträger verwalten (Upstream-Version %s)", (ver
 
     it("only schools, only within their form, only below a Träger or a form", async () => {
       await expectDbiamKey(await assign(landesadminGold, DEMO_IDS.traegerStadt, DEMO_IDS.klasse9aSchuleA), "ORGANISATION_ZUWEISUNG_FEHLER");
-      await expectDbiamKey(await assign(landesadminGold, DEMO_IDS.traegerStadt, stableId("org:ersatzschule-2")), "ORGANISATION_WECHSELT_TEILBAUM");
+      await expectDbiamKey(
+        await assign(landesadminGold, DEMO_IDS.traegerStadt, stableId("org:ersatzschule-2")),
+        "ORGANISATION_WECHSELT_TEILBAUM",
+      );
       await expectDbiamKey(await assign(landesadminGold, DEMO_IDS.traegerErsatz, DEMO_IDS.schuleA), "ORGANISATION_WECHSELT_TEILBAUM");
       await expectDbiamKey(await assign(landesadminGold, DEMO_IDS.schuleC, stableId("org:schule-5")), "SCHULE_UNTER_TRAEGER");
       await expectDbiamKey(await assign(landesadminGold, ROOT_ORGANISATION_ID, stableId("org:schule-5")), "SCHULE_UNTER_TRAEGER");

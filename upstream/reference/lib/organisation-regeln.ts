@@ -127,6 +127,10 @@ export async function isInErsatzSubtree(db: ReferenceDb, organisationId: string)
 
 /** Whether some organisation matches `condition`. */
 async function exists(db: ReferenceDb, condition: SQL) {
-  const rows = await db.select({ one: sql<number>`1` }).from(organisation).where(condition).limit(1);
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(organisation)
+    .where(condition)
+    .limit(1);
   return rows.length > 0;
 }

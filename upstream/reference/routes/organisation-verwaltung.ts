@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { AdministriertQuery, OrganisationByIdBody, UpdateOrganisationBody } from "../../contract/index.ts";
@@ -20,7 +20,14 @@ import {
   orgError,
   wouldCycle,
 } from "../lib/organisation-regeln.ts";
-import { containsPattern, findOrganisation, organisationResponseColumns, toOrganisationResponse } from "../lib/organisationen.ts";
+import {
+  columnsFromBody,
+  containsPattern,
+  findOrganisation,
+  organisationResponseColumns,
+  pageOfOrganisations,
+  toOrganisationResponse,
+} from "../lib/organisationen.ts";
 import { hasRightAt, hasRightsAtRoot } from "../lib/permissions.ts";
 import { entityJson, setPagingHeaders } from "../lib/render.ts";
 import { parseOrThrow, readQuery } from "../lib/validation.ts";
@@ -66,15 +73,7 @@ export function organisationVerwaltungRoutes(version: ApiVersion) {
     const [updated] = await db
       .update(organisation)
       .set({
-        administriertVon: body.administriertVon,
-        zugehoerigZu: body.zugehoerigZu,
-        name: body.name,
-        typ: body.typ,
-        kennung: body.kennung ?? null,
-        namensergaenzung: body.namensergaenzung ?? null,
-        kuerzel: body.kuerzel ?? null,
-        traegerschaft: body.traegerschaft ?? null,
-        emailAdress: body.emailAdress ?? null,
+        ...columnsFromBody(body),
         version: current.version + 1,
         updatedAt: c.var.config.now(),
       })
@@ -95,16 +94,7 @@ export function organisationVerwaltungRoutes(version: ApiVersion) {
 
     const conditions = [eq(organisation.administriertVon, organisationId)];
     if (query.searchFilter) conditions.push(sql`${organisation.name} ILIKE ${containsPattern(query.searchFilter)}`);
-    const where = and(...conditions);
-    const page = db
-      .select(organisationResponseColumns)
-      .from(organisation)
-      .where(where)
-      .orderBy(...childOrder)
-      .$dynamic();
-    if (query.offset !== undefined) page.offset(query.offset);
-    if (query.limit !== undefined) page.limit(query.limit);
-    const [rows, [{ total }]] = await Promise.all([page, db.select({ total: count() }).from(organisation).where(where)]);
+    const { rows, total } = await pageOfOrganisations(db, and(...conditions), childOrder, query);
 
     setPagingHeaders(c, { total, pageTotal: rows.length, offset: query.offset, limit: query.limit });
     return entityJson(c, rows.map(toOrganisationResponse));

@@ -1,4 +1,4 @@
-import { type SQL, and, count, eq, inArray, ne, notInArray, or, sql } from "drizzle-orm";
+import { type SQL, and, eq, inArray, ne, notInArray, or, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import {
@@ -28,11 +28,13 @@ import {
   orgError,
 } from "../lib/organisation-regeln.ts";
 import {
+  columnsFromBody,
   containsPattern,
   findOrganisation,
   findRootChildren,
   klassenNameTaken,
   organisationResponseColumns,
+  pageOfOrganisations,
   toOrganisationResponse,
   traegerNameTaken,
 } from "../lib/organisationen.ts";
@@ -108,15 +110,7 @@ export function organisationRoutes(version: ApiVersion) {
     const ordering = [sql`${typRank} ${direction}`, sql`${primary} ${direction}`, sql`${secondary} ASC`, sql`${organisation.id} ASC`];
 
     const where = and(...conditions);
-    const pageQuery = db
-      .select(organisationResponseColumns)
-      .from(organisation)
-      .where(where)
-      .orderBy(...ordering)
-      .$dynamic();
-    if (query.offset !== undefined) pageQuery.offset(query.offset);
-    if (query.limit !== undefined) pageQuery.limit(query.limit);
-    const [regular, [{ total }]] = await Promise.all([pageQuery, db.select({ total: count() }).from(organisation).where(where)]);
+    const { rows: regular, total } = await pageOfOrganisations(db, where, ordering, query);
 
     // organisationIds are always placed first (if permitted), regardless of the other criteria and of paging.
     const selected = query.organisationIds?.length
@@ -211,15 +205,7 @@ export function organisationRoutes(version: ApiVersion) {
       .insert(organisation)
       .values({
         id: newId(),
-        administriertVon: body.administriertVon,
-        zugehoerigZu: body.zugehoerigZu,
-        name: body.name,
-        typ: body.typ,
-        kennung: body.kennung ?? null,
-        namensergaenzung: body.namensergaenzung ?? null,
-        kuerzel: body.kuerzel ?? null,
-        traegerschaft: body.traegerschaft ?? null,
-        emailAdress: body.emailAdress ?? null,
+        ...columnsFromBody(body),
       })
       .returning();
     if (!created) throw couldNotBe("CREATED");
