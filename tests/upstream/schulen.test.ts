@@ -141,6 +141,19 @@ describe.each(API_VERSIONS)("Schulen verwalten (Upstream-Version %s)", (version)
       );
     });
 
+    it("a class is updated by its school's admin; as upstream, keeping its name counts as a taken name", async () => {
+      const klasse = (name: string) => ({ administriertVon: DEMO_IDS.schuleA, zugehoerigZu: DEMO_IDS.schuleA, name, typ: "KLASSE" });
+      const id = stableId("org:schule-a:6b");
+      await expectDbiamKey(await update(schuladminGold, id, klasse("6b")), "KLASSENNAME_AN_SCHULE_EINDEUTIG");
+      await expectDbiamKey(await update(schuladminGold, id, klasse("ä")), "ORGANISATION_SPECIFICATION_ERROR", 500);
+      const response = await update(schuladminGold, id, klasse("6c"));
+      expect(response.status).toBe(200);
+      expect(OrganisationResponse.parse(await response.json())).toMatchObject({ name: "6c", typ: "KLASSE", version: 2 });
+      await errors.missingPermissions(
+        await update(schuladminGold, DEMO_IDS.klasse9aSchuleC, { ...klasse("9z"), administriertVon: DEMO_IDS.schuleC }),
+      );
+    });
+
     it("the root organisation cannot be changed", async () => {
       const body = {
         administriertVon: DEMO_IDS.landOeffentlich,
