@@ -180,3 +180,9 @@ export function errorBodies(version: ApiVersion) {
     },
   };
 }
+
+/** A Dbiam body `{i18nKey, code}`; HTTP status and code differ only for the upstream's documented quirks. */
+export async function expectDbiamKey(response: Response, i18nKey: string, code = 400, status = 400) {
+  expect(response.status).toBe(status);
+  expect(await response.json()).toEqual({ i18nKey, code });
+}

@@ -41,6 +41,25 @@ export const CreateOrganisationBody = z.object({
 });
 export type CreateOrganisationBody = z.infer<typeof CreateOrganisationBody>;
 
+/**
+ * PUT /api/organisationen/{id} (`UpdateOrganisationBodyParams`): the same fields and rules as creation, no `version`;
+ * optional fields left out are cleared.
+ */
+export const UpdateOrganisationBody = CreateOrganisationBody;
+export type UpdateOrganisationBody = z.infer<typeof UpdateOrganisationBody>;
+
+/** POST /api/organisationen/{id}/zugehoerig (`OrganisationByIdBodyParams`): the school to move below `{id}`. */
+export const OrganisationByIdBody = z.object({ organisationId: z.string().min(1, NOT_EMPTY).uuid() });
+export type OrganisationByIdBody = z.infer<typeof OrganisationByIdBody>;
+
+/** GET /api/organisationen/{id}/administriert: paging and a case-insensitive search in the children's names. */
+export const AdministriertQuery = z.object({
+  offset: pagingNumber(0).optional(),
+  limit: pagingNumber(1).optional(),
+  searchFilter: z.string().optional(),
+});
+export type AdministriertQuery = z.infer<typeof AdministriertQuery>;
+
 /** PATCH /api/organisationen/{id}/name (`OrganisationByNameBodyParams`). */
 export const OrganisationByNameBody = z.object({ name: z.string(), version: z.number().finite() });
 export type OrganisationByNameBody = z.infer<typeof OrganisationByNameBody>;

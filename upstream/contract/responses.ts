@@ -36,6 +36,10 @@ export const OrganisationResponse = z.object({
 });
 export type OrganisationResponse = z.infer<typeof OrganisationResponse>;
 
+/** GET /api/organisationen/root/children: the two LAND organisations, i.e. the two "Schulformen" (public, Ersatz). */
+export const OrganisationRootChildrenResponse = z.object({ oeffentlich: OrganisationResponse, ersatz: OrganisationResponse });
+export type OrganisationRootChildrenResponse = z.infer<typeof OrganisationRootChildrenResponse>;
+
 const PersonTimeLimitInfo = z.object({
   // An occasion of a later version has no text here: its entry is dropped from the list.
   occasion: z.enum(TIME_LIMIT_OCCASIONS),

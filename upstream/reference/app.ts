@@ -11,6 +11,7 @@ import { idpRoutes } from "./routes/idp.ts";
 import { landesbediensteterRoutes, landesbediensteterSucheRoutes } from "./routes/landesbediensteter.ts";
 import { meldungRoutes } from "./routes/meldung.ts";
 import { metaRoutes } from "./routes/meta.ts";
+import { organisationVerwaltungRoutes } from "./routes/organisation-verwaltung.ts";
 import { organisationRoutes } from "./routes/organisationen.ts";
 import { personAdministrationRoutes } from "./routes/person-administration.ts";
 import { personInfoRoutes } from "./routes/person-info.ts";
@@ -64,6 +65,7 @@ export function createReferenceApp(db: ReferenceDb, config: ReferenceConfig) {
   app.route("/api/auth", authRoutes(config.apiVersion));
   app.route("/api", metaRoutes());
   app.route("/api/organisationen", organisationRoutes(config.apiVersion));
+  app.route("/api/organisationen", organisationVerwaltungRoutes(config.apiVersion));
   app.route("/api/provider", providerRoutes());
   app.route("/api/portal/meldung", meldungRoutes());
   app.route("/api/person-info", personInfoRoutes());

@@ -142,6 +142,12 @@ export const twoFactorTargetNotFound = (personId: string) =>
       : rendered(403, { message: `requested Person with the following ID ${personId} was not found`, code: "ENTITY_NOT_FOUND" }),
   );
 
+/** `PUT /api/organisationen/{id}` of an unknown id: the NestJS default 404 body in both versions (§4.5, shape C). */
+export const organisationNotFoundPlain = (organisationId: string) =>
+  new HttpError("NOT_FOUND", () =>
+    rendered(404, { message: `Organisation ${organisationId} not found`, error: "Not Found", statusCode: 404 }),
+  );
+
 /** NestJS default body of an unknown route (both versions). */
 export const routeNotFoundBody = (method: string, path: string) => ({
   message: `Cannot ${method} ${path}`,

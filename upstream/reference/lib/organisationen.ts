@@ -1,5 +1,5 @@
-import { and, asc, eq, like, sql } from "drizzle-orm";
-import { ROOT_ORGANISATION_ID, type OrganisationResponse } from "../../contract/index.ts";
+import { type SQL, and, asc, count, eq, like, sql } from "drizzle-orm";
+import { type CreateOrganisationBody, ROOT_ORGANISATION_ID, type OrganisationResponse } from "../../contract/index.ts";
 import type { ReferenceDb } from "../db/client.ts";
 import { organisation } from "../db/schema.ts";
 
@@ -35,6 +35,21 @@ export function toOrganisationResponse(row: ResponseSource): OrganisationRespons
     traegerschaft: row.traegerschaft,
     itslearningEnabled: row.itslearningEnabled,
     version: row.version,
+  };
+}
+
+/** The stored fields a create or full-update body sets; optional fields left out are stored as "no value". */
+export function columnsFromBody(body: CreateOrganisationBody) {
+  return {
+    administriertVon: body.administriertVon,
+    zugehoerigZu: body.zugehoerigZu,
+    name: body.name,
+    typ: body.typ,
+    kennung: body.kennung ?? null,
+    namensergaenzung: body.namensergaenzung ?? null,
+    kuerzel: body.kuerzel ?? null,
+    traegerschaft: body.traegerschaft ?? null,
+    emailAdress: body.emailAdress ?? null,
   };
 }
 
@@ -97,4 +112,26 @@ export async function traegerNameTaken(db: ReferenceDb, landId: string, name: st
 /** Escapes LIKE wildcards so user input only ever matches literally. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/**
+ * One page (`offset`/`limit`, both optional) of the organisations matching `where` in the given order, as response
+ * columns, and the number of all matches.
+ */
+export async function pageOfOrganisations(
+  db: ReferenceDb,
+  where: SQL | undefined,
+  ordering: SQL[],
+  paging: { offset?: number | undefined; limit?: number | undefined },
+) {
+  const page = db
+    .select(organisationResponseColumns)
+    .from(organisation)
+    .where(where)
+    .orderBy(...ordering)
+    .$dynamic();
+  if (paging.offset !== undefined) page.offset(paging.offset);
+  if (paging.limit !== undefined) page.limit(paging.limit);
+  const [rows, [counted]] = await Promise.all([page, db.select({ total: count() }).from(organisation).where(where)]);
+  return { rows, total: counted?.total ?? 0 };
 }

@@ -1,11 +1,10 @@
-import { type SQL, and, count, eq, inArray, ne, notInArray, or, sql } from "drizzle-orm";
+import { type SQL, and, eq, inArray, ne, notInArray, or, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import {
   CreateOrganisationBody,
   FindOrganisationQuery,
   OrganisationByNameBody,
-  PAGING_HEADERS,
   ParentsByIdsBody,
   PinnedFindOrganisationQuery,
   ROOT_ORGANISATION_ID,
@@ -16,32 +15,35 @@ import type { ReferenceDb } from "../db/client.ts";
 import type { ApiVersion } from "../env.ts";
 import { organisation, personenkontext, rolle, rollenerweiterung, serviceProvider } from "../db/schema.ts";
 import { requireCaller, requireGold, requireUser } from "../lib/caller.ts";
-import { couldNotBe, dbiamError, internalError, missingPermissions, notFound } from "../lib/errors.ts";
+import { couldNotBe, internalError, missingPermissions, notFound } from "../lib/errors.ts";
 import { newId } from "../lib/ids.ts";
 import {
+  checkBlanks,
+  checkKlassenNameHasLetterOrDigit,
+  checkSchuleUndKlasse,
+  checkTraegerUnterRootChild,
+  checkTreeShape,
+  hasBadBlanks,
+  mayManageOrganisation,
+  orgError,
+} from "../lib/organisation-regeln.ts";
+import {
+  columnsFromBody,
   containsPattern,
   findOrganisation,
   findRootChildren,
-  kennungTaken,
   klassenNameTaken,
   organisationResponseColumns,
+  pageOfOrganisations,
   toOrganisationResponse,
   traegerNameTaken,
 } from "../lib/organisationen.ts";
-import { hasRightAt, hasRightsAtRoot, permittedOrganisations, permittedPredicate } from "../lib/permissions.ts";
+import { hasRightAt, permittedOrganisations, permittedPredicate } from "../lib/permissions.ts";
 import { parseOrThrow, readQuery } from "../lib/validation.ts";
 import { readJsonBody } from "../lib/body.ts";
-import { entityJson, omitNulls } from "../lib/render.ts";
+import { entityJson, omitNulls, setPagingHeaders } from "../lib/render.ts";
 
 const IdParam = z.object({ organisationId: z.string().uuid() });
-
-/** 400 with code 500: the upstream's unmapped specification errors (§4.1). */
-const specificationError = () => dbiamError("ORGANISATION_SPECIFICATION_ERROR", 500, 400);
-const orgError = (key: string) => dbiamError(key, 400);
-
-/** "must not start/end with a space and must not be blank-only" — only for non-empty values. */
-const hasBadBlanks = (value: string | undefined) => value !== undefined && value !== "" && (value.trim() !== value || value.trim() === "");
-const hasAsciiLetterOrDigit = (value: string) => /[a-zA-Z0-9]/.test(value);
 
 /** Organisations administered (transitively) below any of `parents`. */
 const descendantsOf = (parents: string[]) => sql`WITH RECURSIVE below(id) AS (
@@ -108,15 +110,7 @@ export function organisationRoutes(version: ApiVersion) {
     const ordering = [sql`${typRank} ${direction}`, sql`${primary} ${direction}`, sql`${secondary} ASC`, sql`${organisation.id} ASC`];
 
     const where = and(...conditions);
-    const pageQuery = db
-      .select(organisationResponseColumns)
-      .from(organisation)
-      .where(where)
-      .orderBy(...ordering)
-      .$dynamic();
-    if (query.offset !== undefined) pageQuery.offset(query.offset);
-    if (query.limit !== undefined) pageQuery.limit(query.limit);
-    const [regular, [{ total }]] = await Promise.all([pageQuery, db.select({ total: count() }).from(organisation).where(where)]);
+    const { rows: regular, total } = await pageOfOrganisations(db, where, ordering, query);
 
     // organisationIds are always placed first (if permitted), regardless of the other criteria and of paging.
     const selected = query.organisationIds?.length
@@ -134,10 +128,7 @@ export function organisationRoutes(version: ApiVersion) {
     const pageBase = query.searchString ? regular.length : combined.length;
     const pageTotal = query.limit === undefined ? pageBase : Math.min(pageBase, query.limit);
 
-    c.header(PAGING_HEADERS.total, String(pagingTotal));
-    c.header(PAGING_HEADERS.pageTotal, String(pageTotal));
-    c.header(PAGING_HEADERS.offset, String(query.offset ?? 0));
-    c.header(PAGING_HEADERS.limit, String(query.limit ?? pagingTotal));
+    setPagingHeaders(c, { total: pagingTotal, pageTotal, offset: query.offset, limit: query.limit });
     return entityJson(c, combined.map(toOrganisationResponse));
   });
 
@@ -194,53 +185,27 @@ export function organisationRoutes(version: ApiVersion) {
     const caller = await requireCaller(c);
     const { db } = c.var;
 
-    const permitted =
-      body.typ === "KLASSE"
-        ? await hasRightAt(db, caller.id, body.administriertVon, "KLASSEN_VERWALTEN")
-        : body.typ === "SCHULE"
-          ? await hasRightsAtRoot(db, caller.id, ["SCHULEN_VERWALTEN"])
-          : body.typ === "TRAEGER"
-            ? await hasRightsAtRoot(db, caller.id, ["SCHULTRAEGER_VERWALTEN"])
-            : false;
-    if (!permitted) throw missingPermissions();
+    if (!(await mayManageOrganisation(db, caller.id, body.typ, body.administriertVon))) throw missingPermissions();
 
-    if (hasBadBlanks(body.name)) throw orgError("NAME_ENTHAELT_LEERZEICHEN");
-    if (hasBadBlanks(body.kennung)) throw orgError("KENNUNG_ENTHAELT_LEERZEICHEN");
+    // The upstream's order (§4.2); the reference's own tree rules come last (see checkTreeShape).
+    checkBlanks(body);
     const parent = await findOrganisation(db, body.administriertVon);
     if (!parent) throw notFound();
     const zugehoerig = await findOrganisation(db, body.zugehoerigZu);
     if (!zugehoerig) throw notFound();
-
-    if (body.typ === "KLASSE" && !hasAsciiLetterOrDigit(body.name)) throw specificationError();
-    if (body.typ === "SCHULE") {
-      if (!body.kennung) throw orgError("KENNUNG_REQUIRED_FOR_SCHULE");
-      if (!body.name) throw orgError("NAME_REQUIRED_FOR_SCHULE");
-      if (await kennungTaken(db, body.kennung)) throw orgError("SCHULE_KENNUNG_EINDEUTIG");
-    }
-    if (body.typ === "KLASSE" && body.emailAdress !== undefined) throw orgError("EMAIL_ADRESS_ON_ORGANISATION_TYP");
-    if (body.typ === "KLASSE") {
-      if (parent.typ !== "SCHULE" || zugehoerig.typ !== "SCHULE") throw orgError("KLASSE_NUR_VON_SCHULE_ADMINISTRIERT");
-      if (await klassenNameTaken(db, parent.id, body.name)) throw orgError("KLASSENNAME_AN_SCHULE_EINDEUTIG");
-    }
+    checkKlassenNameHasLetterOrDigit(body);
+    await checkSchuleUndKlasse(db, body, { parent, zugehoerig });
     if (body.typ === "TRAEGER") {
-      const { oeffentlich, ersatz } = await findRootChildren(db);
-      if (zugehoerig.id !== oeffentlich?.id && zugehoerig.id !== ersatz?.id) throw specificationError();
+      await checkTraegerUnterRootChild(db, zugehoerig.id);
       if (await traegerNameTaken(db, zugehoerig.id, body.name)) throw orgError("SCHULTRAEGER_NAME_EINDEUTIG");
     }
+    await checkTreeShape(db, body.typ, { parent, zugehoerig });
 
     const [created] = await db
       .insert(organisation)
       .values({
         id: newId(),
-        administriertVon: body.administriertVon,
-        zugehoerigZu: body.zugehoerigZu,
-        name: body.name,
-        typ: body.typ,
-        kennung: body.kennung ?? null,
-        namensergaenzung: body.namensergaenzung ?? null,
-        kuerzel: body.kuerzel ?? null,
-        traegerschaft: body.traegerschaft ?? null,
-        emailAdress: body.emailAdress ?? null,
+        ...columnsFromBody(body),
       })
       .returning();
     if (!created) throw couldNotBe("CREATED");
@@ -272,9 +237,7 @@ export function organisationRoutes(version: ApiVersion) {
           throw orgError("KLASSENNAME_AN_SCHULE_EINDEUTIG");
         }
       } else {
-        const { oeffentlich, ersatz } = await findRootChildren(db);
-        const land = current.zugehoerigZu;
-        if (!land || (land !== oeffentlich?.id && land !== ersatz?.id)) throw specificationError();
+        const land = await checkTraegerUnterRootChild(db, current.zugehoerigZu);
         if (await traegerNameTaken(db, land, body.name, current.id)) throw orgError("SCHULTRAEGER_NAME_EINDEUTIG");
       }
     }
