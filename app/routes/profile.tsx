@@ -2,16 +2,17 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageMain } from "~/components/page-main";
+import { ZweiFaktorKarte } from "~/components/profil/zwei-faktor-karte";
 import { formatDate } from "~/dates";
-import { errorMessageKey } from "~/errors";
-import { useNamespacesOf } from "~/hooks/use-namespaces";
-import { pageTitle } from "~/i18n";
+import { pageTitle, type I18nHandle } from "~/i18n";
 import { safeRedirectPath } from "~/return-path";
 import { guardWhileLoading, requireUser } from "~/.server/guards.server";
 import { getPortalSession } from "~/.server/portal-cookie.server";
 import { publicOrigin } from "~/.server/security.server";
-import { assignmentsBySchool, myPersonInfo, myTwoFactor, type MyTwoFactor, type SchoolAssignment } from "~/.server/upstream/self.server";
+import { assignmentsBySchool, myPersonInfo, myTwoFactor, type SchoolAssignment } from "~/.server/upstream/self.server";
 import { redirectWithToast, withUpstreamSession } from "~/.server/responses.server";
+
+export const handle: I18nHandle = { i18n: "zweiFaktor" };
 
 /** E-mail states worth telling the user; any other state hides the row (the original does the same). */
 const EMAIL_TEXT = {
@@ -127,34 +128,11 @@ export default function Profile() {
               {t("profile.password.change")}
             </a>
           </section>
-          {profile.twoFactor ? <TwoFactorCard twoFactor={profile.twoFactor} /> : null}
+          {profile.twoFactor ? <ZweiFaktorKarte twoFactor={profile.twoFactor} /> : null}
         </div>
         <Assignments assignments={profile.assignments} />
       </div>
     </PageMain>
-  );
-}
-
-function TwoFactorCard({ twoFactor }: { twoFactor: MyTwoFactor }) {
-  const { state } = twoFactor;
-  // Only an upstream failure makes this a text of `errors`: the namespace loads only then.
-  useNamespacesOf([twoFactor.error ? errorMessageKey(twoFactor.error) : null]);
-  const { t } = useTranslation();
-  return (
-    <section aria-labelledby="zwei-faktor" className="rounded border border-gray-400 p-4">
-      <h2 id="zwei-faktor" className="mb-3 text-xl font-bold">
-        {t("profile.twoFactor.title")}
-      </h2>
-      <p>
-        {!state
-          ? t(errorMessageKey(twoFactor.error))
-          : state.hasToken
-            ? t(state.tokenKind === "hardware" ? "profile.twoFactor.hardware" : "profile.twoFactor.software", {
-                serial: state.serial ?? "",
-              })
-            : t("profile.twoFactor.none")}
-      </p>
-    </section>
   );
 }
 

@@ -205,7 +205,10 @@ describe.each(API_VERSIONS)("Zwei-Faktor-Verwaltung (Upstream-Version %s)", (ver
 
     it("personId must be a UUID and the code must not be empty", async () => {
       await expectValidation(await verify(landesadminGold, DEMO_IDS.personOhnetoken, ""), "required");
-      await expectValidation(await landesadminGold.json("POST", "/api/2fa-token/verify", { personId: DEMO_IDS.personOhnetoken }), "required");
+      await expectValidation(
+        await landesadminGold.json("POST", "/api/2fa-token/verify", { personId: DEMO_IDS.personOhnetoken }),
+        "required",
+      );
       await expectValidation(await verify(landesadminGold, "kaputt", "123456"), "other");
     });
 
