@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { ErrorCode } from "~/errors";
 import { FORM_ID_FIELD } from "~/hooks/use-form-busy";
 import { returnPathFrom } from "~/return-path";
-import { einmalpasswortSchema } from "~/validation/zwei-faktor-forms";
+import { EINMALPASSWORT_FORM, einmalpasswortSchema } from "~/validation/zwei-faktor-forms";
 import type { CurrentUser } from "./auth.server";
 import { readFormData } from "./form-data.server";
 import { notFound } from "./guards.server";
@@ -22,8 +22,6 @@ import { initSoftwareToken, verifySoftwareToken } from "./upstream/zwei-faktor.s
  * a wrong code leaves the token pending and is simply entered again, and a new QR code replaces the pending one.
  */
 
-export const QR_CODE_FORM = "qr-code";
-export const EINMALPASSWORT_FORM = "einmalpasswort";
 const CONFIRMATION_FIELD = "einmal";
 
 /** Where the set-up leads back to: the page the user wanted (a portal page, not the API), else the profile. */

@@ -11,18 +11,11 @@ import { QrCodeKarte } from "~/components/qr-code-karte";
 import { SubmitButton } from "~/components/submit-button";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { useSchemaForm } from "~/hooks/use-schema-form";
-import { einmalpasswortSchema } from "~/validation/zwei-faktor-forms";
+import { EINMALPASSWORT_FORM, einmalpasswortSchema, QR_CODE_FORM } from "~/validation/zwei-faktor-forms";
 import { requireUser } from "~/.server/guards.server";
 import type { TokenQrCode } from "~/.server/qr/qr-code.server";
 import { withUpstreamSession } from "~/.server/responses.server";
-import {
-  EINMALPASSWORT_FORM,
-  newConfirmation,
-  QR_CODE_FORM,
-  requireSetupPossible,
-  setupAction,
-  type SetupAnswer,
-} from "~/.server/zwei-faktor-einrichten.server";
+import { newConfirmation, requireSetupPossible, setupAction, type SetupAnswer } from "~/.server/zwei-faktor-einrichten.server";
 
 export const handle: I18nHandle = { i18n: "zweiFaktor" };
 

@@ -18,6 +18,10 @@ export const hardwareTokenSchema = z.object({
     .max(6, textKey("zweiFaktor:hardware.validation.otpLength")),
 });
 
+/** The two forms of one's own set-up (`/profile/zwei-faktor`): the action tells them apart by the form's id. */
+export const QR_CODE_FORM = "qr-code";
+export const EINMALPASSWORT_FORM = "einmalpasswort";
+
 /**
  * The first code of one's own new software token (inventory §4.6.1): the six digits the authenticator app shows.
  * Spaces are dropped (apps show "123 456"), so a copied code counts as typed.

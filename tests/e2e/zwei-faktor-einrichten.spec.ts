@@ -1,0 +1,118 @@
+import type { Page } from "@playwright/test";
+import { generate } from "otplib";
+import { E2E_OHNE_TOKEN } from "../../upstream/reference/seed/demo-persons.ts";
+import { expectNoAxeViolations } from "./support/axe";
+import { expect, test } from "./support/fixtures";
+import { waitForHydration } from "./support/klassen";
+import { loginAs } from "./support/login";
+
+/**
+ * Setting up one's own second factor (issue 10): an administrator without a token opens an admin page, is sent to
+ * `/no-second-factor`, sets up a software token on `/profile/zwei-faktor` and reaches the page at level gold. Each
+ * project has its own administrator: once set up, the token stays.
+ */
+type Project = keyof typeof E2E_OHNE_TOKEN;
+const username = () => E2E_OHNE_TOKEN[test.info().project.name as Project];
+const otpField = (page: Page) => page.getByRole("textbox", { name: "Einmalpasswort" });
+const heading = (page: Page, name: string | RegExp) => page.getByRole("heading", { level: 1, name });
+
+/** A six-digit code that is certainly not the app's now, nor one step before or after (tolerated drift). */
+async function wrongCode(secret: string): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  const near = await Promise.all([-30, 0, 30].map((shift) => generate({ secret, epoch: now + shift })));
+  for (let candidate = 0; ; candidate++) {
+    const code = String(candidate).padStart(6, "0");
+    if (!near.includes(code)) return code;
+  }
+}
+
+test.describe("Zwei-Faktor-Authentifizierung selbst einrichten", () => {
+  test("ein Administrator ohne Token kommt von der Klassenverwaltung zur Einrichtung, scannt den QR-Code, ein falscher Code wird abgelehnt, mit dem richtigen erreicht er die Klassenverwaltung", async ({
+    page,
+  }) => {
+    const user = username();
+    await loginAs(page, user, { target: "/admin/klassen", otp: false, expectUrl: /\/no-second-factor\?zurueck=%2Fadmin%2Fklassen$/ });
+    await expect(heading(page, "Zwei-Faktor-Authentifizierung erforderlich")).toBeVisible();
+    await expectNoAxeViolations(page, "Kein zweiter Faktor");
+
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Zur Einrichtung im Profil" }).click();
+    await expect(page).toHaveURL(/\/profile\/zwei-faktor\?zurueck=%2Fadmin%2Fklassen$/);
+    await expect(heading(page, "Zwei-Faktor-Authentifizierung einrichten")).toBeVisible();
+    await expect(page.getByText("Installieren Sie zuerst eine Authenticator-App")).toBeVisible();
+    await expect(page.getByText("bitten Sie die Administration Ihrer Schule, Ihr Token zurückzusetzen")).toBeVisible();
+    await expectNoAxeViolations(page, "Einrichtung: Einführung");
+
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "QR-Code erzeugen" }).click();
+    const qrCode = page.getByRole("img", { name: "QR-Code zur Einrichtung Ihres Software-Tokens" });
+    await expect(qrCode).toBeVisible();
+    // Drawn by the portal as inline SVG, with the key to type in by hand; neither lands in the address.
+    await expect(qrCode.locator("svg path")).toHaveCount(2);
+    await expect(page.getByText(`Konto: ${user}`)).toBeVisible();
+    const key = page.getByRole("definition");
+    await expect(key).toHaveText(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/);
+    const secret = ((await key.textContent()) ?? "").replace(/\s/g, "");
+    expect(page.url()).not.toContain(secret);
+    await expectNoAxeViolations(page, "Einrichtung: QR-Code");
+
+    // Nothing entered, then letters: the form says what is missing and asks the token service nothing.
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Einrichtung abschließen" }).click();
+    await expect(page.getByText("Bitte geben Sie das Einmalpasswort ein.")).toBeVisible();
+    await otpField(page).fill("12ab56");
+    await page.getByRole("button", { name: "Einrichtung abschließen" }).click();
+    await expect(page.getByText("Das Einmalpasswort besteht aus 6 Ziffern.")).toBeVisible();
+
+    // A wrong code is refused in German; the field is empty again and the code can be entered once more.
+    await otpField(page).fill(await wrongCode(secret));
+    await page.getByRole("button", { name: "Einrichtung abschließen" }).click();
+    const refusal = page.getByRole("alert").filter({ hasText: "Einmalpasswort ungültig" });
+    await expect(refusal).toBeVisible();
+    await expect(refusal).toContainText("Das eingegebene Einmalpasswort ist ungültig.");
+    await expect(otpField(page)).toHaveValue("");
+    await expect(page).toHaveURL(/\/profile\/zwei-faktor\?zurueck=%2Fadmin%2Fklassen$/);
+    await expectNoAxeViolations(page, "Einrichtung: falscher Code");
+
+    // The right code: back to the class list, which now asks for the one-time password (step-up), then opens.
+    await waitForHydration(page);
+    await otpField(page).fill(await generate({ secret }));
+    await page.getByRole("button", { name: "Einrichtung abschließen" }).click();
+    await expect(heading(page, "Zweiter Faktor")).toBeVisible();
+    await page.getByLabel("Einmalcode").fill(await generate({ secret }));
+    await page.getByRole("button", { name: "Bestätigen" }).click();
+    await expect(page).toHaveURL(/\/admin\/klassen$/);
+    await expect(heading(page, "Klassenverwaltung")).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Die Zwei-Faktor-Authentifizierung ist eingerichtet." })).toBeVisible();
+    const level = await page.request.get("/api/auth/logininfo");
+    expect(((await level.json()) as { acr: string }).acr).toBe("gold");
+    await expectNoAxeViolations(page, "Klassenverwaltung nach der Einrichtung");
+
+    // The profile shows the token and what to do when it is lost; the set-up is not offered again.
+    await page.goto("/profile");
+    const card = page.getByRole("region", { name: "Zwei-Faktor-Authentifizierung" });
+    await expect(card).toContainText("mit einem Software-Token (App auf Ihrem Gerät) eingerichtet");
+    await expect(card).toContainText("Token verloren oder neues Smartphone?");
+    await expect(card.getByRole("link", { name: "Zwei-Faktor-Authentifizierung einrichten" })).toHaveCount(0);
+    await expectNoAxeViolations(page, "Profil mit eingerichtetem Token");
+  });
+
+  test("ohne Token bietet die Karte im Profil die Einrichtung an, die mit der Einführung beginnt", async ({ loggedInAs, page }) => {
+    await loggedInAs("ohnetoken", { target: "/profile" });
+    const card = page.getByRole("region", { name: "Zwei-Faktor-Authentifizierung" });
+    await expect(card).toContainText("Für Ihr Konto ist noch kein zweiter Faktor eingerichtet.");
+    await waitForHydration(page);
+    await card.getByRole("link", { name: "Zwei-Faktor-Authentifizierung einrichten" }).click();
+    await expect(page).toHaveURL(/\/profile\/zwei-faktor$/);
+    await expect(heading(page, "Zwei-Faktor-Authentifizierung einrichten")).toBeVisible();
+    await page.getByRole("link", { name: "Abbrechen" }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+  });
+
+  test("wer keinen zweiten Faktor braucht, findet die Einrichtung nicht", async ({ loggedInAs, page }) => {
+    await loggedInAs("schueler", { target: "/profile" });
+    await expect(page.getByRole("region", { name: "Zwei-Faktor-Authentifizierung" })).toHaveCount(0);
+    await page.goto("/profile/zwei-faktor");
+    await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
+  });
+});
