@@ -3,7 +3,7 @@ import { generate } from "otplib";
 import { E2E_OHNE_TOKEN } from "../../upstream/reference/seed/demo-persons.ts";
 import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
-import { waitForHydration } from "./support/klassen";
+import { isJavaScriptProject, waitForHydration } from "./support/klassen";
 import { loginAs } from "./support/login";
 
 /**
@@ -11,7 +11,7 @@ import { loginAs } from "./support/login";
  * `/no-second-factor`, sets up a software token on `/profile/zwei-faktor` and reaches the page at level gold. Each
  * project has its own administrator: once set up, the token stays.
  */
-type Project = keyof typeof E2E_OHNE_TOKEN;
+type Project = "ohne-js" | "mit-js";
 const username = () => E2E_OHNE_TOKEN[test.info().project.name as Project];
 const otpField = (page: Page) => page.getByRole("textbox", { name: "Einmalpasswort" });
 const heading = (page: Page, name: string | RegExp) => page.getByRole("heading", { level: 1, name });
@@ -97,14 +97,53 @@ test.describe("Zwei-Faktor-Authentifizierung selbst einrichten", () => {
     await expectNoAxeViolations(page, "Profil mit eingerichtetem Token");
   });
 
+  test("mit JavaScript richtet eine Administratorin ihr Token im Dialog über dem Profil ein; nach einem falschen Code bleibt der QR-Code stehen", async ({
+    page,
+  }) => {
+    test.skip(!isJavaScriptProject(), "Der Dialog gehört zur Seite mit JavaScript; ohne ist die Einrichtung eine eigene Seite.");
+    await loginAs(page, E2E_OHNE_TOKEN.dialog, { target: "/profile", otp: false });
+    await waitForHydration(page);
+    const card = page.getByRole("region", { name: "Zwei-Faktor-Authentifizierung" });
+    await card.getByRole("link", { name: "Zwei-Faktor-Authentifizierung einrichten" }).click();
+    const dialog = page.getByRole("dialog", { name: "Zwei-Faktor-Authentifizierung einrichten" });
+    await expect(dialog.getByRole("heading", { name: "Zwei-Faktor-Authentifizierung einrichten" })).toBeVisible();
+    await expect(page).toHaveURL(/\/profile\?zwei-faktor-einrichten$/);
+    await expectNoAxeViolations(page, "Dialog: Einführung");
+
+    await dialog.getByRole("button", { name: "QR-Code erzeugen" }).click();
+    const qrCode = dialog.getByRole("img", { name: "QR-Code zur Einrichtung Ihres Software-Tokens" });
+    await expect(qrCode).toBeVisible();
+    const secret = ((await dialog.getByRole("definition").textContent()) ?? "").replace(/\s/g, "");
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    await expectNoAxeViolations(page, "Dialog: QR-Code");
+
+    await otpField(page).fill(await wrongCode(secret));
+    await dialog.getByRole("button", { name: "Einrichtung abschließen" }).click();
+    await expect(dialog.getByRole("alert").filter({ hasText: "Einmalpasswort ungültig" })).toBeVisible();
+    await expect(qrCode).toBeVisible();
+    await expect(otpField(page)).toHaveValue("");
+    await expectNoAxeViolations(page, "Dialog: falscher Code");
+
+    await otpField(page).fill(await generate({ secret }));
+    await dialog.getByRole("button", { name: "Einrichtung abschließen" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByRole("status").filter({ hasText: "Die Zwei-Faktor-Authentifizierung ist eingerichtet." })).toBeVisible();
+    await expect(card).toContainText("mit einem Software-Token (App auf Ihrem Gerät) eingerichtet");
+  });
+
   test("ohne Token bietet die Karte im Profil die Einrichtung an, die mit der Einführung beginnt", async ({ loggedInAs, page }) => {
     await loggedInAs("ohnetoken", { target: "/profile" });
     const card = page.getByRole("region", { name: "Zwei-Faktor-Authentifizierung" });
     await expect(card).toContainText("Für Ihr Konto ist noch kein zweiter Faktor eingerichtet.");
-    await waitForHydration(page);
-    await card.getByRole("link", { name: "Zwei-Faktor-Authentifizierung einrichten" }).click();
-    await expect(page).toHaveURL(/\/profile\/zwei-faktor$/);
+    // The link's own address is the set-up's page (without JavaScript, or opened in a new tab).
+    await expect(card.getByRole("link", { name: "Zwei-Faktor-Authentifizierung einrichten" })).toHaveAttribute(
+      "href",
+      "/profile/zwei-faktor",
+    );
+    await page.goto("/profile/zwei-faktor");
     await expect(heading(page, "Zwei-Faktor-Authentifizierung einrichten")).toBeVisible();
+    await waitForHydration(page);
     await page.getByRole("link", { name: "Abbrechen" }).click();
     await expect(page).toHaveURL(/\/profile$/);
   });

@@ -267,9 +267,11 @@ export const DEMO_PERSONEN: DemoPersonSeed[] = [
   { username: "lthaysen", vorname: "Lene", familienname: "Thaysen", personalnummer: "4712521", kontexte: [k(C, "lehrkraft")] },
 
   // Administrators without a second factor who set one up themselves (tests/e2e/zwei-faktor-einrichten.spec.ts), one per
-  // browser project: once set up, the token stays. At a school no other journey looks at.
+  // browser project and one for the dialog on the profile (with JavaScript): once set up, the token stays. At a school
+  // no other journey looks at.
   { username: "oohlsen", vorname: "Okke", familienname: "Ohlsen", kontexte: [k(stableId("org:schule-3"), "schuladministrator-oeffentlich")] },
   { username: "tohlsen", vorname: "Tomke", familienname: "Ohlsen", kontexte: [k(stableId("org:schule-3"), "schuladministrator-oeffentlich")] },
+  { username: "kohlsen", vorname: "Kerrin", familienname: "Ohlsen", kontexte: [k(stableId("org:schule-3"), "schuladministrator-oeffentlich")] },
 
   // State employees of the search and add journeys (issue 9): see landesbedienstete.ts.
   ...LANDESBEDIENSTETE_PERSONEN,
@@ -322,7 +324,7 @@ export const E2E_ZWEI_FAKTOR_PERSONEN = {
   "mit-js": { software: "tingwersen", hardware: "ofriedrichsen" },
 } as const;
 
-/** The administrators without a token who set up their own in the two-factor set-up journey, by project. */
-export const E2E_OHNE_TOKEN = { "ohne-js": "oohlsen", "mit-js": "tohlsen" } as const;
+/** The administrators without a token who set up their own in the two-factor set-up journeys: by project, and the dialog's. */
+export const E2E_OHNE_TOKEN = { "ohne-js": "oohlsen", "mit-js": "tohlsen", dialog: "kohlsen" } as const;
 
 export const demoPersonId = (username: string) => stableId(`person:${username}`);
