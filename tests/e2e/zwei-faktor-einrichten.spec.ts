@@ -4,7 +4,7 @@ import { E2E_OHNE_TOKEN } from "../../upstream/reference/seed/demo-persons.ts";
 import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { isJavaScriptProject, waitForHydration } from "./support/klassen";
-import { loginAs } from "./support/login";
+import { loginAs, wrongCode } from "./support/login";
 
 /**
  * Setting up one's own second factor (issue 10): an administrator without a token opens an admin page, is sent to
@@ -15,16 +15,6 @@ type Project = "ohne-js" | "mit-js";
 const username = () => E2E_OHNE_TOKEN[test.info().project.name as Project];
 const otpField = (page: Page) => page.getByRole("textbox", { name: "Einmalpasswort" });
 const heading = (page: Page, name: string | RegExp) => page.getByRole("heading", { level: 1, name });
-
-/** A six-digit code that is certainly not the app's now, nor one step before or after (tolerated drift). */
-async function wrongCode(secret: string): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
-  const near = await Promise.all([-30, 0, 30].map((shift) => generate({ secret, epoch: now + shift })));
-  for (let candidate = 0; ; candidate++) {
-    const code = String(candidate).padStart(6, "0");
-    if (!near.includes(code)) return code;
-  }
-}
 
 test.describe("Zwei-Faktor-Authentifizierung selbst einrichten", () => {
   test("ein Administrator ohne Token kommt von der Klassenverwaltung zur Einrichtung, scannt den QR-Code, ein falscher Code wird abgelehnt, mit dem richtigen erreicht er die Klassenverwaltung", async ({
