@@ -14,6 +14,15 @@ import { loginAs, wrongCode } from "./support/login";
 type Project = "ohne-js" | "mit-js";
 const username = () => E2E_OHNE_TOKEN[test.info().project.name as Project];
 const otpField = (page: Page) => page.getByRole("textbox", { name: "Einmalpasswort" });
+/** Console errors and uncaught errors of the page (a hydration mismatch, a text missing); refused posts log 4xx on purpose. */
+function problemsOf(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  return problems;
+}
 const heading = (page: Page, name: string | RegExp) => page.getByRole("heading", { level: 1, name });
 
 test.describe("Zwei-Faktor-Authentifizierung selbst einrichten", () => {
@@ -21,6 +30,7 @@ test.describe("Zwei-Faktor-Authentifizierung selbst einrichten", () => {
     page,
   }) => {
     const user = username();
+    const problems = problemsOf(page);
     await loginAs(page, user, { target: "/admin/klassen", otp: false, expectUrl: /\/no-second-factor\?zurueck=%2Fadmin%2Fklassen$/ });
     await expect(heading(page, "Zwei-Faktor-Authentifizierung erforderlich")).toBeVisible();
     await expectNoAxeViolations(page, "Kein zweiter Faktor");
@@ -85,12 +95,14 @@ test.describe("Zwei-Faktor-Authentifizierung selbst einrichten", () => {
     await expect(card).toContainText("Token verloren oder neues Smartphone?");
     await expect(card.getByRole("link", { name: "Zwei-Faktor-Authentifizierung einrichten" })).toHaveCount(0);
     await expectNoAxeViolations(page, "Profil mit eingerichtetem Token");
+    expect(problems).toEqual([]);
   });
 
   test("mit JavaScript richtet eine Administratorin ihr Token im Dialog über dem Profil ein; nach einem falschen Code bleibt der QR-Code stehen", async ({
     page,
   }) => {
     test.skip(!isJavaScriptProject(), "Der Dialog gehört zur Seite mit JavaScript; ohne ist die Einrichtung eine eigene Seite.");
+    const problems = problemsOf(page);
     await loginAs(page, E2E_OHNE_TOKEN.dialog, { target: "/profile", otp: false });
     await waitForHydration(page);
     const card = page.getByRole("region", { name: "Zwei-Faktor-Authentifizierung" });
@@ -120,6 +132,7 @@ test.describe("Zwei-Faktor-Authentifizierung selbst einrichten", () => {
     await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByRole("status").filter({ hasText: "Die Zwei-Faktor-Authentifizierung ist eingerichtet." })).toBeVisible();
     await expect(card).toContainText("mit einem Software-Token (App auf Ihrem Gerät) eingerichtet");
+    expect(problems).toEqual([]);
   });
 
   test("ohne Token bietet die Karte im Profil die Einrichtung an, die mit der Einführung beginnt", async ({ loggedInAs, page }) => {
