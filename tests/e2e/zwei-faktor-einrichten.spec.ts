@@ -5,6 +5,7 @@ import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { isJavaScriptProject, waitForHydration } from "./support/klassen";
 import { loginAs, wrongCode } from "./support/login";
+import { PORT } from "./support/servers";
 
 /**
  * Setting up one's own second factor (issue 10): an administrator without a token opens an admin page, is sent to
@@ -149,6 +150,37 @@ test.describe("Zwei-Faktor-Authentifizierung selbst einrichten", () => {
     await waitForHydration(page);
     await page.getByRole("link", { name: "Abbrechen" }).click();
     await expect(page).toHaveURL(/\/profile$/);
+  });
+
+  test("ist der Token-Dienst gestört, sagt die Einrichtung es auf Deutsch, verweist an den Helpdesk und richtet nichts ein", async ({
+    page,
+  }) => {
+    // An own session: the reference upstream switches the failure on for this session alone; the QR code is never made.
+    await loginAs(page, "ohnetoken", { target: "/profile/zwei-faktor", otp: false });
+    const upstream = `http://127.0.0.1:${PORT + 1}`;
+    const { csrfToken } = (await (await page.request.get(`${upstream}/api/auth/csrf-token`)).json()) as { csrfToken: string };
+    const tokenService = async (state: "ok" | "unreachable" | "failing-writes") => {
+      const response = await page.request.put(`${upstream}/api/reference/token-service`, {
+        headers: { "X-CSRF-Token": csrfToken },
+        data: { state },
+      });
+      expect(response.status()).toBe(204);
+    };
+
+    await tokenService("failing-writes");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "QR-Code erzeugen" }).click();
+    const refusal = page.getByRole("alert").filter({ hasText: "QR-Code nicht erzeugt" });
+    await expect(refusal).toContainText("konnte nicht erzeugt werden");
+    await expect(refusal.getByRole("link", { name: "Zum Helpdesk des Schulportals" })).toBeVisible();
+    await expect(page.getByRole("img", { name: "QR-Code zur Einrichtung Ihres Software-Tokens" })).toHaveCount(0);
+    await expectNoAxeViolations(page, "Einrichtung: QR-Code nicht erzeugt");
+
+    await tokenService("unreachable");
+    await page.goto("/profile/zwei-faktor");
+    await expect(page.getByRole("alert").filter({ hasText: "Technisches Problem" })).toContainText("zurzeit nicht erreichbar");
+    await expect(page.getByRole("button", { name: "QR-Code erzeugen" })).toHaveCount(0);
+    await tokenService("ok");
   });
 
   test("wer keinen zweiten Faktor braucht, findet die Einrichtung nicht", async ({ loggedInAs, page }) => {
