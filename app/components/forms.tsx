@@ -95,11 +95,13 @@ export function TextField({
   label,
   hint,
   autoComplete = "off",
+  inputMode,
 }: {
   field: FieldMetadata<string>;
   label: string;
   hint?: string;
   autoComplete?: string;
+  inputMode?: "numeric" | "text";
 }) {
   const hintId = `${field.id}-hint`;
   const describedBy = [hint ? hintId : null, field.errors?.length ? field.errorId : null].filter(Boolean).join(" ");
@@ -118,6 +120,7 @@ export function TextField({
         {...getInputProps(field, { type: "text" })}
         key={field.key}
         autoComplete={autoComplete}
+        inputMode={inputMode}
         autoFocus={autoFocus}
         aria-describedby={describedBy || undefined}
         className="input max-w-md"

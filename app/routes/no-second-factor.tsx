@@ -1,9 +1,9 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NoticePage } from "~/components/notice-page";
 import { pageTitle } from "~/i18n";
-import { returnPathFrom } from "~/return-path";
+import { returnPathFrom, withReturnPath } from "~/return-path";
 import { hasSecondFactor } from "~/.server/auth.server";
 import { requireUser } from "~/.server/guards.server";
 import { redirectTo } from "~/.server/redirects.server";
@@ -12,20 +12,25 @@ import { withUpstreamSession } from "~/.server/responses.server";
 /**
  * Shown when level gold is needed but the user has no second factor; skipped once one exists. The guard names the
  * page that asked for it (`zurueck`); without one, or for anything but an admin page, the way leads to the start.
+ * "Zur Einrichtung" goes straight into setting up one's own token, which returns to that page afterwards.
  */
 export function loader(args: LoaderFunctionArgs) {
   return withUpstreamSession(args, async ({ request }) => {
     const user = await requireUser(request);
-    if (await hasSecondFactor(request, user.personId)) {
-      const zurueck = returnPathFrom(new URL(request.url).searchParams, "/start");
-      throw redirectTo(zurueck.startsWith("/admin/") ? zurueck : "/start");
-    }
-    return null;
+    const zurueck = returnPathFrom(new URL(request.url).searchParams, "/start");
+    const wanted = zurueck.startsWith("/admin/") ? zurueck : "/start";
+    if (await hasSecondFactor(request, user.personId)) throw redirectTo(wanted);
+    return { setup: withReturnPath(SETUP_PATH, wanted === "/start" ? SETUP_FALLBACK : wanted, SETUP_FALLBACK) };
   });
 }
 
+const SETUP_PATH = "/profile/zwei-faktor";
+/** Without a page that asked, the set-up ends on the profile, where the card shows the new token. */
+const SETUP_FALLBACK = "/profile";
+
 export default function NoSecondFactor() {
   const { t } = useTranslation();
+  const { setup } = useLoaderData<typeof loader>();
   return (
     <NoticePage title={t("noSecondFactor.title")}>
       <p className="mb-2">{t("noSecondFactor.notSetUp")}</p>
@@ -34,7 +39,7 @@ export default function NoSecondFactor() {
         <Link to="/start" className="btn-secondary">
           {t("noSecondFactor.toStart")}
         </Link>
-        <Link to="/profile" className="btn-primary">
+        <Link to={setup} className="btn-primary">
           {t("noSecondFactor.toSetup")}
         </Link>
       </div>

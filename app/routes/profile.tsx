@@ -6,10 +6,9 @@ import { PageMain } from "~/components/page-main";
 import { GERAETEPASSWORT, GeraetepasswortDialog, GeraetepasswortKarte } from "~/components/profil/geraetepasswort";
 import { Schulzuordnungen } from "~/components/profil/schulzuordnungen";
 import { unlessOnlyDialogChanged, useRouteDialog } from "~/components/route-dialog";
+import { ZWEI_FAKTOR_EINRICHTEN, ZweiFaktorKarte } from "~/components/profil/zwei-faktor-karte";
 import { formatDate } from "~/dates";
-import { errorMessageKey } from "~/errors";
-import { useNamespacesOf } from "~/hooks/use-namespaces";
-import { pageTitle } from "~/i18n";
+import { pageTitle, type I18nHandle } from "~/i18n";
 import { safeRedirectPath } from "~/return-path";
 import { fristenFor } from "~/.server/fristen.server";
 import { guardWhileLoading, notFound, requireUser } from "~/.server/guards.server";
@@ -17,8 +16,10 @@ import { getPortalSession } from "~/.server/portal-cookie.server";
 import { ownDevicePassword } from "~/.server/profil-geraetepasswort.server";
 import { publicOrigin } from "~/.server/security.server";
 import { getPersonenuebersicht } from "~/.server/upstream/person.server";
-import { assignmentsBySchool, hasLehrKontext, myPersonInfo, myTwoFactor, type MyTwoFactor } from "~/.server/upstream/self.server";
+import { assignmentsBySchool, hasLehrKontext, myPersonInfo, myTwoFactor } from "~/.server/upstream/self.server";
 import { redirectWithToast, withUpstreamSession } from "~/.server/responses.server";
+
+export const handle: I18nHandle = { i18n: "zweiFaktor" };
 
 /** E-mail states worth telling the user; any other state hides the row (the original does the same). */
 const EMAIL_TEXT = {
@@ -95,7 +96,7 @@ export function action(args: ActionFunctionArgs) {
   });
 }
 
-export const shouldRevalidate = unlessOnlyDialogChanged([GERAETEPASSWORT]);
+export const shouldRevalidate = unlessOnlyDialogChanged([GERAETEPASSWORT, ZWEI_FAKTOR_EINRICHTEN]);
 
 export default function Profile() {
   const { t } = useTranslation();
@@ -163,36 +164,13 @@ export default function Profile() {
               {t("profile.password.change")}
             </a>
           </section>
-          {profile.twoFactor ? <TwoFactorCard twoFactor={profile.twoFactor} /> : null}
+          {profile.twoFactor ? <ZweiFaktorKarte twoFactor={profile.twoFactor} /> : null}
           {profile.teacher ? <GeraetepasswortKarte /> : null}
         </div>
         <Schulzuordnungen assignments={profile.assignments} />
       </div>
       {dialog}
     </PageMain>
-  );
-}
-
-function TwoFactorCard({ twoFactor }: { twoFactor: MyTwoFactor }) {
-  const { state } = twoFactor;
-  // Only an upstream failure makes this a text of `errors`: the namespace loads only then.
-  useNamespacesOf([twoFactor.error ? errorMessageKey(twoFactor.error) : null]);
-  const { t } = useTranslation();
-  return (
-    <section aria-labelledby="zwei-faktor" className="rounded border border-gray-400 p-4">
-      <h2 id="zwei-faktor" className="mb-3 text-xl font-bold">
-        {t("profile.twoFactor.title")}
-      </h2>
-      <p>
-        {!state
-          ? t(errorMessageKey(twoFactor.error))
-          : state.hasToken
-            ? t(state.tokenKind === "hardware" ? "profile.twoFactor.hardware" : "profile.twoFactor.software", {
-                serial: state.serial ?? "",
-              })
-            : t("profile.twoFactor.none")}
-      </p>
-    </section>
   );
 }
 

@@ -17,3 +17,23 @@ export const hardwareTokenSchema = z.object({
     .min(1, textKey("zweiFaktor:hardware.validation.otp"))
     .max(6, textKey("zweiFaktor:hardware.validation.otpLength")),
 });
+
+/** The two forms of one's own set-up (`/profile/zwei-faktor`): the action tells them apart by the form's id. */
+export const QR_CODE_FORM = "qr-code";
+export const EINMALPASSWORT_FORM = "einmalpasswort";
+
+/**
+ * The first code of one's own new software token (inventory §4.6.1): the six digits the authenticator app shows.
+ * Spaces are dropped (apps show "123 456"), so a copied code counts as typed.
+ */
+export const einmalpasswortSchema = z.object({
+  otp: z
+    .string({ required_error: textKey("zweiFaktor:self.validation.otp") })
+    .transform((value) => value.replace(/\s+/g, ""))
+    .pipe(
+      z
+        .string()
+        .min(1, textKey("zweiFaktor:self.validation.otp"))
+        .regex(/^\d{6}$/, textKey("zweiFaktor:self.validation.otpFormat")),
+    ),
+});

@@ -5,7 +5,7 @@ import { E2E_HARDWARE_SERIALS, HARDWARE_TOKENS, currentHardwareOtp } from "../..
 import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { isJavaScriptProject, waitForHydration } from "./support/klassen";
-import { loginAs, submitPasswordForm } from "./support/login";
+import { loginAs, submitPasswordForm, wrongCode } from "./support/login";
 import { PORT } from "./support/servers";
 
 /** This project's own persons and device: the journeys change them, the other project's journeys use others. */
@@ -41,16 +41,6 @@ async function resetToken(page: Page, name: string, kind: "Software-Token" | "Ha
   await expect(dialogOf(page)).toContainText(`Soll das ${kind} von ${name} zurückgesetzt werden?`);
   await dialogOf(page).getByRole("button", { name: "Zurücksetzen" }).click();
   await expect(section(page)).toContainText("Für diesen Benutzer ist keine Zwei-Faktor-Authentifizierung eingerichtet.");
-}
-
-/** A six-digit code that is certainly not the device's now, nor one step before or after (tolerated drift). */
-async function wrongCode(secret: string): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
-  const near = await Promise.all([-30, 0, 30].map((shift) => generate({ secret, epoch: now + shift })));
-  for (let candidate = 0; ; candidate++) {
-    const code = String(candidate).padStart(6, "0");
-    if (!near.includes(code)) return code;
-  }
 }
 
 test.describe("Zwei-Faktor-Verwaltung einer Person", () => {

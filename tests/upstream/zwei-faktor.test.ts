@@ -152,6 +152,71 @@ describe.each(API_VERSIONS)("Zwei-Faktor-Verwaltung (Upstream-Version %s)", (ver
     });
   });
 
+  describe("Eigenes Software-Token bestätigen (verify)", () => {
+    const verify = (browser: Browser, personId: unknown, otp: unknown) => browser.json("POST", "/api/2fa-token/verify", { personId, otp });
+    /** init for `personId`; the key the QR code carries. */
+    const initSecret = async (browser: Browser, personId: string) => {
+      const code = await tokenQrCode(await (await init(browser, personId)).text());
+      if (code?.kind !== "svg" || !code.secret) throw new Error("kein Schlüssel im QR-Code");
+      return code.secret;
+    };
+    const dropTokens = (personId: string) => upstream.handle.db.delete(twoFactorToken).where(eq(twoFactorToken.personId, personId));
+
+    it("a wrong code is OTP_NICHT_GUELTIG and keeps the token pending; the current code makes it the person's token (201)", async () => {
+      const ohnetoken = await loggedIn(upstream.app, "ohnetoken");
+      const id = DEMO_IDS.personOhnetoken;
+      const secret = await initSecret(ohnetoken, id);
+      await expectTokenError(await verify(ohnetoken, id, await wrongCode(secret)), "OTP_NICHT_GUELTIG");
+      expect(await state(ohnetoken, id)).toMatchObject({ hasToken: false });
+
+      const response = await verify(ohnetoken, id, await generate({ secret }));
+      expect(response.status).toBe(201);
+      expect(await response.text()).toBe("");
+      const [token] = await tokensOf(id);
+      expect(token).toMatchObject({ kind: "software", rolloutState: "enrolled" });
+      expect(await state(ohnetoken, id)).toEqual({ hasToken: true, tokenKind: "software", serial: token.serial });
+
+      // Nothing is pending any more: the upstream's 500 (quirk Q13) is answered as the verification error.
+      await expectTokenError(await verify(ohnetoken, id, await generate({ secret })), "SOFTWARE_TOKEN_VERIFICATION_ERROR");
+      // The confirmed token is the one the login asks for.
+      const { answer } = await loginWithSecret(upstream, "ohnetoken", secret);
+      expect(answer.headers.get("Location")).toBe("/start");
+      await dropTokens(id);
+    });
+
+    it("a second init voids the first code's token: only the new key confirms", async () => {
+      const ohnetoken = await loggedIn(upstream.app, "ohnetoken");
+      const id = DEMO_IDS.personOhnetoken;
+      const first = await initSecret(ohnetoken, id);
+      const second = await initSecret(ohnetoken, id);
+      // (the first key's code could equal the second's only by a one-in-a-million chance)
+      await expectTokenError(await verify(ohnetoken, id, await generate({ secret: first })), "OTP_NICHT_GUELTIG");
+      expect((await verify(ohnetoken, id, await generate({ secret: second }))).status).toBe(201);
+      await dropTokens(id);
+    });
+
+    it("oneself without any right; somebody else's token needs the admin path", async () => {
+      await expectForeign(await verify(lehrkraft, DEMO_IDS.personSchueler, "123456"), DEMO_IDS.personSchueler);
+      const id = demoPersonId("lthaysen");
+      const secret = await initSecret(landesadminGold, id);
+      expect((await verify(landesadminGold, id, await generate({ secret }))).status).toBe(201);
+      await dropTokens(id);
+    });
+
+    it("personId must be a UUID and the code must not be empty", async () => {
+      await expectValidation(await verify(landesadminGold, DEMO_IDS.personOhnetoken, ""), "required");
+      await expectValidation(
+        await landesadminGold.json("POST", "/api/2fa-token/verify", { personId: DEMO_IDS.personOhnetoken }),
+        "required",
+      );
+      await expectValidation(await verify(landesadminGold, "kaputt", "123456"), "other");
+    });
+
+    it("needs a login", async () => {
+      await errors.unauthorized(await verify(new Browser(upstream.app), DEMO_IDS.personOhnetoken, "123456"));
+    });
+  });
+
   describe("Token zurücksetzen (reset)", () => {
     it("a software token is deleted: true, then the person has none, and a second reset is TOKEN_RESET_ERROR", async () => {
       const id = demoPersonId("tingwersen");
@@ -313,6 +378,10 @@ describe.each(API_VERSIONS)("Zwei-Faktor-Verwaltung (Upstream-Version %s)", (ver
       await expectTokenError(await admin.get(`/api/2fa-token/state?personId=${id}`), "PI_UNAVAILABLE_ERROR");
       await expectTokenError(await assign(admin, { serial: FREE[0], otp: "123456", username: "x", userId: id }), "PI_UNAVAILABLE_ERROR");
       await expectTokenError(await init(admin, id), "SOFTWARE_TOKEN_INITIALIZATION_ERROR");
+      await expectTokenError(
+        await admin.json("POST", "/api/2fa-token/verify", { personId: id, otp: "123456" }),
+        "SOFTWARE_TOKEN_VERIFICATION_ERROR",
+      );
       await expectTokenError(await reset(admin, id), "TOKEN_RESET_ERROR");
       expect(await (await admin.get(`/api/2fa-token/required?personId=${id}`)).json()).toEqual({ required: true });
       // Everybody else's session sees the service working, and the token was not touched.

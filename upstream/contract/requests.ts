@@ -238,6 +238,13 @@ export const TokenInitBody = z.object({ personId: z.string().min(1, NOT_EMPTY) }
 export type TokenInitBody = z.infer<typeof TokenInitBody>;
 
 /**
+ * POST /api/2fa-token/verify (`TokenVerifyBodyParams`, §2.9.2): the pending software token of `personId` is confirmed
+ * with a code of it. The token service keeps the pending token, so the code is all the call needs to name it.
+ */
+export const TokenVerifyBody = z.object({ personId: z.string().min(1, NOT_EMPTY).uuid(), otp: z.string().min(1, NOT_EMPTY) });
+export type TokenVerifyBody = z.infer<typeof TokenVerifyBody>;
+
+/**
  * POST /api/2fa-token/assign/hardwareToken (`AssignHardwareTokenBodyParams`): all four required and not empty;
  * `userId` is the person the device is handed to, `username` is ignored by the upstream (it uses the stored one).
  */

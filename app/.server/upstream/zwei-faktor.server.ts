@@ -2,6 +2,7 @@ import {
   type AssignHardwareTokenBody,
   AssignHardwareTokenResponse,
   type TokenInitBody,
+  type TokenVerifyBody,
   type TwoFactorPersonQuery,
 } from "../../../upstream/contract";
 import { callUpstream, callUpstreamJson, callUpstreamText } from "./client.server";
@@ -18,6 +19,11 @@ export async function resetToken(request: Request, personId: string): Promise<vo
 export function initSoftwareToken(request: Request, personId: string): Promise<string> {
   const body: TokenInitBody = { personId };
   return callUpstreamText(request, "/api/2fa-token/init", { method: "POST", body, defaultError: "SOFTWARE_TOKEN_INITIALIZATION_ERROR" });
+}
+
+/** Confirms the pending software token with a code of it (self-service); the token service knows which token is meant. */
+export async function verifySoftwareToken(request: Request, body: TokenVerifyBody): Promise<void> {
+  await callUpstream(request, "/api/2fa-token/verify", { method: "POST", body, defaultError: "SOFTWARE_TOKEN_VERIFICATION_ERROR" });
 }
 
 /** Hands a hardware token of the pool to the person; the device's current code proves it is the one in hand. */

@@ -1,13 +1,12 @@
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form-error";
 import { Notice } from "~/components/notice";
+import { QrCodeKarte } from "~/components/qr-code-karte";
 import { DialogCancel, DialogLink, RouteDialog, type RouteDialogControl } from "~/components/route-dialog";
 import { FormIdentity } from "~/components/submit-button";
 import type { ErrorCode } from "~/errors";
 import { useFormBusy } from "~/hooks/use-form-busy";
-import { useHydrated } from "~/hooks/use-hydrated";
 import type { TokenQrCode } from "~/.server/qr/qr-code.server";
 import type { ZweiFaktorView } from "~/.server/zwei-faktor.server";
 import { HARDWARE_TOKEN, ZWEI_FAKTOR_EINRICHTEN } from "./dialog-names";
@@ -42,7 +41,12 @@ export function ZweiFaktorEinrichtenDialog({ dialog, name, view }: { dialog: Rou
   if (answer?.qr) {
     return (
       <RouteDialog dialog={dialog} title={title} closeOnlyByButton>
-        <QrCodeKarte qr={answer.qr} name={name} />
+        <QrCodeKarte
+          qr={answer.qr}
+          title={t("zweiFaktor:qr.title", { name })}
+          imageLabel={t("zweiFaktor:qr.image", { name })}
+          instructions={t("zweiFaktor:qr.scan", { name })}
+        />
         <Notice tone="warning" className="mb-4">
           <p>{t("zweiFaktor:qr.once")}</p>
         </Notice>
@@ -96,57 +100,5 @@ export function ZweiFaktorEinrichtenDialog({ dialog, name, view }: { dialog: Rou
         <DialogCancel dialog={dialog}>{t("form.cancel")}</DialogCancel>
       </div>
     </RouteDialog>
-  );
-}
-
-/**
- * The QR code as a card that prints on its own (the print rules of `data-print-card` in tailwind.css): the code,
- * whose it is, and the key to type in by hand. The SVG is the server's drawing of the token service's code.
- */
-function QrCodeKarte({ qr, name }: { qr: TokenQrCode; name: string }) {
-  const { t } = useTranslation();
-  const hydrated = useHydrated();
-  const label = t("zweiFaktor:qr.image", { name });
-  // The button that made the code is gone: the code's heading takes the focus, so it is read out.
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (hydrated) heading.current?.focus();
-  }, [hydrated]);
-  return (
-    <section id="qr-code" aria-labelledby="qr-code-titel" data-print-card className="mb-4 max-w-xl rounded border-2 border-primary p-4">
-      <h2 id="qr-code-titel" ref={heading} tabIndex={-1} className="mb-2 text-xl font-bold">
-        {t("zweiFaktor:qr.title", { name })}
-      </h2>
-      {qr.kind === "svg" ? (
-        // The SVG is the qrcode library's drawing of the token service's code, made on the server: no user input in it.
-        <div role="img" aria-label={label} className="mb-3 w-56 max-w-full bg-white" dangerouslySetInnerHTML={{ __html: qr.svg }} />
-      ) : (
-        <img src={qr.src} alt={label} className="mb-3 w-56 max-w-full bg-white" />
-      )}
-      <p className="mb-3">{t("zweiFaktor:qr.scan", { name })}</p>
-      {qr.kind === "svg" && qr.account ? <p>{t("zweiFaktor:qr.account", { account: qr.account })}</p> : null}
-      {qr.kind === "svg" && qr.issuer ? <p>{t("zweiFaktor:qr.issuer", { issuer: qr.issuer })}</p> : null}
-      {qr.kind === "svg" && qr.secret ? (
-        <dl className="mt-3">
-          <dt className="font-semibold">{t("zweiFaktor:qr.secretLabel")}</dt>
-          <dd translate="no" className="font-mono text-lg tracking-wider">
-            {/* groups of four that never break inside: the key is typed by hand */}
-            {qr.secret.match(/.{1,4}/g)?.map((group, index) => (
-              <span key={index} className="whitespace-nowrap">
-                {index > 0 ? " " : ""}
-                {group}
-              </span>
-            ))}
-          </dd>
-        </dl>
-      ) : null}
-      {hydrated ? (
-        <button type="button" className="btn-secondary mt-4 print:hidden" onClick={() => window.print()}>
-          {t("zweiFaktor:qr.print")}
-        </button>
-      ) : (
-        <p className="mt-4 text-sm print:hidden">{t("zweiFaktor:qr.printHint")}</p>
-      )}
-    </section>
   );
 }

@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { generate } from "otplib";
 import { currentOtp, DEMO_PASSWORD } from "../../../upstream/reference/seed/demo-accounts.ts";
 
 export { DEMO_PASSWORD, currentOtp };
@@ -49,4 +50,14 @@ export async function loginAs(page: Page, username: string, { target = "/start",
   }
   const expected = expectUrl ?? new RegExp(`^[^?#]*//[^/]+${escapeRegExp(target)}([?#].*)?$`);
   await expect(page).toHaveURL(expected);
+}
+
+/** A six-digit code that is certainly not the token's now, nor one step before or after (the tolerated drift). */
+export async function wrongCode(secret: string): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  const near = await Promise.all([-30, 0, 30].map((shift) => generate({ secret, epoch: now + shift })));
+  for (let candidate = 0; ; candidate++) {
+    const code = String(candidate).padStart(6, "0");
+    if (!near.includes(code)) return code;
+  }
 }

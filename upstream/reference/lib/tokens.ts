@@ -57,6 +57,20 @@ export async function confirmEnrolment(db: ReferenceDb, token: TokenRow): Promis
   await db.update(twoFactorToken).set({ rolloutState: "enrolled" }).where(eq(twoFactorToken.id, token.id));
 }
 
+export type SoftwareTokenVerification = "verified" | "OTP_NICHT_GUELTIG" | "SOFTWARE_TOKEN_VERIFICATION_ERROR";
+
+/**
+ * `verify` (PERSONS §2.9.2): the person's pending software token becomes active with a current code of it. Without a
+ * pending token there is nothing to confirm; a wrong code leaves the token pending for another try.
+ */
+export async function verifySoftwareToken(db: ReferenceDb, personId: string, otp: string): Promise<SoftwareTokenVerification> {
+  const token = await pendingToken(db, personId);
+  if (!token || token.kind !== "software") return "SOFTWARE_TOKEN_VERIFICATION_ERROR";
+  if (!(await verifyOtp(token.secret, otp))) return "OTP_NICHT_GUELTIG";
+  await confirmEnrolment(db, token);
+  return "verified";
+}
+
 /**
  * `init` (PERSONS §2.9.1): any pending token of the person is dropped and a new TOTP software token (6 digits, SHA-1,
  * 20-byte key, 30 s) is created pending verification. An active token is left alone. The answer is what the token

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { type Context, Hono } from "hono";
-import { AssignHardwareTokenBody, TokenInitBody, TwoFactorPersonQuery } from "../../contract/index.ts";
+import { AssignHardwareTokenBody, TokenInitBody, TokenVerifyBody, TwoFactorPersonQuery } from "../../contract/index.ts";
 import type { AppEnv } from "../app-env.ts";
 import { person, personenkontext, rolleServiceProvider, serviceProvider } from "../db/schema.ts";
 import { readJsonBody } from "../lib/body.ts";
@@ -9,7 +9,7 @@ import { dbiamError, twoFactorTargetNotFound } from "../lib/errors.ts";
 import { isUuid } from "../lib/ids.ts";
 import { isPersonVisible } from "../lib/permissions.ts";
 import { tokenServiceProblem } from "../lib/token-service.ts";
-import { activeToken, assignHardwareToken, initSoftwareToken, resetActiveToken } from "../lib/tokens.ts";
+import { activeToken, assignHardwareToken, initSoftwareToken, resetActiveToken, verifySoftwareToken } from "../lib/tokens.ts";
 import { parseOrThrow } from "../lib/validation.ts";
 
 /**
@@ -90,6 +90,21 @@ export function twoFactorRoutes() {
     if (tokenServiceProblem(c)) throw tokenError("SOFTWARE_TOKEN_INITIALIZATION_ERROR");
     const qrCode = await initSoftwareToken(c.var.db, target);
     return c.text(qrCode, 201);
+  });
+
+  // §2.9.2: the pending token (kept by the token service since init, as privacyIDEA's verified enrolment does) is
+  // confirmed with a code of it and becomes the person's token. A wrong code is OTP_NICHT_GUELTIG and leaves it pending,
+  // so the person may try again. Any failure of the service is SOFTWARE_TOKEN_VERIFICATION_ERROR; so is "nothing
+  // pending", where the upstream crashes into a 500 (quirk Q13, answered as recommended).
+  app.post("/verify", async (c) => {
+    requireUser(c);
+    const body = parseOrThrow(TokenVerifyBody, await readJsonBody(c));
+    const target = await resolveTarget(c, body.personId, "self-or-admin");
+    if (target instanceof Response) return target;
+    if (tokenServiceProblem(c)) throw tokenError("SOFTWARE_TOKEN_VERIFICATION_ERROR");
+    const outcome = await verifySoftwareToken(c.var.db, target.id, body.otp);
+    if (outcome !== "verified") throw tokenError(outcome);
+    return c.body(null, 201);
   });
 
   // §2.9.4: pinned without any guard (the reference answers 401 instead of the upstream's 500 without a session),

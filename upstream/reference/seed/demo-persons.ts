@@ -273,6 +273,13 @@ export const DEMO_PERSONEN: DemoPersonSeed[] = [
     kontexte: [k(B, "vertretungslehrkraft", { befristungInDays: 10, createdDaysAgo: 60 })],
   },
 
+  // Administrators without a second factor who set one up themselves (tests/e2e/zwei-faktor-einrichten.spec.ts), one per
+  // browser project and one for the dialog on the profile (with JavaScript): once set up, the token stays. At a school
+  // no other journey looks at.
+  { username: "oohlsen", vorname: "Okke", familienname: "Ohlsen", kontexte: [k(stableId("org:schule-3"), "schuladministrator-oeffentlich")] },
+  { username: "tohlsen", vorname: "Tomke", familienname: "Ohlsen", kontexte: [k(stableId("org:schule-3"), "schuladministrator-oeffentlich")] },
+  { username: "kohlsen", vorname: "Kerrin", familienname: "Ohlsen", kontexte: [k(stableId("org:schule-3"), "schuladministrator-oeffentlich")] },
+
   // State employees of the search and add journeys (issue 9): see landesbedienstete.ts.
   ...LANDESBEDIENSTETE_PERSONEN,
 ];
@@ -323,5 +330,8 @@ export const E2E_ZWEI_FAKTOR_PERSONEN = {
   "ohne-js": { software: "hsteffens", hardware: "irohwer" },
   "mit-js": { software: "tingwersen", hardware: "ofriedrichsen" },
 } as const;
+
+/** The administrators without a token who set up their own in the two-factor set-up journeys: by project, and the dialog's. */
+export const E2E_OHNE_TOKEN = { "ohne-js": "oohlsen", "mit-js": "tohlsen", dialog: "kohlsen" } as const;
 
 export const demoPersonId = (username: string) => stableId(`person:${username}`);
