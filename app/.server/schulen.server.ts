@@ -100,15 +100,18 @@ export async function loadSchuleForAdmin(request: Request, id: string | null | u
 /** The marker of an unanswered create in the portal cookie: the Dienststellennummer identifies the attempt. */
 export const CREATE_SCHULE_WRITE = "schule-anlegen";
 
-/** The upstream's refusals of a new school, on the fields they concern; anything else is shown above the form. */
+/**
+ * The upstream's refusals of a new school, on the fields they concern, in the page's own words; anything else is
+ * shown above the form. The form's own check catches most of them before they are sent (blanks, empty fields).
+ */
 export const SCHULE_FIELDS: FieldsByErrorCode = {
-  SCHULE_KENNUNG_EINDEUTIG: "kennung",
-  KENNUNG_REQUIRED_FOR_SCHULE: "kennung",
-  KENNUNG_ENTHAELT_LEERZEICHEN: "kennung",
-  NAME_REQUIRED_FOR_SCHULE: "name",
-  NAME_ENTHAELT_LEERZEICHEN: "name",
-  SCHULE_UNTER_TRAEGER: "schulform",
-  NUR_KLASSE_UNTER_SCHULE: "schulform",
+  SCHULE_KENNUNG_EINDEUTIG: { field: "kennung", message: "schulen:validation.kennung.taken" },
+  KENNUNG_REQUIRED_FOR_SCHULE: { field: "kennung", message: "schulen:validation.kennung.required" },
+  KENNUNG_ENTHAELT_LEERZEICHEN: { field: "kennung", message: "schulen:validation.kennung.outerSpaces" },
+  NAME_REQUIRED_FOR_SCHULE: { field: "name", message: "schulen:validation.name.required" },
+  NAME_ENTHAELT_LEERZEICHEN: { field: "name", message: "schulen:validation.name.outerSpaces" },
+  SCHULE_UNTER_TRAEGER: { field: "schulform", message: "schulen:validation.schulform.notAllowed" },
+  NUR_KLASSE_UNTER_SCHULE: { field: "schulform", message: "schulen:validation.schulform.notAllowed" },
 };
 
 /**
