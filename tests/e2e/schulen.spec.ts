@@ -139,7 +139,9 @@ test.describe("Schulen anlegen, finden und für itslearning aktivieren", () => {
     await waitForHydration(page);
     const label = `${schule.kennung} (${schule.name})`;
 
-    await row(page, schule.kennung).getByRole("link", { name: `Schule ${label} für itslearning aktivieren` }).click();
+    await row(page, schule.kennung)
+      .getByRole("link", { name: `Schule ${label} für itslearning aktivieren` })
+      .click();
     const question = `Möchten Sie die Daten der Schule ${label} an itslearning übertragen? Die Schule wird danach in itslearning angelegt.`;
     const confirmation = isJavaScriptProject()
       ? page.getByRole("dialog", { name: "Schule für itslearning aktivieren" })
@@ -154,7 +156,9 @@ test.describe("Schulen anlegen, finden und für itslearning aktivieren", () => {
     await confirmation.getByRole("link", { name: "Abbrechen" }).click();
     await expect(row(page, schule.kennung).getByRole("cell").nth(4)).toHaveText("Nicht aktiviert");
 
-    await row(page, schule.kennung).getByRole("link", { name: `Schule ${label} für itslearning aktivieren` }).click();
+    await row(page, schule.kennung)
+      .getByRole("link", { name: `Schule ${label} für itslearning aktivieren` })
+      .click();
     await confirmation.getByRole("button", { name: "Aktivieren" }).click();
     await expect(toast(page)).toHaveText(`Die Schule ${label} wurde für itslearning aktiviert und wird dort angelegt.`);
     await expect(page).toHaveURL(new RegExp(`/admin/schulen\\?suche=${schule.token}$`));
