@@ -1,13 +1,13 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AppLink } from "~/components/app-link";
 import { DataTable } from "~/components/data-table";
-import { PageSizeField, Pagination } from "~/components/pagination";
+import { ListFilterForm, ListHeading, ListSearchField } from "~/components/list-filter-form";
+import { Pagination } from "~/components/pagination";
 import { DialogLink, unlessOnlyDialogChanged, useRouteDialog } from "~/components/route-dialog";
 import { SCHULE_ITSLEARNING, SchuleItslearningDialog } from "~/components/schule-itslearning-dialog";
-import { pageTitle, type I18nHandle, type TranslationKey } from "~/i18n";
-import { withParams } from "~/list-state";
+import { SortHeader } from "~/components/sort-header";
+import { pageTitle, type I18nHandle } from "~/i18n";
 import { organisationLabel } from "~/organisation-label";
 import { mayOpen } from "~/permissions";
 import { pathOf, withReturnPath } from "~/return-path";
@@ -95,38 +95,21 @@ export default function SchulenList() {
 
   return (
     <>
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold">{t("schulen:list.title")}</h1>
-        {mayCreate ? (
-          <Link to={withReturnPath("/admin/schulen/new", backHere, "/admin/schulen")} className="btn-primary">
-            {t("schulen:list.create")}
-          </Link>
-        ) : null}
-      </div>
-
-      {/* A new address (a link, "back", the reset) starts the form afresh: its fields show what the list shows. */}
-      <Form
+      <ListHeading
+        title={t("schulen:list.title")}
+        create={
+          mayCreate ? { to: withReturnPath("/admin/schulen/new", backHere, "/admin/schulen"), label: t("schulen:list.create") } : null
+        }
+      />
+      <ListFilterForm
         key={JSON.stringify(params)}
-        method="get"
-        role="search"
-        aria-label={t("schulen:list.filter")}
-        className="mb-4 flex flex-wrap items-end gap-4"
+        label={t("schulen:list.filter")}
+        resetTo="/admin/schulen"
+        pageSize={params.anzahl}
+        sortierung={params.sortierung}
       >
-        <div>
-          <label htmlFor="filter-suche" className="mb-1 block font-semibold">
-            {t("schulen:list.search")}
-          </label>
-          <input id="filter-suche" name="suche" type="search" defaultValue={params.suche ?? ""} className="input" />
-        </div>
-        <PageSizeField value={params.anzahl} />
-        <input type="hidden" name="sortierung" value={params.sortierung} />
-        <button type="submit" className="btn-primary">
-          {t("list.apply")}
-        </button>
-        <Link to="/admin/schulen" className="btn-secondary">
-          {t("list.reset")}
-        </Link>
-      </Form>
+        <ListSearchField label={t("schulen:list.search")} value={params.suche} />
+      </ListFilterForm>
 
       <p role="status" className="mb-2 font-semibold">
         {t("schulen:list.count", { count: total })}
@@ -136,8 +119,8 @@ export default function SchulenList() {
         <DataTable caption={t("schulen:list.caption")}>
           <thead>
             <tr className="border-b-2 border-primary">
-              <SortHeader field="kennung" label="schulen:fields.kennung" sortierung={params.sortierung} search={search} />
-              <SortHeader field="name" label="schulen:fields.name" sortierung={params.sortierung} search={search} />
+              <SortHeader field="kennung" label={t("schulen:fields.kennung")} sortierung={params.sortierung} search={search} />
+              <SortHeader field="name" label={t("schulen:fields.name")} sortierung={params.sortierung} search={search} />
               <th scope="col" className="p-2">
                 {t("schulen:fields.schulform")}
               </th>
@@ -181,36 +164,6 @@ export default function SchulenList() {
       <Pagination search={search} page={params.seite} pageSize={params.anzahl} total={total} />
       {dialog}
     </>
-  );
-}
-
-/** A sortable column's header: a link to the list sorted by it (ascending first, then the other way), from page 1. */
-function SortHeader({
-  field,
-  label,
-  sortierung,
-  search,
-}: {
-  field: "kennung" | "name";
-  label: TranslationKey;
-  sortierung: string;
-  search: URLSearchParams;
-}) {
-  const { t } = useTranslation();
-  const active = sortierung === field || sortierung === `-${field}`;
-  const descending = sortierung === `-${field}`;
-  const column = t(label);
-  return (
-    <th scope="col" className="p-2" aria-sort={active ? (descending ? "descending" : "ascending") : undefined}>
-      <AppLink
-        to={withParams(search, { sortierung: active && !descending ? `-${field}` : field, seite: 1 })}
-        aria-label={t(active && !descending ? "list.sortDescending" : "list.sortAscending", { column })}
-        className="text-primary underline"
-      >
-        {column}
-        {active ? <span aria-hidden="true">{descending ? " ▼" : " ▲"}</span> : null}
-      </AppLink>
-    </th>
   );
 }
 
