@@ -178,6 +178,35 @@ test.describe("Schulen anlegen, finden und für itslearning aktivieren", () => {
     await expect(row(page, schule.kennung).getByRole("cell").nth(4)).toHaveText("Aktiviert");
   });
 
+  test("die Liste zeigt Schulform, Schulträger und itslearning-Status; ein Schulträger ist keine Schule zum Aktivieren", async ({
+    page,
+    loggedInAs,
+  }) => {
+    await loggedInAs("landesadmin", { target: "/admin/schulen?suche=Freie%20Waldschule%20Heidkamp" });
+    await expect(row(page, "0790001").getByRole("cell")).toHaveText([
+      "0790001",
+      "Freie Waldschule Heidkamp",
+      "Ersatzschule",
+      "Stiftung Lichtblick Schulen",
+      "Aktiviert",
+      "Erneut übertragen",
+    ]);
+    await searchSchulen(page, "0710001");
+    await expect(row(page, "0710001").getByRole("cell")).toHaveText([
+      "0710001",
+      "Gemeinschaftsschule am Deich",
+      "Öffentliche Schule",
+      "Hansestadt Nordhafen",
+      "Aktiviert",
+      "Erneut übertragen",
+    ]);
+
+    // The dialog's address with a Schulträger's id (a hand-made link) is no school of the list.
+    const response = await page.goto(`/admin/schulen?itslearning=${DEMO_IDS.traegerStadt}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Seite nicht gefunden" })).toBeVisible();
+  });
+
   test("die Landesadministratorin sortiert nach Dienststellennummer und Name und blättert mit fünf Einträgen pro Seite", async ({
     page,
     loggedInAs,
