@@ -29,6 +29,16 @@ async function searchSchulen(page: Page, suche: string) {
   await expect(page.getByRole("heading", { level: 1, name: "Schulverwaltung" })).toBeVisible();
 }
 
+/** Console errors and uncaught errors of the page (a refused post's 4xx is logged by the browser on purpose). */
+function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  return problems;
+}
+
 /** The row of the school with this Dienststellennummer. */
 const row = (page: Page, kennung: string) => page.getByRole("row").filter({ has: page.getByRole("cell", { name: kennung, exact: true }) });
 
@@ -37,6 +47,7 @@ test.describe("Schulen anlegen, finden und für itslearning aktivieren", () => {
     page,
     loggedInAs,
   }) => {
+    const problems = watchProblems(page);
     const oeffentlich = uniqueSchule("Gemeinschaftsschule");
     const ersatz = uniqueSchule("Freie Schule");
     await loggedInAs("landesadmin", { target: "/admin/schulen" });
@@ -93,12 +104,14 @@ test.describe("Schulen anlegen, finden und für itslearning aktivieren", () => {
     await searchSchulen(page, ersatz.name);
     await expect(countStatus(page)).toHaveText("1 Schule gefunden");
     await expect(row(page, ersatz.kennung).getByRole("cell").nth(2)).toHaveText("Ersatzschule");
+    expect(problems, "Fehler in der Browser-Konsole").toEqual([]);
   });
 
   test("eine vergebene Dienststellennummer und ein Name mit Leerzeichen am Anfang werden auf Deutsch am Feld abgelehnt, nichts wird angelegt", async ({
     page,
     loggedInAs,
   }) => {
+    const problems = watchProblems(page);
     const schule = uniqueSchule("Doppelschule");
     await loggedInAs("landesadmin", { target: "/admin/schulen/new" });
     await waitForHydration(page);
@@ -129,9 +142,11 @@ test.describe("Schulen anlegen, finden und für itslearning aktivieren", () => {
     await expect(countStatus(page)).toHaveText("Keine Schulen gefunden.");
     await searchSchulen(page, schule.name.split(" ")[0]);
     await expect(page.getByRole("cell", { name: schule.name })).toHaveCount(0);
+    expect(problems, "Fehler in der Browser-Konsole").toEqual([]);
   });
 
   test("die Landesadministratorin aktiviert eine Schule für itslearning und überträgt ihre Daten erneut", async ({ page, loggedInAs }) => {
+    const problems = watchProblems(page);
     const schule = uniqueSchule("Lernplattformschule");
     await loggedInAs("landesadmin", { target: "/admin/schulen" });
     await createSchuleDirectly(page, schule);
@@ -176,6 +191,7 @@ test.describe("Schulen anlegen, finden und für itslearning aktivieren", () => {
     await again.getByRole("button", { name: "Erneut übertragen" }).click();
     await expect(toast(page)).toHaveText(`Die Daten der Schule ${label} wurden erneut an itslearning übertragen.`);
     await expect(row(page, schule.kennung).getByRole("cell").nth(4)).toHaveText("Aktiviert");
+    expect(problems, "Fehler in der Browser-Konsole").toEqual([]);
   });
 
   test("die Liste zeigt Schulform, Schulträger und itslearning-Status; ein Schulträger ist keine Schule zum Aktivieren", async ({
