@@ -17,6 +17,7 @@ const CHUNKS: Record<Exclude<TextNamespace, "common">, () => Promise<{ default: 
   person: () => import("../locales/de/person.json"),
   landesbedienstete: () => import("../locales/de/landesbedienstete.json"),
   zweiFaktor: () => import("../locales/de/zweiFaktor.json"),
+  schulen: () => import("../locales/de/schulen.json"),
 };
 
 const namespaceChunks: BackendModule = {

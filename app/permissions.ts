@@ -123,8 +123,15 @@ const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "/admin/rollen", label: "nav.rollen.list", section: "nav.rollen.section", permissions: ["rollenverwaltung"], tileOrder: 2 },
   { path: "/admin/rollen/new", label: "nav.rollen.new", section: "nav.rollen.section", permissions: ["rollenverwaltung"] },
   { path: "/admin/angebote", label: "nav.angebote.list", section: "nav.angebote.section", permissions: ["angebotsverwaltung"] },
-  { path: "/admin/schulen", label: "nav.schulen.list", section: "nav.schulen.section", permissions: ["schulverwaltung"], tileOrder: 3 },
-  { path: "/admin/schulen/new", label: "nav.schulen.new", section: "nav.schulen.section", permissions: ["schulverwaltung"] },
+  {
+    path: "/admin/schulen",
+    label: "nav.schulen.list",
+    section: "nav.schulen.section",
+    permissions: ["schulverwaltung"],
+    tileOrder: 3,
+    built: true,
+  },
+  { path: "/admin/schulen/new", label: "nav.schulen.new", section: "nav.schulen.section", permissions: ["schulverwaltung"], built: true },
   {
     path: "/admin/schultraeger",
     label: "nav.schultraeger.list",

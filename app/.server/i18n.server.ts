@@ -4,6 +4,7 @@ import { RemixI18Next } from "remix-i18next/server";
 import common from "../../locales/de/common.json";
 import errors from "../../locales/de/errors.json";
 import klassen from "../../locales/de/klassen.json";
+import schulen from "../../locales/de/schulen.json";
 import landesbedienstete from "../../locales/de/landesbedienstete.json";
 import zweiFaktor from "../../locales/de/zweiFaktor.json";
 import person from "../../locales/de/person.json";
@@ -12,7 +13,7 @@ import i18n, { NAMESPACES, type TextNamespace } from "~/i18n";
 import { rememberTranslations } from "./translation-cache.server";
 
 /** Every namespace, bundled with the server: nothing is read from disk while a request waits. */
-export const resources = { de: { common, errors, klassen, personen, person, landesbedienstete, zweiFaktor } } satisfies {
+export const resources = { de: { common, errors, klassen, personen, person, landesbedienstete, zweiFaktor, schulen } } satisfies {
   de: Record<TextNamespace, object>;
 };
 

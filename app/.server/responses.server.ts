@@ -86,9 +86,11 @@ interface Submission {
 
 /**
  * Which field an upstream refusal is about, by its error code: "KoPers number already in use" belongs on the
- * KoPers field, where it is read with the field and fixed there. Codes not listed are shown above the form.
+ * KoPers field, where it is read with the field and fixed there. Codes not listed are shown above the form. A field
+ * shows the code's message from `errors`, or a text of the page's own namespace (`{ field, message }`): that one is
+ * loaded with the page, while the error texts are still loading when a quick refusal comes back in the browser.
  */
-export type FieldsByErrorCode = Readonly<Partial<Record<ErrorCode, string>>>;
+export type FieldsByErrorCode = Readonly<Partial<Record<ErrorCode, string | { field: string; message: TranslationKey }>>>;
 
 /** Input the browser should have caught (or a post without JavaScript): the fields' own messages, status 400. */
 export function invalidForm(submission: Submission) {
@@ -104,14 +106,12 @@ export function refusedForm(
   failure: Pick<UpstreamFailure, "code" | "status">,
   { fields = {}, headers }: { fields?: FieldsByErrorCode; headers?: HeadersInit } = {},
 ) {
-  const field = fields[failure.code];
+  const target = fields[failure.code];
   // A refusal is the user's to fix (400); an outage keeps its own status.
   const init = { status: failure.status >= 500 ? failure.status : 400, headers };
-  if (field) {
-    return data<FormFailure>(
-      { result: submission.reply({ fieldErrors: { [field]: [errorMessageKey(failure.code)] } }), error: null },
-      init,
-    );
+  if (target) {
+    const { field, message } = typeof target === "string" ? { field: target, message: errorMessageKey(failure.code) } : target;
+    return data<FormFailure>({ result: submission.reply({ fieldErrors: { [field]: [message] } }), error: null }, init);
   }
   return data<FormFailure>({ result: submission.reply(), error: failure.code }, init);
 }

@@ -1,11 +1,12 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DataTable } from "~/components/data-table";
 import { KLASSE_LOESCHEN, KlasseLoeschenDialog } from "~/components/klasse-loeschen-dialog";
 import { AppLink } from "~/components/app-link";
 import { DialogLink, unlessOnlyDialogChanged, useRouteDialog } from "~/components/route-dialog";
-import { PageSizeField, Pagination } from "~/components/pagination";
+import { ListFilterForm, ListHeading, ListSearchField } from "~/components/list-filter-form";
+import { Pagination } from "~/components/pagination";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { mayOpen } from "~/permissions";
 import { withParams } from "~/list-state";
@@ -111,22 +112,18 @@ export default function KlassenList() {
 
   return (
     <>
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold">{t("klassen:list.title")}</h1>
-        {mayCreate ? (
-          <Link to={withReturnPath("/admin/klassen/new", backHere, "/admin/klassen")} className="btn-primary">
-            {t("klassen:list.create")}
-          </Link>
-        ) : null}
-      </div>
-
-      {/* A new address (a link, "back", the reset) starts the form afresh: its fields show what the list shows. */}
-      <Form
+      <ListHeading
+        title={t("klassen:list.title")}
+        create={
+          mayCreate ? { to: withReturnPath("/admin/klassen/new", backHere, "/admin/klassen"), label: t("klassen:list.create") } : null
+        }
+      />
+      <ListFilterForm
         key={JSON.stringify(params)}
-        method="get"
-        role="search"
-        aria-label={t("klassen:list.filter")}
-        className="mb-4 flex flex-wrap items-end gap-4"
+        label={t("klassen:list.filter")}
+        resetTo="/admin/klassen"
+        pageSize={params.anzahl}
+        sortierung={params.sortierung}
       >
         {fixedSchule ? (
           <p>
@@ -147,21 +144,8 @@ export default function KlassenList() {
             </select>
           </div>
         )}
-        <div>
-          <label htmlFor="filter-suche" className="mb-1 block font-semibold">
-            {t("klassen:list.search")}
-          </label>
-          <input id="filter-suche" name="suche" type="search" defaultValue={params.suche ?? ""} className="input" />
-        </div>
-        <PageSizeField value={params.anzahl} />
-        <input type="hidden" name="sortierung" value={params.sortierung} />
-        <button type="submit" className="btn-primary">
-          {t("list.apply")}
-        </button>
-        <Link to="/admin/klassen" className="btn-secondary">
-          {t("list.reset")}
-        </Link>
-      </Form>
+        <ListSearchField label={t("klassen:list.search")} value={params.suche} />
+      </ListFilterForm>
 
       <p role="status" className="mb-2 font-semibold">
         {t("klassen:list.count", { count: total })}

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   OrganisationResponse,
+  OrganisationRootChildrenResponse,
   type CreateOrganisationBody,
   type FindOrganisationQuery,
   type OrganisationByNameBody,
@@ -45,6 +46,26 @@ export function createOrganisation(request: Request, body: CreateOrganisationBod
   return callUpstreamJson(request, "/api/organisationen", OrganisationResponse, {
     method: "POST",
     body,
+    defaultError: "ORGANISATION_SPECIFICATION_ERROR",
+  });
+}
+
+/** The two school forms, public schools and Ersatzschulen: the root's children (ORGANISATIONS_ROLES.md §4.9). */
+export function getRootChildren(request: Request) {
+  return callUpstreamJson(request, "/api/organisationen/root/children", OrganisationRootChildrenResponse, {
+    defaultError: "SCHULTRAEGER_ERROR",
+  });
+}
+
+/** A new school hangs below its school form in both hierarchies, as the original client creates it (§4.2). */
+export function createSchule(request: Request, { schulform, kennung, name }: { schulform: string; kennung: string; name: string }) {
+  return createOrganisation(request, { administriertVon: schulform, zugehoerigZu: schulform, kennung, name, typ: "SCHULE" });
+}
+
+/** Activates a school for itslearning; called again, it transmits the school's data again (§4.14). */
+export function enableForItslearning(request: Request, id: string) {
+  return callUpstreamJson(request, `/api/organisationen/${encodeURIComponent(id)}/enable-for-its-learning`, OrganisationResponse, {
+    method: "PUT",
     defaultError: "ORGANISATION_SPECIFICATION_ERROR",
   });
 }

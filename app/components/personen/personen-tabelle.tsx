@@ -3,8 +3,9 @@ import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/app-link";
 import { DataTable } from "~/components/data-table";
 import { Pagination } from "~/components/pagination";
+import { SortHeader } from "~/components/sort-header";
 import type { TranslationKey } from "~/i18n";
-import { pageCount, withParams } from "~/list-state";
+import { pageCount } from "~/list-state";
 import { PARAM, sortValue, type PersonenListParams, type SortField } from "~/personen-list-params";
 import { withReturnPath } from "~/return-path";
 
@@ -68,7 +69,13 @@ export function PersonenTabelle({ params, rows, total, selectable, search, backH
             </th>
           ) : null}
           {COLUMNS.map((column) => (
-            <SortHeader key={column.field} column={column} params={params} current={current} />
+            <SortHeader
+              key={column.field}
+              field={column.field}
+              label={t(column.label)}
+              sortierung={sortValue(params.sortField, params.sortOrder)}
+              search={current}
+            />
           ))}
           <th scope="col" className="p-2">
             {t("personen:columns.rollen")}
@@ -151,34 +158,6 @@ export function PersonenTabelle({ params, rows, total, selectable, search, backH
         <SelectionPager page={params.seite} pageSize={params.anzahl} total={total} />
       </Form>
     </>
-  );
-}
-
-function SortHeader({
-  column,
-  params,
-  current,
-}: {
-  column: (typeof COLUMNS)[number];
-  params: PersonenListParams;
-  current: URLSearchParams;
-}) {
-  const { t } = useTranslation();
-  const active = params.sortField === column.field;
-  const descending = active && params.sortOrder === "desc";
-  const label = t(column.label);
-  const next = sortValue(column.field, active && !descending ? "desc" : "asc");
-  return (
-    <th scope="col" className="p-2" aria-sort={active ? (descending ? "descending" : "ascending") : undefined}>
-      <AppLink
-        to={withParams(current, { [PARAM.sortierung]: next, [PARAM.seite]: 1 })}
-        aria-label={t(active && !descending ? "list.sortDescending" : "list.sortAscending", { column: label })}
-        className="text-primary underline"
-      >
-        {label}
-        {active ? <span aria-hidden="true">{descending ? " ▼" : " ▲"}</span> : null}
-      </AppLink>
-    </th>
   );
 }
 

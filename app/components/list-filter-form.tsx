@@ -1,0 +1,64 @@
+import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { PageSizeField } from "./pagination";
+
+/** A list's heading, with the button to create a new entry when the user may. */
+export function ListHeading({ title, create }: { title: string; create?: { to: string; label: string } | null }) {
+  return (
+    <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      {create ? (
+        <Link to={create.to} className="btn-primary">
+          {create.label}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * A list's GET form for its filters and search (docs/architecture.md, "Lists"): the page size, the current sort order
+ * kept, "apply" and "reset". Give it `key={JSON.stringify(params)}`: a new address (a link, "back", the reset) then
+ * starts the form afresh, so its fields show what the list shows.
+ */
+export function ListFilterForm({
+  label,
+  resetTo,
+  pageSize,
+  sortierung,
+  children,
+}: {
+  label: string;
+  resetTo: string;
+  pageSize: number;
+  sortierung: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form method="get" role="search" aria-label={label} className="mb-4 flex flex-wrap items-end gap-4">
+      {children}
+      <PageSizeField value={pageSize} />
+      <input type="hidden" name="sortierung" value={sortierung} />
+      <button type="submit" className="btn-primary">
+        {t("list.apply")}
+      </button>
+      <Link to={resetTo} className="btn-secondary">
+        {t("list.reset")}
+      </Link>
+    </Form>
+  );
+}
+
+/** The list's search text (`suche`). */
+export function ListSearchField({ label, value }: { label: string; value: string | undefined }) {
+  return (
+    <div>
+      <label htmlFor="filter-suche" className="mb-1 block font-semibold">
+        {label}
+      </label>
+      <input id="filter-suche" name="suche" type="search" defaultValue={value ?? ""} className="input" />
+    </div>
+  );
+}
