@@ -87,8 +87,14 @@ function Banner({ frist, onDismiss }: { frist: FristBannerData; onDismiss: () =>
           <form method="post" action={DISMISS_ACTION} onSubmit={submit} className="shrink-0">
             <input type="hidden" name="frist" value={frist.id} />
             <input type="hidden" name="zurueck" value={pathname} />
-            <button type="submit" data-frist={frist.id} className="btn-secondary text-sm">
-              {t(`fristen.ausblenden.${frist.anlass}`, values)}
+            {/* Short on screen; the name says which notice (it contains the visible word, WCAG 2.5.3). */}
+            <button
+              type="submit"
+              data-frist={frist.id}
+              aria-label={t(`fristen.ausblenden.${frist.anlass}`, values)}
+              className="btn-secondary text-sm"
+            >
+              {t("fristen.ausblendenKurz")}
             </button>
           </form>
         </div>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { Fragment, useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { TokenQrCode } from "~/.server/qr/qr-code.server";
@@ -49,12 +49,12 @@ export function QrCodeKarte({
         <dl className="mt-3">
           <dt className="font-semibold">{t("zweiFaktor:qr.secretLabel")}</dt>
           <dd translate="no" className="font-mono text-lg tracking-wider">
-            {/* groups of four that never break inside: the key is typed by hand */}
+            {/* groups of four that never break inside (the key is typed by hand); the line breaks between them */}
             {qr.secret.match(/.{1,4}/g)?.map((group, index) => (
-              <span key={index} className="whitespace-nowrap">
+              <Fragment key={index}>
                 {index > 0 ? " " : ""}
-                {group}
-              </span>
+                <span className="whitespace-nowrap">{group}</span>
+              </Fragment>
             ))}
           </dd>
         </dl>

@@ -19,7 +19,7 @@ export function Schulzuordnungen({ assignments }: { assignments: SchoolAssignmen
         {assignments.map((assignment) => (
           <li key={assignment.id}>
             <h3 className="mb-1 font-bold">{assignment.label}</h3>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
+            <dl className="grid grid-cols-1 gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr] [&>dd]:mb-2 [&>dd]:break-words sm:[&>dd]:mb-0">
               {assignment.rollen.length > 0 ? (
                 <>
                   <dt className="font-semibold">{t("profile.roles", { count: assignment.rollen.length })}</dt>
