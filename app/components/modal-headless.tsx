@@ -1,4 +1,5 @@
 import { Description, Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
+import { useRef, type FocusEvent } from "react";
 import type { ModalProps } from "./modal";
 
 /**
@@ -7,8 +8,21 @@ import type { ModalProps } from "./modal";
  */
 export default function HeadlessModal({ onClose, title, description, children, placement = "center" }: ModalProps) {
   const text = description ? <Description className="mb-4">{description}</Description> : null;
+  // Headless UI blurs the focused element on Escape before it asks to close. A dialog that stays open (a shown
+  // one-time password closes only by its button) would leave the focus on the page's body: it goes back in.
+  const lastFocused = useRef<HTMLElement | null>(null);
+  const close = () => {
+    onClose();
+    requestAnimationFrame(() => {
+      const element = lastFocused.current;
+      if (element?.isConnected && (document.activeElement === document.body || document.activeElement === null)) element.focus();
+    });
+  };
+  const rememberFocus = (event: FocusEvent) => {
+    if (event.target instanceof HTMLElement) lastFocused.current = event.target;
+  };
   return (
-    <Dialog open onClose={onClose} className="relative z-50">
+    <Dialog open onClose={close} onFocus={rememberFocus} className="relative z-50">
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
       {placement === "drawer" ? (
         <DialogPanel className="fixed inset-y-0 left-0 w-[320px] max-w-full overflow-y-auto bg-primary-light p-4 shadow-xl">

@@ -168,6 +168,8 @@ test.describe("Details einer Person", () => {
       // Escape does not throw the password away.
       await page.keyboard.press("Escape");
       await expect(dialogOf(page).getByText("Das Passwort wurde zurückgesetzt.")).toBeVisible();
+      // The focus stays in the dialog (Headless UI lets go of it on Escape), not on the page behind it.
+      await expect(dialogOf(page).locator(":focus")).toHaveCount(1);
     }
 
     // Sending the same confirmation again (a reload of the result page does) sets no second password, which would

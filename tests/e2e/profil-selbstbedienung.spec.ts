@@ -80,6 +80,8 @@ test.describe("Mein Profil: Selbstbedienung", () => {
       await expect(page.locator("body")).toHaveAttribute("data-gedruckt", "ja");
       await page.keyboard.press("Escape");
       await expect(dialogOf(page).getByText(DONE)).toBeVisible();
+      // The focus stays where it was, not on the page behind the dialog.
+      await expect(card.getByRole("button", { name: "Drucken" })).toBeFocused();
     }
 
     // The same confirmation once more (a reload of the answer page sends it again) makes no second password, which
