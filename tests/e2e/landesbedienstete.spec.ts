@@ -28,12 +28,25 @@ const press = (page: Page, name: string) => page.getByRole("button", { name, exa
 
 type Art = "KoPers-Nummer" | "E-Mail-Adresse" | "Benutzername" | "Vor- und Nachname";
 
-/** Chooses the kind of search and fills its fields (with JavaScript only the chosen kind's fields are there). */
-async function suche(page: Page, art: Art, werte: Record<string, string>) {
+/** The kind's value in the address (`art=`). */
+const ART_IN_URL: Record<Art, string> = {
+  "KoPers-Nummer": "kopers",
+  "E-Mail-Adresse": "email",
+  Benutzername: "benutzername",
+  "Vor- und Nachname": "name",
+};
+
+/**
+ * Chooses the kind of search, fills its fields (with JavaScript only the chosen kind's fields are there) and waits
+ * until the search is the page's address: a result of the same person may already be on screen from the last search.
+ */
+async function suche(page: Page, art: Art, werte: Record<string, string>, { abgelehnt = false } = {}) {
   await waitForHydration(page);
   await page.getByRole("radio", { name: `Nach ${art}` }).check();
   for (const [label, wert] of Object.entries(werte)) await page.getByRole("textbox", { name: label, exact: true }).fill(wert);
   await press(page, "Landesbedienstete suchen");
+  // A search the browser refuses (with JavaScript) stays on the page; one the server refuses is in the address too.
+  if (!abgelehnt) await expect(page).toHaveURL(new RegExp(`[?&]art=${ART_IN_URL[art]}(&|$)`));
 }
 
 /** The outcome without a single hit, said in the page's polite live region. */
@@ -202,7 +215,7 @@ test.describe("Landesbedienstete suchen", () => {
     await expect(page.getByRole("textbox", { name: "KoPers-Nummer" })).toBeFocused();
     await expectNoAxeViolations(page, "Suche ohne Angabe");
 
-    await suche(page, "Vor- und Nachname", { Vorname: "Anna" });
+    await suche(page, "Vor- und Nachname", { Vorname: "Anna" }, { abgelehnt: true });
     await expect(page.getByText("Bitte geben Sie auch den Nachnamen ein")).toBeVisible();
     await expect(page.getByRole("textbox", { name: "Nachname" })).toBeFocused();
     await expect(ergebnis(page)).toHaveCount(0);
