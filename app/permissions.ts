@@ -3,8 +3,8 @@ import type { TranslationKey } from "./i18n";
 
 /**
  * Route permission keys of the spec (section 2) and the system rights behind them. The client we
- * replace guarded the Schulträger routes with SCHULEN_VERWALTEN; the spec keeps that, the menu
- * uses the real right.
+ * replace guarded the Schulträger routes with SCHULEN_VERWALTEN while its menu used the real right;
+ * here route and menu both ask SCHULTRAEGER_VERWALTEN, the right the upstream checks (decision 020).
  */
 export const ROUTE_PERMISSIONS = {
   personenverwaltung: ["PERSONEN_VERWALTEN"],
@@ -16,7 +16,7 @@ export const ROUTE_PERMISSIONS = {
   rollenverwaltung: ["ROLLEN_VERWALTEN"],
   angebotsverwaltung: ["ANGEBOTE_VERWALTEN"],
   schulverwaltung: ["SCHULEN_VERWALTEN"],
-  schultraegerverwaltung: ["SCHULEN_VERWALTEN"],
+  schultraegerverwaltung: ["SCHULTRAEGER_VERWALTEN"],
   portalverwaltung: ["SCHULPORTAL_VERWALTEN"],
   hinweisebearbeiten: ["HINWEISE_BEARBEITEN"],
 } as const satisfies Record<string, readonly Systemrecht[]>;
@@ -137,14 +137,12 @@ const ADMIN_SCREENS: readonly AdminScreen[] = [
     label: "nav.schultraeger.list",
     section: "nav.schultraeger.section",
     permissions: ["schultraegerverwaltung"],
-    menuRights: ["SCHULTRAEGER_VERWALTEN"],
   },
   {
     path: "/admin/schultraeger/new",
     label: "nav.schultraeger.new",
     section: "nav.schultraeger.section",
     permissions: ["schultraegerverwaltung"],
-    menuRights: ["SCHULTRAEGER_VERWALTEN"],
   },
   {
     path: "/admin/hinweise/new",

@@ -19,9 +19,15 @@ describe("permission flags from systemrechte", () => {
     expect(hasPermissions(new Set(["KLASSEN_VERWALTEN"]), ["klassenverwaltung", "gibtsnicht" as never])).toBe(false);
   });
 
-  it("guards the Schulträger routes with the school right, as the replaced client did", () => {
-    expect(hasPermissions(new Set(["SCHULTRAEGER_VERWALTEN"]), ["schultraegerverwaltung"])).toBe(false);
-    expect(hasPermissions(new Set(["SCHULEN_VERWALTEN"]), ["schultraegerverwaltung"])).toBe(true);
+  it("guards the Schulträger routes with the Schulträger right the upstream checks, not the school right", () => {
+    expect(hasPermissions(new Set(["SCHULTRAEGER_VERWALTEN"]), ["schultraegerverwaltung"])).toBe(true);
+    expect(hasPermissions(new Set(["SCHULEN_VERWALTEN"]), ["schultraegerverwaltung"])).toBe(false);
+  });
+
+  it("shows the Schulträger menu exactly to those the Schulträger routes let in", () => {
+    const sections = (rights: string[]) => adminNavigation(new Set(rights)).map((section) => section.label);
+    expect(sections(["SCHULTRAEGER_VERWALTEN"])).toContain("nav.schultraeger.section");
+    expect(sections(["SCHULEN_VERWALTEN"])).not.toContain("nav.schultraeger.section");
   });
 });
 
