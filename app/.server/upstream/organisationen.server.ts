@@ -4,6 +4,7 @@ import {
   OrganisationRootChildrenResponse,
   type CreateOrganisationBody,
   type FindOrganisationQuery,
+  type OrganisationByIdBody,
   type OrganisationByNameBody,
   type Systemrecht,
 } from "../../../upstream/contract";
@@ -67,6 +68,26 @@ export function enableForItslearning(request: Request, id: string) {
   return callUpstreamJson(request, `/api/organisationen/${encodeURIComponent(id)}/enable-for-its-learning`, OrganisationResponse, {
     method: "PUT",
     defaultError: "ORGANISATION_SPECIFICATION_ERROR",
+  });
+}
+
+/** The organisations that belong to `id` (a Träger's schools, a school's classes), all at once (§4.12). */
+export function getZugehoerige(request: Request, id: string) {
+  return callUpstreamJson(request, `/api/organisationen/${encodeURIComponent(id)}/zugehoerig`, OrganisationList, {
+    defaultError: "SCHULTRAEGER_ERROR",
+  });
+}
+
+/**
+ * Moves a school below `parentId` (§4.13): a Träger to assign it, the Träger's form to unassign it. 201 without body;
+ * moving it to the parent it has already succeeds as well, so sending it again is safe.
+ */
+export async function assignZugehoerig(request: Request, parentId: string, schuleId: string) {
+  const body: OrganisationByIdBody = { organisationId: schuleId };
+  await callUpstream(request, `/api/organisationen/${encodeURIComponent(parentId)}/zugehoerig`, {
+    method: "POST",
+    body,
+    defaultError: "SCHULTRAEGER_ERROR",
   });
 }
 

@@ -1,0 +1,198 @@
+import { data } from "@remix-run/node";
+import type { OrganisationResponse } from "../../upstream/contract";
+import type { ErrorCode } from "~/errors";
+import type { TranslationKey } from "~/i18n";
+import {
+  eintrag,
+  GLEICHZEITIG,
+  LEER,
+  nachUndNach,
+  pruefeVormerkung,
+  readVormerkung,
+  sortiert,
+  zaehlung,
+  type Art,
+  type Eintrag,
+  type Pruefung,
+  type SpeicherErgebnis,
+  type Uebersprungen,
+  type Vormerkung,
+  type VormerkungFehler,
+} from "~/schultraeger-schulen/vormerkung";
+import { notFound } from "./guards.server";
+import { searchText } from "./list-params.server";
+import { redirectWithToast } from "./responses.server";
+import { loadSchultraegerForAdmin } from "./schultraeger.server";
+import { UpstreamFailure } from "./upstream/client.server";
+import { assignZugehoerig, findOrganisationen, getRootChildren, getZugehoerige } from "./upstream/organisationen.server";
+import { writeWithOutcome } from "./write-outcome.server";
+
+/** How many schools a search shows, as the original's search (ORGANISATIONS_ROLES.md §4.3); the page says when there are more. */
+export const SUCHE_LIMIT = 50;
+
+/** Ids per read of the staged schools: the query string stays short. */
+const IDS_PRO_ABFRAGE = 50;
+
+/** The Träger (or the not-found page), its schools and its form. The Träger's answer decides before any other. */
+async function loadTraeger(request: Request, id: string | undefined) {
+  const schulen = id ? getZugehoerige(request, id) : Promise.resolve([]);
+  const forms = getRootChildren(request);
+  schulen.catch(() => undefined);
+  forms.catch(() => undefined);
+  const traeger = await loadSchultraegerForAdmin(request, id);
+  const zugehoerige = await schulen.catch((error: unknown) => {
+    if (error instanceof UpstreamFailure && error.status === 404) throw notFound();
+    throw error;
+  });
+  return { traeger, schulen: zugehoerige.filter((schule) => schule.typ === "SCHULE"), forms: await forms };
+}
+
+/** The schools with these ids as the user may see them for Träger work; an id not answered is not found. */
+async function readSchulen(request: Request, ids: string[]): Promise<OrganisationResponse[]> {
+  const parts: string[][] = [];
+  for (let start = 0; start < ids.length; start += IDS_PRO_ABFRAGE) parts.push(ids.slice(start, start + IDS_PRO_ABFRAGE));
+  const answers = await Promise.all(
+    parts.map(async (part) => {
+      // Listed ids come first whatever the other criteria; with the limit at their count nothing else comes along.
+      const { items } = await findOrganisationen(request, {
+        typ: "SCHULE",
+        systemrechte: ["SCHULTRAEGER_VERWALTEN"],
+        organisationIds: part,
+        limit: part.length,
+      });
+      return items.filter((schule) => part.includes(schule.id));
+    }),
+  );
+  return answers.flat();
+}
+
+/** The staged set checked against the upstream as it is now. */
+async function pruefe(request: Request, vormerkung: Vormerkung, traeger: OrganisationResponse, schulen: OrganisationResponse[]) {
+  const beimTraeger = new Set(schulen.map((schule) => schule.id));
+  const zuLesen = [...vormerkung.hinzu, ...vormerkung.weg].filter((id) => !beimTraeger.has(id));
+  return pruefeVormerkung(vormerkung, traeger, schulen, await readSchulen(request, zuLesen));
+}
+
+/** Schools of the Träger's form without a Träger, by name or Dienststellennummer. */
+async function sucheSchulenOhneTraeger(request: Request, traeger: OrganisationResponse, suche: string) {
+  if (!traeger.zugehoerigZu) return { items: [], total: 0 };
+  return findOrganisationen(request, {
+    typ: "SCHULE",
+    systemrechte: ["SCHULTRAEGER_VERWALTEN"],
+    zugehoerigZu: [traeger.zugehoerigZu],
+    searchString: suche,
+    sortField: "name",
+    limit: SUCHE_LIMIT,
+  });
+}
+
+export type Hinweis = { art: "fehler"; fehler: VormerkungFehler } | { art: "uebersprungen"; uebersprungen: Uebersprungen[] } | null;
+
+/** What the page shows: the Träger, its schools, the staged changes still open, the search and its schools. */
+export async function loadSeite(request: Request, id: string | undefined, search: URLSearchParams) {
+  const { traeger, schulen, forms } = await loadTraeger(request, id);
+  const gelesen = readVormerkung(search);
+  const vormerkung = gelesen.ok ? gelesen.vormerkung : LEER;
+  const suche = searchText.parse(search.get("suche") ?? undefined) ?? "";
+  const [pruefung, gefunden] = await Promise.all([
+    pruefe(request, vormerkung, traeger, schulen),
+    suche ? sucheSchulenOhneTraeger(request, traeger, suche) : null,
+  ]);
+  const vorgemerkt = new Set(pruefung.offen.hinzu.map((schule) => schule.id));
+  const schulform: TranslationKey =
+    traeger.zugehoerigZu === forms.ersatz.id ? "schultraegerSchulen:schulform.ersatz" : "schultraegerSchulen:schulform.oeffentlich";
+  const hinweis: Hinweis = !gelesen.ok
+    ? { art: "fehler", fehler: gelesen.fehler }
+    : pruefung.uebersprungen.length > 0
+      ? { art: "uebersprungen", uebersprungen: pruefung.uebersprungen }
+      : null;
+  return {
+    traeger: { id: traeger.id, name: traeger.name, schulform },
+    schulen: sortiert(schulen.map(eintrag)),
+    vorgemerkt: pruefung.offen,
+    hinweis,
+    suche,
+    treffer: gefunden && {
+      schulen: gefunden.items.filter((schule) => schule.typ === "SCHULE" && !vorgemerkt.has(schule.id)).map(eintrag),
+      weitere: gefunden.total > SUCHE_LIMIT,
+    },
+  };
+}
+
+interface Auftrag extends Eintrag {
+  art: Art;
+  /** The new parent: the Träger to assign, its form to unassign. */
+  ziel: string | null | undefined;
+}
+
+/** One school's change (ADR 011): after a timeout the school is read again, as the move is idempotent. */
+async function sende(request: Request, auftrag: Auftrag): Promise<{ ok: true } | { ok: false; code: ErrorCode }> {
+  const ziel = auftrag.ziel;
+  if (!ziel) return { ok: false, code: "SCHULTRAEGER_ERROR" };
+  const outcome = await writeWithOutcome({
+    write: async () => {
+      await assignZugehoerig(request, ziel, auftrag.id);
+      return true;
+    },
+    reread: async () => {
+      const [schule] = await readSchulen(request, [auftrag.id]);
+      return schule?.zugehoerigZu === ziel ? true : null;
+    },
+  });
+  return outcome.status === "saved" ? { ok: true } : { ok: false, code: outcome.failure.code };
+}
+
+/** Sends the open changes, a few at a time; what was already as wanted counts as saved. */
+async function sendeAlle(request: Request, traeger: OrganisationResponse, pruefung: Pruefung): Promise<SpeicherErgebnis> {
+  const auftraege: Auftrag[] = [
+    ...pruefung.offen.hinzu.map((schule) => ({ ...schule, art: "hinzu" as const, ziel: traeger.id })),
+    ...pruefung.offen.weg.map((schule) => ({ ...schule, art: "weg" as const, ziel: traeger.zugehoerigZu })),
+  ];
+  const antworten = await nachUndNach(auftraege, GLEICHZEITIG, (auftrag) => sende(request, auftrag));
+  const ergebnis: SpeicherErgebnis = {
+    gespeichert: [
+      ...pruefung.erledigt.hinzu.map((schule) => ({ ...schule, art: "hinzu" as const })),
+      ...pruefung.erledigt.weg.map((schule) => ({ ...schule, art: "weg" as const })),
+    ],
+    fehlgeschlagen: [],
+    uebersprungen: pruefung.uebersprungen,
+  };
+  auftraege.forEach(({ id, label, art }, index) => {
+    const antwort = antworten[index];
+    if (antwort.ok) ergebnis.gespeichert.push({ id, label, art });
+    else ergebnis.fehlgeschlagen.push({ id, label, art, code: antwort.code });
+  });
+  return ergebnis;
+}
+
+/** The action's answers that stay on the page (a success redirects). */
+export type SpeicherAntwort =
+  | { antwort: "ungueltig"; fehler: VormerkungFehler }
+  | { antwort: "nichtsVorgemerkt" }
+  | { antwort: "ergebnis"; ergebnis: SpeicherErgebnis; zaehlung: { hinzu: number; weg: number } };
+
+/**
+ * Saves the posted staged set. The Träger's schools and each staged school are read again first: a change that no
+ * longer applies is skipped and reported. All saved: back to the page with a message. Otherwise the page shows what
+ * was saved and what not; the refused changes stay staged (the page reads them from the answer). A part of a save
+ * that shows its progress (`teil`) always answers its result.
+ */
+export async function speichern(request: Request, id: string | undefined, formData: FormData, ziel: string) {
+  const { traeger, schulen } = await loadTraeger(request, id);
+  const gelesen = readVormerkung(formData);
+  if (!gelesen.ok) return data<SpeicherAntwort>({ antwort: "ungueltig", fehler: gelesen.fehler }, { status: 400 });
+  const { hinzu, weg } = gelesen.vormerkung;
+  if (hinzu.length + weg.length === 0) return data<SpeicherAntwort>({ antwort: "nichtsVorgemerkt" });
+
+  const ergebnis = await sendeAlle(request, traeger, await pruefe(request, gelesen.vormerkung, traeger, schulen));
+  const gezaehlt = zaehlung(ergebnis);
+  const allesGespeichert = ergebnis.fehlgeschlagen.length === 0 && ergebnis.uebersprungen.length === 0;
+  if (allesGespeichert && formData.get("teil") === null) {
+    return redirectWithToast(request, ziel, {
+      key: "schultraegerSchulen:gespeichert",
+      values: { hinzu: String(gezaehlt.hinzu), weg: String(gezaehlt.weg) },
+    });
+  }
+  // 200 also when some failed: the page reads the Träger's schools again (single fetch skips that after a 4xx).
+  return data<SpeicherAntwort>({ antwort: "ergebnis", ergebnis, zaehlung: gezaehlt });
+}
