@@ -1,0 +1,203 @@
+import type { Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe";
+import { expect, test } from "./support/fixtures";
+import { DEMO_IDS, isJavaScriptProject, uniqueToken, waitForHydration } from "./support/klassen";
+import { PORT } from "./support/servers";
+
+const UPSTREAM = `http://127.0.0.1:${PORT + 1}`;
+
+/** A token no other test (nor the run in the other project) uses; digits only, so it is a valid Dienststellennummer. */
+const token = () => `${isJavaScriptProject() ? "7" : "6"}${uniqueToken()}`;
+
+/** A write straight to the reference upstream with the logged-in page's session: test set-up, and "someone else". */
+async function upstreamPost(page: Page, path: string, data: unknown) {
+  const { csrfToken } = (await (await page.request.get(`${UPSTREAM}/api/auth/csrf-token`)).json()) as { csrfToken: string };
+  return page.request.post(`${UPSTREAM}${path}`, { headers: { "X-CSRF-Token": csrfToken }, data });
+}
+
+/** A new public Schulträger of its own, so no other test sees its schools change. */
+async function createTraeger(page: Page, name: string): Promise<string> {
+  const land = DEMO_IDS.landOeffentlich;
+  const response = await upstreamPost(page, "/api/organisationen", { administriertVon: land, zugehoerigZu: land, name, typ: "TRAEGER" });
+  expect(response.status(), `Anlegen des Testschulträgers „${name}“`).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** A new public school without Schulträger, made by the portal's own create page. */
+async function createSchule(page: Page, kennung: string, name: string): Promise<{ id: string; label: string }> {
+  const response = await page.request.post("/admin/schulen/new", { form: { schulform: DEMO_IDS.landOeffentlich, kennung, name } });
+  expect(response.status(), `Anlegen der Testschule „${name}“`).toBe(200);
+  const id = new URL(response.url()).searchParams.get("erstellt");
+  expect(id, `Anlegen der Testschule „${name}“ lieferte keine Id`).toBeTruthy();
+  return { id: id!, label: `${kennung} (${name})` };
+}
+
+const zugeordnet = (page: Page) => page.getByRole("group", { name: "Zum Entfernen ankreuzen" });
+const gefunden = (page: Page) => page.getByRole("group", { name: /^Gefundene Schulen ohne Schulträger/ });
+const vorgemerkt = (page: Page) => page.getByRole("group", { name: /^Zum Hinzufügen vorgemerkt/ });
+const vorschau = (page: Page) => page.getByRole("region", { name: "Vorschau der Änderungen" });
+const toast = (page: Page) => page.getByRole("status").filter({ hasText: "Die Schulzuordnungen wurden gespeichert" });
+
+async function suche(page: Page, text: string) {
+  await waitForHydration(page);
+  await page.getByRole("searchbox", { name: "Schule ohne Schulträger suchen" }).fill(text);
+  await page.getByRole("button", { name: "Suchen" }).click();
+  await expect(page.getByRole("searchbox", { name: "Schule ohne Schulträger suchen" })).toHaveValue(text);
+}
+
+/** Without JavaScript the preview shows new ticks after its button; with it at once. */
+async function vorschauZeigen(page: Page) {
+  if (!isJavaScriptProject()) await page.getByRole("button", { name: "Vorschau aktualisieren" }).click();
+}
+
+test.describe("Schulen eines Schulträgers zuordnen und lösen", () => {
+  test("die Landesadministratorin legt einen Schulträger an, ordnet ihm zwei Schulen zu und löst eine wieder", async ({
+    page,
+    loggedInAs,
+  }) => {
+    const t = token();
+    await loggedInAs("landesadmin", { target: "/admin/schulen" });
+    const traegerName = `Schulträger Test ${t}`;
+    const traegerId = await createTraeger(page, traegerName);
+    const eins = await createSchule(page, `${t}1`, `Zuordnungsschule Eins ${t}`);
+    const zwei = await createSchule(page, `${t}2`, `Zuordnungsschule Zwei ${t}`);
+
+    await page.goto(`/admin/schultraeger/${traegerId}/schulen`);
+    await expect(page.getByRole("heading", { level: 1, name: `Schulen von ${traegerName}` })).toBeVisible();
+    await expect(page.getByText("Schulträgerform: Öffentliche Schulen")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Schulen dieses Schulträgers (0)" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Zurück zum Schulträger" })).toHaveAttribute("href", `/admin/schultraeger/${traegerId}`);
+    await expect(vorschau(page)).toContainText("Noch keine Änderungen vorgemerkt.");
+    await expectNoAxeViolations(page, "Schulen des Schulträgers: leer");
+
+    await suche(page, t);
+    await expect(gefunden(page).getByRole("checkbox")).toHaveCount(2);
+    await expectNoAxeViolations(page, "Schulen des Schulträgers: Suchergebnis");
+    await gefunden(page).getByRole("checkbox", { name: eins.label }).check();
+    await gefunden(page).getByRole("checkbox", { name: zwei.label }).check();
+    await vorschauZeigen(page);
+    await expect(vorschau(page).getByRole("heading", { name: "Wird zugeordnet (2)" })).toBeVisible();
+    await expect(vorschau(page).getByRole("listitem")).toHaveText([eins.label, zwei.label]);
+    await expectNoAxeViolations(page, "Schulen des Schulträgers: Vorschau");
+
+    await page.getByRole("button", { name: "Änderungen speichern" }).click();
+    await expect(toast(page)).toHaveText("Die Schulzuordnungen wurden gespeichert (zugeordnet: 2, entfernt: 0).");
+    await expect(page.getByRole("heading", { level: 2, name: "Schulen dieses Schulträgers (2)" })).toBeVisible();
+    await expect(zugeordnet(page).getByRole("checkbox")).toHaveCount(2);
+    await expect(page.getByRole("searchbox", { name: "Schule ohne Schulträger suchen" })).toHaveValue("");
+    await expectNoAxeViolations(page, "Schulen des Schulträgers: gespeichert");
+
+    await waitForHydration(page);
+    await zugeordnet(page).getByRole("checkbox", { name: eins.label }).check();
+    await vorschauZeigen(page);
+    await expect(vorschau(page).getByRole("heading", { name: "Wird entfernt (1)" })).toBeVisible();
+    await expect(vorschau(page).getByRole("listitem")).toHaveText([eins.label]);
+    await page.getByRole("button", { name: "Änderungen speichern" }).click();
+    await expect(toast(page)).toHaveText("Die Schulzuordnungen wurden gespeichert (zugeordnet: 0, entfernt: 1).");
+    await expect(zugeordnet(page).getByRole("listitem")).toHaveText([zwei.label]);
+
+    // The unassigned school has no Träger again: the search offers it once more.
+    await suche(page, t);
+    await expect(gefunden(page).getByRole("checkbox")).toHaveCount(1);
+    await expect(gefunden(page).getByRole("checkbox", { name: eins.label })).not.toBeChecked();
+  });
+
+  test("eine neue Suche behält die angekreuzten Schulen, und die Änderungen lassen sich verwerfen", async ({ page, loggedInAs }) => {
+    const t = token();
+    await loggedInAs("landesadmin", { target: "/admin/schulen" });
+    const traegerId = await createTraeger(page, `Schulträger Suche ${t}`);
+    const eins = await createSchule(page, `${t}1`, `Suchschule Alpha ${t}`);
+    const zwei = await createSchule(page, `${t}2`, `Suchschule Beta ${t}`);
+
+    await page.goto(`/admin/schultraeger/${traegerId}/schulen`);
+    await suche(page, `Alpha ${t}`);
+    await gefunden(page).getByRole("checkbox", { name: eins.label }).check();
+    await suche(page, `Beta ${t}`);
+
+    // The ticked school of the first search stays staged, ticked, and is not offered again.
+    await expect(page).toHaveURL(new RegExp(`hinzu=${eins.id}`));
+    await expect(vorgemerkt(page).getByRole("checkbox", { name: eins.label })).toBeChecked();
+    await expect(gefunden(page).getByRole("checkbox")).toHaveCount(1);
+    await expect(gefunden(page).getByRole("checkbox", { name: zwei.label })).not.toBeChecked();
+    await expect(vorschau(page).getByRole("listitem")).toHaveText([eins.label]);
+    await expectNoAxeViolations(page, "Schulen des Schulträgers: Suche mit Vormerkung");
+
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Änderungen verwerfen" }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/schultraeger/${traegerId}/schulen$`));
+    await expect(vorschau(page)).toContainText("Noch keine Änderungen vorgemerkt.");
+    await expect(vorgemerkt(page)).toHaveCount(0);
+
+    // Staged ids that are not school ids are refused as a whole.
+    await page.goto(`/admin/schultraeger/${traegerId}/schulen?hinzu=kaputt&suche=${t}`);
+    await expect(page.getByText("Die vorgemerkten Änderungen waren ungültig und wurden verworfen.")).toBeVisible();
+    await expect(gefunden(page).getByRole("checkbox")).toHaveCount(2);
+    await expectNoAxeViolations(page, "Schulen des Schulträgers: ungültige Vormerkung");
+  });
+
+  test("eine vorgemerkte Schule, die inzwischen einem anderen Schulträger gehört, wird gemeldet und nicht verschoben", async ({
+    page,
+    loggedInAs,
+  }) => {
+    const t = token();
+    await loggedInAs("landesadmin", { target: "/admin/schulen" });
+    const traegerId = await createTraeger(page, `Schulträger Eigen ${t}`);
+    const andererId = await createTraeger(page, `Schulträger Fremd ${t}`);
+    const eins = await createSchule(page, `${t}1`, `Wechselschule Eins ${t}`);
+    const zwei = await createSchule(page, `${t}2`, `Wechselschule Zwei ${t}`);
+
+    await page.goto(`/admin/schultraeger/${traegerId}/schulen`);
+    await suche(page, t);
+    await gefunden(page).getByRole("checkbox", { name: eins.label }).check();
+    await gefunden(page).getByRole("checkbox", { name: zwei.label }).check();
+    await vorschauZeigen(page);
+    await expect(vorschau(page).getByRole("listitem")).toHaveText([eins.label, zwei.label]);
+
+    // Meanwhile someone assigns the first school to another Träger.
+    const moved = await upstreamPost(page, `/api/organisationen/${andererId}/zugehoerig`, { organisationId: eins.id });
+    expect(moved.status()).toBe(201);
+
+    await page.getByRole("button", { name: "Änderungen speichern" }).click();
+    const meldung = page.getByRole("alert").filter({ hasText: "Nicht alle Änderungen wurden gespeichert" });
+    await expect(meldung).toBeFocused();
+    await expect(meldung).toContainText("Gespeichert (1)");
+    await expect(meldung).toContainText(`${zwei.label} zugeordnet`);
+    await expect(meldung).toContainText(`${eins.label} gehört inzwischen zu einem anderen Schulträger.`);
+    await expect(zugeordnet(page).getByRole("listitem")).toHaveText([zwei.label]);
+    await expect(vorgemerkt(page)).toHaveCount(0);
+    await expectNoAxeViolations(page, "Schulen des Schulträgers: Ergebnis mit übersprungener Schule");
+
+    // The other Träger keeps the school.
+    await page.goto(`/admin/schultraeger/${andererId}/schulen`);
+    await expect(zugeordnet(page).getByRole("listitem")).toHaveText([eins.label]);
+  });
+
+  test("ohne markierte Änderung speichert „Änderungen speichern“ nichts und sagt es", async ({ page, loggedInAs }) => {
+    await loggedInAs("landesadmin", { target: `/admin/schultraeger/${DEMO_IDS.traegerVerband}/schulen` });
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Änderungen speichern" }).click();
+    const meldung = page.getByRole("alert").filter({ hasText: "Es waren keine Änderungen angekreuzt" });
+    await expect(meldung).toBeFocused();
+    await expectNoAxeViolations(page, "Schulen des Schulträgers: nichts vorgemerkt");
+  });
+
+  test("eine Id, die kein Schulträger ist, zeigt „Seite nicht gefunden“", async ({ page, loggedInAs }) => {
+    await loggedInAs("landesadmin", { target: "/admin/schulen" });
+    for (const id of [DEMO_IDS.schuleA, "00000000-0000-4000-8000-000000000000", "kein-traeger"]) {
+      const response = await page.goto(`/admin/schultraeger/${id}/schulen`);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { level: 1, name: "Seite nicht gefunden" })).toBeVisible();
+    }
+  });
+
+  for (const username of ["schuladmin", "lehrkraft"]) {
+    test(`${username} bekommt „Seite nicht gefunden“ und ändert nichts`, async ({ page, loggedInAs }) => {
+      const path = `/admin/schultraeger/${DEMO_IDS.traegerStadt}/schulen`;
+      await loggedInAs(username, { target: path, otp: false });
+      await expect(page.getByRole("heading", { level: 1, name: "Seite nicht gefunden" })).toBeVisible();
+      await expectNoAxeViolations(page, `Schulen des Schulträgers: ${username}`);
+      const post = await page.request.post(path, { form: { intent: "speichern", weg: DEMO_IDS.schuleA } });
+      expect(post.status()).toBe(404);
+    });
+  }
+});
