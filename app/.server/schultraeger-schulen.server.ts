@@ -1,4 +1,5 @@
 import { data } from "@remix-run/node";
+import { z } from "zod";
 import type { OrganisationResponse } from "../../upstream/contract";
 import type { ErrorCode } from "~/errors";
 import type { TranslationKey } from "~/i18n";
@@ -6,6 +7,7 @@ import {
   eintrag,
   GLEICHZEITIG,
   LEER,
+  MAX_VORGEMERKT,
   nachUndNach,
   pruefeVormerkung,
   readVormerkung,
@@ -165,6 +167,10 @@ async function sendeAlle(request: Request, traeger: OrganisationResponse, pruefu
   return ergebnis;
 }
 
+/** The counts of the earlier parts of a save in parts, for the final message only. */
+const Bisher = z.coerce.number().int().min(0).max(MAX_VORGEMERKT).catch(0);
+const bisher = (formData: FormData, name: string) => Bisher.parse(formData.get(name) ?? 0);
+
 /** The action's answers that stay on the page (a success redirects). */
 export type SpeicherAntwort =
   | { antwort: "ungueltig"; fehler: VormerkungFehler }
@@ -190,7 +196,7 @@ export async function speichern(request: Request, id: string | undefined, formDa
   if (allesGespeichert && formData.get("teil") === null) {
     return redirectWithToast(request, ziel, {
       key: "schultraegerSchulen:gespeichert",
-      values: { hinzu: String(gezaehlt.hinzu), weg: String(gezaehlt.weg) },
+      values: { hinzu: String(gezaehlt.hinzu + bisher(formData, "bisherHinzu")), weg: String(gezaehlt.weg + bisher(formData, "bisherWeg")) },
     });
   }
   // 200 also when some failed: the page reads the Träger's schools again (single fetch skips that after a 4xx).

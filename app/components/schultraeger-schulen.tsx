@@ -1,10 +1,21 @@
-import { useEffect, useRef } from "react";
+import { useFetcher, useLocation, useNavigate } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessageKey } from "~/errors";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useNamespacesOf } from "~/hooks/use-namespaces";
 import type { TranslationKey } from "~/i18n";
-import type { Eintrag, SpeicherErgebnis } from "~/schultraeger-schulen/vormerkung";
+import {
+  inTeilen,
+  LEERES_ERGEBNIS,
+  nachDemSpeichern,
+  vormerkungParams,
+  zaehlung,
+  zusammen,
+  type Eintrag,
+  type SpeicherErgebnis,
+  type Vormerkung,
+} from "~/schultraeger-schulen/vormerkung";
 import { Notice } from "./notice";
 
 /** Pieces of a Schulträger's school assignment page (`/admin/schultraeger/{id}/schulen`, decision 020). */
@@ -132,4 +143,84 @@ function ErgebnisListen({ ergebnis }: { ergebnis: SpeicherErgebnis }) {
       ) : null}
     </Notice>
   );
+}
+
+/** Changes per part of a save that shows its progress: each part's schools are sent a few at a time. */
+export const TEIL_GROESSE = 8;
+
+interface Lauf {
+  teile: Vormerkung[];
+  /** The part being sent. */
+  index: number;
+  ergebnis: SpeicherErgebnis;
+  gesamt: number;
+}
+
+type TeilAntwort = SpeicherMeldungProps | undefined;
+
+/**
+ * With JavaScript a save of many schools is sent in parts, one after the other, so the page can say how far it is
+ * ("16 von 40 Änderungen gespeichert"). The last part is sent as a plain save when nothing failed before: all saved,
+ * the server answers with the page and its message (with the counts of the earlier parts). Otherwise the page is shown
+ * again with the combined result, and the refused changes stay staged. `start` answers false for a save of one part:
+ * the form's own post does that, and its busy message says what is going on.
+ */
+export function useSpeichernInTeilen() {
+  const fetcher = useFetcher<TeilAntwort>({ key: "schultraeger-schulen-speichern" });
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [lauf, setLauf] = useState<Lauf | null>(null);
+  const handled = useRef<unknown>(null);
+
+  const senden = (teil: Vormerkung, bisher: SpeicherErgebnis, letzter: boolean) => {
+    const formData = new FormData();
+    for (const [name, value] of vormerkungParams(teil)) formData.append(name, value);
+    formData.set("intent", "speichern");
+    const gezaehlt = zaehlung(bisher);
+    formData.set("bisherHinzu", String(gezaehlt.hinzu));
+    formData.set("bisherWeg", String(gezaehlt.weg));
+    // A middle part, or the last after a failure, answers its result instead of the message.
+    if (!letzter || bisher.fehlgeschlagen.length + bisher.uebersprungen.length > 0) formData.set("teil", "1");
+    fetcher.submit(formData, { method: "post", action: location.pathname });
+  };
+
+  useEffect(() => {
+    if (!lauf || fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
+    handled.current = fetcher.data;
+    const antwort = fetcher.data;
+    if (antwort.antwort !== "ergebnis") {
+      // Refused as a whole (the staged set was invalid): the page says so, as after a plain post.
+      navigate(`${location.pathname}${location.search}`, { replace: true, state: { antwort }, preventScrollReset: true });
+      setLauf(null);
+      return;
+    }
+    const ergebnis = zusammen(lauf.ergebnis, antwort.ergebnis);
+    const next = lauf.index + 1;
+    if (next < lauf.teile.length) {
+      setLauf({ ...lauf, index: next, ergebnis });
+      senden(lauf.teile[next], ergebnis, next === lauf.teile.length - 1);
+      return;
+    }
+    const offen = vormerkungParams(nachDemSpeichern(ergebnis)).toString();
+    navigate(`${location.pathname}${offen ? `?${offen}` : ""}`, {
+      replace: true,
+      state: { antwort: { antwort: "ergebnis", ergebnis } },
+      preventScrollReset: true,
+    });
+    setLauf(null);
+    // `senden` and `navigate` change with every render; the effect answers each part's answer once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.state, fetcher.data, lauf]);
+
+  const start = (vormerkung: Vormerkung): boolean => {
+    const teile = inTeilen(vormerkung, TEIL_GROESSE);
+    if (teile.length <= 1) return false;
+    handled.current = fetcher.data;
+    setLauf({ teile, index: 0, ergebnis: LEERES_ERGEBNIS, gesamt: vormerkung.hinzu.length + vormerkung.weg.length });
+    senden(teile[0], LEERES_ERGEBNIS, false);
+    return true;
+  };
+
+  const erledigt = lauf ? lauf.teile.slice(0, lauf.index).reduce((sum, teil) => sum + teil.hinzu.length + teil.weg.length, 0) : 0;
+  return { start, laeuft: lauf !== null, fortschritt: lauf && { erledigt, gesamt: lauf.gesamt } };
 }

@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { LiveRegion, Notice } from "~/components/notice";
-import { SchulAuswahl, SpeicherMeldung, VorschauListe } from "~/components/schultraeger-schulen";
+import { SchulAuswahl, SpeicherMeldung, useSpeichernInTeilen, VorschauListe } from "~/components/schultraeger-schulen";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { nachDemSpeichern, readVormerkung, type Eintrag, type Vormerkung } from "~/schultraeger-schulen/vormerkung";
@@ -33,6 +33,10 @@ export function action(args: ActionFunctionArgs) {
   });
 }
 
+/** The parts of a save with progress change nothing the page shows until the last: it reloads at the end. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.get("teil") ? false : defaultShouldRevalidate;
+
 export default function SchultraegerSchulen() {
   const location = useLocation();
   // Each page and each answer starts the form afresh from what the server says is staged.
@@ -42,8 +46,12 @@ export default function SchultraegerSchulen() {
 function SchulenForm() {
   const { t } = useTranslation();
   const { traeger, schulen, vorgemerkt: geladen, hinweis, suche, treffer } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as SpeicherAntwort | undefined;
   const location = useLocation();
+  // A save in parts (with JavaScript) hands its combined answer over in the navigation's state.
+  const answer = (useActionData<typeof action>() ?? (location.state as { antwort?: SpeicherAntwort } | null)?.antwort) as
+    | SpeicherAntwort
+    | undefined;
+  const teilweise = useSpeichernInTeilen();
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const ergebnis = answer?.antwort === "ergebnis" ? answer.ergebnis : null;
@@ -63,9 +71,16 @@ function SchulenForm() {
     const gelesen = readVormerkung(new FormData(event.currentTarget));
     if (gelesen.ok) setAuswahl(gelesen.vormerkung);
   };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (submitter?.getAttribute("value") !== "speichern") return;
+    if (teilweise.laeuft) return event.preventDefault();
+    const gelesen = readVormerkung(new FormData(event.currentTarget));
+    if (gelesen.ok && teilweise.start(gelesen.vormerkung)) event.preventDefault();
+  };
   const named = (ids: string[]) => ids.map((schule) => ({ id: schule, label: labels.get(schule) ?? "" }));
 
-  const saving = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+  const saving = teilweise.laeuft || (navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST");
   const count = auswahl.hinzu.length + auswahl.weg.length;
   const wegIds = new Set(vorgemerkt.weg.map(id));
 
@@ -84,7 +99,7 @@ function SchulenForm() {
       {hinweis ? <LadeHinweis hinweis={hinweis} /> : null}
       <p className="mb-6 max-w-3xl">{t("schultraegerSchulen:intro")}</p>
 
-      <Form method="get" action={location.pathname} id={FORM_ID} onChange={onChange} className="max-w-3xl" preventScrollReset>
+      <Form method="get" action={location.pathname} id={FORM_ID} onChange={onChange} onSubmit={onSubmit} className="max-w-3xl" preventScrollReset>
         <section aria-labelledby="zugeordnet-titel" className="mb-8">
           <h2 id="zugeordnet-titel" className="mb-3 text-xl font-bold">
             {t("schultraegerSchulen:zugeordnet.title", { count: schulen.length })}
@@ -144,7 +159,11 @@ function SchulenForm() {
             </Link>
           </div>
           <LiveRegion urgent={false} className="mt-3">
-            {saving ? <p>{t("schultraegerSchulen:vorschau.speichertGerade", { count })}</p> : null}
+            {teilweise.fortschritt ? (
+              <p>{t("schultraegerSchulen:vorschau.fortschritt", teilweise.fortschritt)}</p>
+            ) : saving ? (
+              <p>{t("schultraegerSchulen:vorschau.speichertGerade", { count })}</p>
+            ) : null}
           </LiveRegion>
         </section>
       </Form>
