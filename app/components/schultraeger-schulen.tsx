@@ -81,7 +81,10 @@ export function SpeicherMeldung({ answer }: { answer: SpeicherMeldungProps }) {
   const ergebnis = answer.antwort === "ergebnis" ? answer.ergebnis : null;
   useNamespacesOf(ergebnis?.fehlgeschlagen.map((schule) => errorMessageKey(schule.code)) ?? []);
   useEffect(() => {
-    if (hydrated) ref.current?.focus();
+    if (!hydrated) return;
+    // After the heading's focus of a client navigation (a save in parts ends with one), which waits a tick itself.
+    const timer = setTimeout(() => ref.current?.focus(), 20);
+    return () => clearTimeout(timer);
   }, [hydrated]);
 
   return (
