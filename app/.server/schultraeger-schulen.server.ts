@@ -196,7 +196,10 @@ export async function speichern(request: Request, id: string | undefined, formDa
   if (allesGespeichert && formData.get("teil") === null) {
     return redirectWithToast(request, ziel, {
       key: "schultraegerSchulen:gespeichert",
-      values: { hinzu: String(gezaehlt.hinzu + bisher(formData, "bisherHinzu")), weg: String(gezaehlt.weg + bisher(formData, "bisherWeg")) },
+      values: {
+        hinzu: String(gezaehlt.hinzu + bisher(formData, "bisherHinzu")),
+        weg: String(gezaehlt.weg + bisher(formData, "bisherWeg")),
+      },
     });
   }
   // 200 also when some failed: the page reads the Träger's schools again (single fetch skips that after a 4xx).

@@ -39,7 +39,13 @@ export function SchulAuswahl({
         {schulen.map((schule) => (
           <li key={schule.id}>
             <label className="flex items-start gap-2">
-              <input type="checkbox" name={name} value={schule.id} defaultChecked={checked.has(schule.id)} className="mt-1 h-5 w-5 shrink-0" />
+              <input
+                type="checkbox"
+                name={name}
+                value={schule.id}
+                defaultChecked={checked.has(schule.id)}
+                className="mt-1 h-5 w-5 shrink-0"
+              />
               <span>{schule.label}</span>
             </label>
           </li>
@@ -109,42 +115,46 @@ function ErgebnisListen({ ergebnis }: { ergebnis: SpeicherErgebnis }) {
   const { gespeichert, fehlgeschlagen, uebersprungen } = ergebnis;
   return (
     <Notice tone={fehlgeschlagen.length > 0 ? "error" : "warning"} title={t("schultraegerSchulen:ergebnis.title")} className="mb-4">
-      {gespeichert.length > 0 ? (
-        <>
-          <p className="mt-2">{t("schultraegerSchulen:ergebnis.gespeichert", { count: gespeichert.length })}</p>
-          <ul className="ml-6 list-disc">
-            {gespeichert.map((schule) => (
-              <li key={`${schule.art}/${schule.id}`}>{t(`schultraegerSchulen:ergebnis.${schule.art}`, { schule: schule.label })}</li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-      {fehlgeschlagen.length > 0 ? (
-        <>
-          <p className="mt-2">{t("schultraegerSchulen:ergebnis.fehlgeschlagen", { count: fehlgeschlagen.length })}</p>
-          <ul className="ml-6 list-disc">
-            {fehlgeschlagen.map((schule) => (
-              <li key={`${schule.art}/${schule.id}`}>
-                {t(schule.art === "hinzu" ? "schultraegerSchulen:ergebnis.fehlerHinzu" : "schultraegerSchulen:ergebnis.fehlerWeg", {
-                  schule: schule.label,
-                  grund: t(errorMessageKey(schule.code)),
-                })}
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-      {uebersprungen.length > 0 ? (
-        <>
-          <p className="mt-2">{t("schultraegerSchulen:ergebnis.uebersprungen", { count: uebersprungen.length })}</p>
-          <ul className="ml-6 list-disc">
-            {uebersprungen.map((schule) => (
-              <li key={`${schule.art}/${schule.id}`}>{t(`schultraegerSchulen:grund.${schule.grund}`, { schule: schule.label })}</li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      <Abschnitt
+        titel={t("schultraegerSchulen:ergebnis.gespeichert", { count: gespeichert.length })}
+        eintraege={gespeichert.map((schule) => ({
+          ...schule,
+          text: t(`schultraegerSchulen:ergebnis.${schule.art}`, { schule: schule.label }),
+        }))}
+      />
+      <Abschnitt
+        titel={t("schultraegerSchulen:ergebnis.fehlgeschlagen", { count: fehlgeschlagen.length })}
+        eintraege={fehlgeschlagen.map((schule) => ({
+          ...schule,
+          text: t(schule.art === "hinzu" ? "schultraegerSchulen:ergebnis.fehlerHinzu" : "schultraegerSchulen:ergebnis.fehlerWeg", {
+            schule: schule.label,
+            grund: t(errorMessageKey(schule.code)),
+          }),
+        }))}
+      />
+      <Abschnitt
+        titel={t("schultraegerSchulen:ergebnis.uebersprungen", { count: uebersprungen.length })}
+        eintraege={uebersprungen.map((schule) => ({
+          ...schule,
+          text: t(`schultraegerSchulen:grund.${schule.grund}`, { schule: schule.label }),
+        }))}
+      />
     </Notice>
+  );
+}
+
+/** One kind of outcome with its schools; nothing when there are none. */
+function Abschnitt({ titel, eintraege }: { titel: string; eintraege: { id: string; art: string; text: string }[] }) {
+  if (eintraege.length === 0) return null;
+  return (
+    <>
+      <p className="mt-2">{titel}</p>
+      <ul className="ml-6 list-disc">
+        {eintraege.map((eintrag) => (
+          <li key={`${eintrag.art}/${eintrag.id}`}>{eintrag.text}</li>
+        ))}
+      </ul>
+    </>
   );
 }
 

@@ -49,8 +49,7 @@ function SchulenForm() {
   const location = useLocation();
   // A save in parts (with JavaScript) hands its combined answer over in the navigation's state.
   const answer = (useActionData<typeof action>() ?? (location.state as { antwort?: SpeicherAntwort } | null)?.antwort) as
-    | SpeicherAntwort
-    | undefined;
+    SpeicherAntwort | undefined;
   const teilweise = useSpeichernInTeilen();
   const navigation = useNavigation();
   const hydrated = useHydrated();
@@ -99,7 +98,15 @@ function SchulenForm() {
       {hinweis ? <LadeHinweis hinweis={hinweis} /> : null}
       <p className="mb-6 max-w-3xl">{t("schultraegerSchulen:intro")}</p>
 
-      <Form method="get" action={location.pathname} id={FORM_ID} onChange={onChange} onSubmit={onSubmit} className="max-w-3xl" preventScrollReset>
+      <Form
+        method="get"
+        action={location.pathname}
+        id={FORM_ID}
+        onChange={onChange}
+        onSubmit={onSubmit}
+        className="max-w-3xl"
+        preventScrollReset
+      >
         <section aria-labelledby="zugeordnet-titel" className="mb-8">
           <h2 id="zugeordnet-titel" className="mb-3 text-xl font-bold">
             {t("schultraegerSchulen:zugeordnet.title", { count: schulen.length })}
@@ -148,7 +155,14 @@ function SchulenForm() {
           <VorschauListe titel="schultraegerSchulen:vorschau.weg" schulen={named(auswahl.weg)} />
           {hydrated ? null : <p className="mb-3 text-sm text-gray-700">{t("schultraegerSchulen:vorschau.ohneJs")}</p>}
           <div className="flex flex-wrap gap-3">
-            <button type="submit" name="intent" value="speichern" formMethod="post" className="btn-primary" aria-disabled={saving || undefined}>
+            <button
+              type="submit"
+              name="intent"
+              value="speichern"
+              formMethod="post"
+              className="btn-primary"
+              aria-disabled={saving || undefined}
+            >
               {t("schultraegerSchulen:vorschau.speichern")}
             </button>
             <button type="submit" className="btn-secondary">

@@ -103,7 +103,10 @@ test.describe("Schulen eines Schulträgers zuordnen und lösen", () => {
     await expect(gefunden(page).getByRole("checkbox", { name: eins.label })).not.toBeChecked();
   });
 
-  test("zehn Schulen auf einmal: mit JavaScript in Teilen mit Fortschritt gesendet, ohne in einem Formular", async ({ page, loggedInAs }) => {
+  test("zehn Schulen auf einmal: mit JavaScript in Teilen mit Fortschritt gesendet, ohne in einem Formular", async ({
+    page,
+    loggedInAs,
+  }) => {
     const t = token();
     await loggedInAs("landesadmin", { target: "/admin/schulen" });
     const traegerId = await createTraeger(page, `Schulträger Viele ${t}`);
