@@ -37,7 +37,7 @@ const IDS_PRO_ABFRAGE = 50;
 
 /** The Träger (or the not-found page), its schools and its form. The Träger's answer decides before any other. */
 async function loadTraeger(request: Request, id: string | undefined) {
-  const schulen = id ? getZugehoerige(request, id) : Promise.resolve([]);
+  const schulen = id && z.string().uuid().safeParse(id).success ? getZugehoerige(request, id) : Promise.resolve([]);
   const forms = getRootChildren(request);
   schulen.catch(() => undefined);
   forms.catch(() => undefined);
@@ -47,6 +47,22 @@ async function loadTraeger(request: Request, id: string | undefined) {
     throw error;
   });
   return { traeger, schulen: zugehoerige.filter((schule) => schule.typ === "SCHULE"), forms: await forms };
+}
+
+/**
+ * Whether the user may move schools below this Träger and back: the upstream asks SCHULTRAEGER_VERWALTEN at the
+ * school's old and new parent (§4.13), and one of them is always the Träger's form. An administrator of one Träger
+ * holds the right there only: the page shows the Träger's schools without the controls the upstream would refuse.
+ */
+async function mayMoveSchools(request: Request, traeger: OrganisationResponse): Promise<boolean> {
+  const form = traeger.zugehoerigZu;
+  if (!form) return false;
+  const { items } = await findOrganisationen(request, {
+    systemrechte: ["SCHULTRAEGER_VERWALTEN"],
+    organisationIds: [form],
+    limit: 1,
+  });
+  return items.some((organisation) => organisation.id === form);
 }
 
 /** The schools with these ids as the user may see them for Träger work; an id not answered is not found. */
@@ -96,7 +112,8 @@ export async function loadSeite(request: Request, id: string | undefined, search
   const gelesen = readVormerkung(search);
   const vormerkung = gelesen.ok ? gelesen.vormerkung : LEER;
   const suche = searchText.parse(search.get("suche") ?? undefined) ?? "";
-  const [pruefung, gefunden] = await Promise.all([
+  const [darf, pruefung, gefunden] = await Promise.all([
+    mayMoveSchools(request, traeger),
     pruefe(request, vormerkung, traeger, schulen),
     suche ? sucheSchulenOhneTraeger(request, traeger, suche) : null,
   ]);
@@ -109,6 +126,7 @@ export async function loadSeite(request: Request, id: string | undefined, search
       ? { art: "uebersprungen", uebersprungen: pruefung.uebersprungen }
       : null;
   return {
+    darf,
     traeger: { id: traeger.id, name: traeger.name, schulform },
     schulen: sortiert(schulen.map(eintrag)),
     vorgemerkt: pruefung.offen,
@@ -175,6 +193,7 @@ const bisher = (formData: FormData, name: string) => Bisher.parse(formData.get(n
 export type SpeicherAntwort =
   | { antwort: "ungueltig"; fehler: VormerkungFehler }
   | { antwort: "nichtsVorgemerkt" }
+  | { antwort: "keinRecht" }
   | { antwort: "ergebnis"; ergebnis: SpeicherErgebnis; zaehlung: { hinzu: number; weg: number } };
 
 /**
@@ -185,6 +204,7 @@ export type SpeicherAntwort =
  */
 export async function speichern(request: Request, id: string | undefined, formData: FormData, ziel: string) {
   const { traeger, schulen } = await loadTraeger(request, id);
+  if (!(await mayMoveSchools(request, traeger))) return data<SpeicherAntwort>({ antwort: "keinRecht" }, { status: 403 });
   const gelesen = readVormerkung(formData);
   if (!gelesen.ok) return data<SpeicherAntwort>({ antwort: "ungueltig", fehler: gelesen.fehler }, { status: 400 });
   const { hinzu, weg } = gelesen.vormerkung;

@@ -1,4 +1,4 @@
-import { useFetcher, useLocation, useNavigate } from "@remix-run/react";
+import { Link, useFetcher, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessageKey } from "~/errors";
@@ -19,6 +19,24 @@ import {
 import { Notice } from "./notice";
 
 /** Pieces of a Schulträger's school assignment page (`/admin/schultraeger/{id}/schulen`, decision 020). */
+
+/** The Träger the page is about, its form, and the way back to its details. */
+export function SeitenKopf({ traeger }: { traeger: { id: string; name: string; schulform: TranslationKey } }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <p className="mb-2">
+        <Link to={`/admin/schultraeger/${traeger.id}`} className="text-primary underline">
+          {t("schultraegerSchulen:backToTraeger")}
+        </Link>
+      </p>
+      <h1 className="mb-2 text-2xl font-bold">{t("schultraegerSchulen:title", { name: traeger.name })}</h1>
+      <p className="mb-4">
+        {t("schultraegerSchulen:schulform.label")}: {t(traeger.schulform)}
+      </p>
+    </>
+  );
+}
 
 /** Schools with a checkbox each, named by the school: ticked ones are staged (`weg` to remove, `hinzu` to add). */
 export function SchulAuswahl({
@@ -74,6 +92,7 @@ export function VorschauListe({ titel, schulen }: { titel: TranslationKey; schul
 export type SpeicherMeldungProps =
   | { antwort: "ungueltig"; fehler: "ungueltig" | "zuViele" }
   | { antwort: "nichtsVorgemerkt" }
+  | { antwort: "keinRecht" }
   | { antwort: "ergebnis"; ergebnis: SpeicherErgebnis };
 
 /**
@@ -99,9 +118,9 @@ export function SpeicherMeldung({ answer }: { answer: SpeicherMeldungProps }) {
         <Notice tone="error" className="mb-4">
           <p>{t(`schultraegerSchulen:hinweis.${answer.fehler}`)}</p>
         </Notice>
-      ) : answer.antwort === "nichtsVorgemerkt" ? (
-        <Notice tone="info" className="mb-4">
-          <p>{t("schultraegerSchulen:hinweis.nichtsVorgemerkt")}</p>
+      ) : answer.antwort === "nichtsVorgemerkt" || answer.antwort === "keinRecht" ? (
+        <Notice tone={answer.antwort === "keinRecht" ? "error" : "info"} className="mb-4">
+          <p>{t(`schultraegerSchulen:hinweis.${answer.antwort}`)}</p>
         </Notice>
       ) : (
         <ErgebnisListen ergebnis={answer.ergebnis} />

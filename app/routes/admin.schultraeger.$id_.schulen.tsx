@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, t
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { LiveRegion, Notice } from "~/components/notice";
-import { SchulAuswahl, SpeicherMeldung, useSpeichernInTeilen, VorschauListe } from "~/components/schultraeger-schulen";
+import { SchulAuswahl, SeitenKopf, SpeicherMeldung, useSpeichernInTeilen, VorschauListe } from "~/components/schultraeger-schulen";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { nachDemSpeichern, readVormerkung, type Eintrag, type Vormerkung } from "~/schultraeger-schulen/vormerkung";
@@ -38,9 +38,28 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultSh
   formData?.get("teil") ? false : defaultShouldRevalidate;
 
 export default function SchultraegerSchulen() {
+  const { t } = useTranslation();
   const location = useLocation();
-  // Each page and each answer starts the form afresh from what the server says is staged.
-  return <SchulenForm key={location.key} />;
+  const { darf, traeger, schulen } = useLoaderData<typeof loader>();
+  if (darf) {
+    // Each page and each answer starts the form afresh from what the server says is staged.
+    return <SchulenForm key={location.key} />;
+  }
+  return (
+    <>
+      <SeitenKopf traeger={traeger} />
+      <Notice tone="info" className="mb-4">
+        <p>{t("schultraegerSchulen:hinweis.nurLesen")}</p>
+      </Notice>
+      <h2 className="mb-3 text-xl font-bold">{t("schultraegerSchulen:zugeordnet.title", { count: schulen.length })}</h2>
+      {schulen.length === 0 ? <p>{t("schultraegerSchulen:zugeordnet.keine")}</p> : null}
+      <ul className="ml-6 list-disc">
+        {schulen.map((schule) => (
+          <li key={schule.id}>{schule.label}</li>
+        ))}
+      </ul>
+    </>
+  );
 }
 
 function SchulenForm() {
@@ -85,15 +104,7 @@ function SchulenForm() {
 
   return (
     <>
-      <p className="mb-2">
-        <Link to={`/admin/schultraeger/${traeger.id}`} className="text-primary underline">
-          {t("schultraegerSchulen:backToTraeger")}
-        </Link>
-      </p>
-      <h1 className="mb-2 text-2xl font-bold">{t("schultraegerSchulen:title", { name: traeger.name })}</h1>
-      <p className="mb-4">
-        {t("schultraegerSchulen:schulform.label")}: {t(traeger.schulform)}
-      </p>
+      <SeitenKopf traeger={traeger} />
       {answer ? <SpeicherMeldung answer={answer} /> : null}
       {hinweis ? <LadeHinweis hinweis={hinweis} /> : null}
       <p className="mb-6 max-w-3xl">{t("schultraegerSchulen:intro")}</p>

@@ -250,7 +250,8 @@ test.describe("Schulen eines Schulträgers zuordnen und lösen", () => {
     }
   });
 
-  for (const username of ["schuladmin", "lehrkraft"]) {
+  // The seeded Träger administrator's role has no SCHULTRAEGER_VERWALTEN (only persons and classes): not found as well.
+  for (const username of ["schuladmin", "lehrkraft", "traegeradmin"]) {
     test(`${username} bekommt „Seite nicht gefunden“ und ändert nichts`, async ({ page, loggedInAs }) => {
       const path = `/admin/schultraeger/${DEMO_IDS.traegerStadt}/schulen`;
       await loggedInAs(username, { target: path, otp: false });
