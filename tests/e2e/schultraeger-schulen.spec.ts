@@ -125,7 +125,16 @@ test.describe("Schulen eines Schulträgers zuordnen und lösen", () => {
     for (const box of await boxes.all()) await box.check();
     await vorschauZeigen(page);
     await expect(vorschau(page).getByRole("heading", { name: "Wird zugeordnet (10)" })).toBeVisible();
+    // The second part waits a moment on its way, so the count after the first part can be read.
+    let part = 0;
+    await page.route(`**${path}.data`, async (route) => {
+      if (route.request().method() === "POST" && ++part === 2) await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     await page.getByRole("button", { name: "Änderungen speichern" }).click();
+    if (isJavaScriptProject()) {
+      await expect(vorschau(page).getByRole("status")).toHaveText("8 von 10 Änderungen gespeichert …");
+    }
 
     await expect(toast(page)).toHaveText("Die Schulzuordnungen wurden gespeichert (zugeordnet: 10, entfernt: 0).");
     await expect(zugeordnet(page).getByRole("listitem")).toHaveText(schulen.map((schule) => schule.label));
