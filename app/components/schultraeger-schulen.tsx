@@ -191,6 +191,23 @@ interface Lauf {
 type TeilAntwort = SpeicherMeldungProps | undefined;
 
 /**
+ * The combined answer of a save in parts, handed to the page it navigates to. It stays in this module, not in the
+ * history entry: reloading the page later must not show an old result as if it were new.
+ */
+let uebergabe: { nummer: number; antwort: SpeicherMeldungProps } | null = null;
+
+function uebergeben(antwort: SpeicherMeldungProps) {
+  uebergabe = { nummer: (uebergabe?.nummer ?? 0) + 1, antwort };
+  return { uebergabe: uebergabe.nummer };
+}
+
+/** The answer handed over with this navigation's state, if it is the one this page session made. */
+export function uebergebeneAntwort(state: unknown): SpeicherMeldungProps | undefined {
+  const nummer = typeof state === "object" && state !== null ? (state as { uebergabe?: unknown }).uebergabe : undefined;
+  return uebergabe && uebergabe.nummer === nummer ? uebergabe.antwort : undefined;
+}
+
+/**
  * With JavaScript a save of many schools is sent in parts, one after the other, so the page can say how far it is
  * ("16 von 40 Änderungen gespeichert"). The last part is sent as a plain save when nothing failed before: all saved,
  * the server answers with the page and its message (with the counts of the earlier parts). Otherwise the page is shown
@@ -222,7 +239,7 @@ export function useSpeichernInTeilen() {
     const antwort = fetcher.data;
     if (antwort.antwort !== "ergebnis") {
       // Refused as a whole (the staged set was invalid): the page says so, as after a plain post.
-      navigate(`${location.pathname}${location.search}`, { replace: true, state: { antwort }, preventScrollReset: true });
+      navigate(`${location.pathname}${location.search}`, { replace: true, state: uebergeben(antwort), preventScrollReset: true });
       setLauf(null);
       return;
     }
@@ -236,7 +253,7 @@ export function useSpeichernInTeilen() {
     const offen = vormerkungParams(nachDemSpeichern(ergebnis)).toString();
     navigate(`${location.pathname}${offen ? `?${offen}` : ""}`, {
       replace: true,
-      state: { antwort: { antwort: "ergebnis", ergebnis } },
+      state: uebergeben({ antwort: "ergebnis", ergebnis }),
       preventScrollReset: true,
     });
     setLauf(null);

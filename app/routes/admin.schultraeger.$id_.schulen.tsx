@@ -3,7 +3,14 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, t
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { LiveRegion, Notice } from "~/components/notice";
-import { SchulAuswahl, SeitenKopf, SpeicherMeldung, useSpeichernInTeilen, VorschauListe } from "~/components/schultraeger-schulen";
+import {
+  SchulAuswahl,
+  SeitenKopf,
+  SpeicherMeldung,
+  uebergebeneAntwort,
+  useSpeichernInTeilen,
+  VorschauListe,
+} from "~/components/schultraeger-schulen";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { nachDemSpeichern, readVormerkung, type Eintrag, type Vormerkung } from "~/schultraeger-schulen/vormerkung";
@@ -67,8 +74,7 @@ function SchulenForm() {
   const { traeger, schulen, vorgemerkt: geladen, hinweis, suche, treffer } = useLoaderData<typeof loader>();
   const location = useLocation();
   // A save in parts (with JavaScript) hands its combined answer over in the navigation's state.
-  const answer = (useActionData<typeof action>() ?? (location.state as { antwort?: SpeicherAntwort } | null)?.antwort) as
-    SpeicherAntwort | undefined;
+  const answer = (useActionData<typeof action>() ?? uebergebeneAntwort(location.state)) as SpeicherAntwort | undefined;
   const teilweise = useSpeichernInTeilen();
   const navigation = useNavigation();
   const hydrated = useHydrated();
