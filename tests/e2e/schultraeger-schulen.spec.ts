@@ -32,6 +32,13 @@ async function createSchule(page: Page, kennung: string, name: string): Promise<
   return { id: id!, label: `${kennung} (${name})` };
 }
 
+/** `count` new schools without Träger, numbered after the token, in the order the page lists them. */
+async function createSchulen(page: Page, t: string, prefix: string, count: number) {
+  const schulen = [];
+  for (let n = 0; n < count; n += 1) schulen.push(await createSchule(page, `${t}${n}`, `${prefix} ${n} ${t}`));
+  return schulen;
+}
+
 const zugeordnet = (page: Page) => page.getByRole("group", { name: "Zum Entfernen ankreuzen" });
 const gefunden = (page: Page) => page.getByRole("group", { name: /^Gefundene Schulen ohne Schulträger/ });
 const vorgemerkt = (page: Page) => page.getByRole("group", { name: /^Zum Hinzufügen vorgemerkt/ });
@@ -110,8 +117,7 @@ test.describe("Schulen eines Schulträgers zuordnen und lösen", () => {
     const t = token();
     await loggedInAs("landesadmin", { target: "/admin/schulen" });
     const traegerId = await createTraeger(page, `Schulträger Viele ${t}`);
-    const schulen = [];
-    for (let n = 0; n < 10; n += 1) schulen.push(await createSchule(page, `${t}${n}`, `Vielschule ${n} ${t}`));
+    const schulen = await createSchulen(page, t, "Vielschule", 10);
     const path = `/admin/schultraeger/${traegerId}/schulen`;
     const posts: string[] = [];
     page.on("request", (request) => {
@@ -150,8 +156,7 @@ test.describe("Schulen eines Schulträgers zuordnen und lösen", () => {
     await loggedInAs("landesadmin", { target: "/admin/schulen" });
     const traegerId = await createTraeger(page, `Schulträger Teile ${t}`);
     const andererId = await createTraeger(page, `Schulträger Andere ${t}`);
-    const schulen = [];
-    for (let n = 0; n < 10; n += 1) schulen.push(await createSchule(page, `${t}${n}`, `Teilschule ${n} ${t}`));
+    const schulen = await createSchulen(page, t, "Teilschule", 10);
 
     await page.goto(`/admin/schultraeger/${traegerId}/schulen`);
     await suche(page, t);
