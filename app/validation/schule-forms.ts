@@ -31,3 +31,16 @@ export const CreateSchuleSchema = z.object({
   kennung: dienststellennummer,
   name: schulname,
 });
+
+/**
+ * The edit form of a school's page: Dienststellennummer and name by the rules of creation, and, hidden, the two as
+ * the form was read together with the school's version. The action compares them with the school as it is now:
+ * someone else's change in the meantime is shown, never overwritten unseen.
+ */
+export const EditSchuleSchema = z.object({
+  kennung: dienststellennummer,
+  name: schulname,
+  gelesenKennung: z.string().default(""),
+  gelesenName: z.string().default(""),
+  version: z.coerce.number().int().catch(0),
+});

@@ -5,6 +5,7 @@ import {
   type CreateOrganisationBody,
   type FindOrganisationQuery,
   type OrganisationByNameBody,
+  type UpdateOrganisationBody,
   type Systemrecht,
 } from "../../../upstream/contract";
 import {
@@ -105,4 +106,16 @@ export async function deleteKlasse(request: Request, id: string) {
     exchangeWithUpstream(request, variant === "organisation" ? path : `${path}/klasse`, options),
   );
   await acceptUpstreamAnswer(request, answer, options);
+}
+
+/**
+ * The full update of an organisation (ORGANISATIONS_ROLES.md §4.5): every stored field is overwritten from the body,
+ * a field left out is cleared, and there is no version. The caller sends the organisation as just read, changed.
+ */
+export function updateOrganisation(request: Request, id: string, body: UpdateOrganisationBody) {
+  return callUpstreamJson(request, `/api/organisationen/${encodeURIComponent(id)}`, OrganisationResponse, {
+    method: "PUT",
+    body,
+    defaultError: "ORGANISATION_SPECIFICATION_ERROR",
+  });
 }
