@@ -33,7 +33,10 @@ export function standOf(schule: OrganisationResponse): SchuleStand {
  * as it came (the Schulträger assignment, the form, abbreviations); a field without a value is left out, which is
  * how the upstream stores "none".
  */
-export function schuleUpdateBody(schule: OrganisationResponse, { kennung, name }: { kennung: string; name: string }): UpdateOrganisationBody {
+export function schuleUpdateBody(
+  schule: OrganisationResponse,
+  { kennung, name }: { kennung: string; name: string },
+): UpdateOrganisationBody {
   const traegerschaft = TRAEGERSCHAFTEN.find((value) => value === schule.traegerschaft);
   return {
     administriertVon: schule.administriertVon ?? "",

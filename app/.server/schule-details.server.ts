@@ -11,7 +11,11 @@ import { findOrganisationen, getRootChildren } from "./upstream/organisationen.s
  * two school forms and the number of its classes together, then the name of its Schulträger.
  */
 export async function loadSchuleDetails(request: Request, id: string | undefined) {
-  const [schule, forms, klassen] = await Promise.all([loadSchuleForAdmin(request, id), getRootChildren(request), klassenCount(request, id)]);
+  const [schule, forms, klassen] = await Promise.all([
+    loadSchuleForAdmin(request, id),
+    getRootChildren(request),
+    klassenCount(request, id),
+  ]);
   const traeger = await schultraegerNames(request, schultraegerIds([schule], forms));
   return { schule, forms, traeger, klassen };
 }
@@ -25,7 +29,12 @@ async function klassenCount(request: Request, id: string | undefined): Promise<n
 
 /** The page's data with every label resolved, and the links the user's rights allow. */
 export function schuleDetailsView(
-  { schule, forms, traeger, klassen }: { schule: OrganisationResponse; forms: OrganisationRootChildrenResponse; traeger: Map<string, string>; klassen: number | null },
+  {
+    schule,
+    forms,
+    traeger,
+    klassen,
+  }: { schule: OrganisationResponse; forms: OrganisationRootChildrenResponse; traeger: Map<string, string>; klassen: number | null },
   rights: ReadonlySet<string>,
 ) {
   const traegerName = schule.zugehoerigZu ? traeger.get(schule.zugehoerigZu) : undefined;

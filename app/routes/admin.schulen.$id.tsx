@@ -71,9 +71,15 @@ export default function SchuleDetails() {
           {t("schulen:details.backToList")}
         </Link>
       </p>
-      <h1 className="mb-4 text-2xl font-bold">{t(bearbeiten ? "schulen:edit.title" : "schulen:details.title", { schule: schule.label })}</h1>
+      <h1 className="mb-4 text-2xl font-bold">
+        {t(bearbeiten ? "schulen:edit.title" : "schulen:details.title", { schule: schule.label })}
+      </h1>
       {bearbeiten ? (
-        <SchuleBearbeitenForm stand={stand} cancelTo={detailsPath(schule.id, zurueck)} reloadTo={detailsPath(schule.id, zurueck, { bearbeiten: true })} />
+        <SchuleBearbeitenForm
+          stand={stand}
+          cancelTo={detailsPath(schule.id, zurueck)}
+          reloadTo={detailsPath(schule.id, zurueck, { bearbeiten: true })}
+        />
       ) : (
         <>
           <dl className="mb-6 grid max-w-2xl grid-cols-[auto_1fr] gap-x-6 gap-y-2">

@@ -100,7 +100,10 @@ test.describe("Die Seite einer Schule", () => {
     expect(problems, "Fehler in der Browser-Konsole").toEqual([]);
   });
 
-  test("eine Schule mit Schulträger zeigt ihn; die Schule wird von ihrer Seite aus für itslearning aktiviert", async ({ page, loggedInAs }) => {
+  test("eine Schule mit Schulträger zeigt ihn; die Schule wird von ihrer Seite aus für itslearning aktiviert", async ({
+    page,
+    loggedInAs,
+  }) => {
     await loggedInAs("landesadmin", { target: `/admin/schulen/${SCHULE_A.id}` });
     await expect(heading(page, `Schule ${SCHULE_A.label}`)).toBeVisible();
     await expect(valueOf(page, "Schulträger")).toHaveText("Hansestadt Nordhafen");
@@ -111,7 +114,9 @@ test.describe("Die Seite einer Schule", () => {
     await page.goto(`/admin/schulen/${id}`);
     await waitForHydration(page);
     await page.getByRole("link", { name: "Für itslearning aktivieren" }).click();
-    const confirmation = isJavaScriptProject() ? page.getByRole("dialog", { name: "Schule für itslearning aktivieren" }) : page.getByRole("main");
+    const confirmation = isJavaScriptProject()
+      ? page.getByRole("dialog", { name: "Schule für itslearning aktivieren" })
+      : page.getByRole("main");
     await expect(confirmation).toContainText(`Möchten Sie die Daten der Schule ${schule.label} an itslearning übertragen?`);
     await expect(page).toHaveURL(new RegExp(`/admin/schulen/${id}\\?itslearning=?$`));
     await expectNoAxeViolations(page, "Dialog itslearning auf der Seite der Schule");

@@ -51,11 +51,19 @@ describe("Seite einer Schule", () => {
 
   it("eine Änderung durch andere seit dem Lesen wird gezeigt, bevor etwas geschrieben wird", async () => {
     const schule = await createSchule();
-    const theirs = await admin.postForm(`/admin/schulen/${schule.id}`, { kennung: `${schule.kennung}1`, name: schule.name, ...schule.stand });
+    const theirs = await admin.postForm(`/admin/schulen/${schule.id}`, {
+      kennung: `${schule.kennung}1`,
+      name: schule.name,
+      ...schule.stand,
+    });
     expect(theirs.status).toBe(302);
 
     portal.upstreamCalls.length = 0;
-    const mine = await admin.postForm(`/admin/schulen/${schule.id}`, { kennung: `${schule.kennung}2`, name: `Neu ${schule.name}`, ...schule.stand });
+    const mine = await admin.postForm(`/admin/schulen/${schule.id}`, {
+      kennung: `${schule.kennung}2`,
+      name: `Neu ${schule.name}`,
+      ...schule.stand,
+    });
     expect(mine.status).toBe(400);
     const page = await mine.text();
     expect(page).toContain(`Jetzt gespeichert sind die Dienststellennummer ${schule.kennung}1`);
@@ -65,7 +73,11 @@ describe("Seite einer Schule", () => {
 
   it("nur der Name: der Upstream lehnt ab, das Formular erklärt es am Namen statt „Nummer vergeben“", async () => {
     const schule = await createSchule();
-    const answer = await admin.postForm(`/admin/schulen/${schule.id}`, { kennung: schule.kennung, name: `Neu ${schule.name}`, ...schule.stand });
+    const answer = await admin.postForm(`/admin/schulen/${schule.id}`, {
+      kennung: schule.kennung,
+      name: `Neu ${schule.name}`,
+      ...schule.stand,
+    });
     expect(answer.status).toBe(400);
     const page = await answer.text();
     expect(page).toContain("Der Schulname kann nur zusammen mit einer neuen Dienststellennummer geändert werden.");

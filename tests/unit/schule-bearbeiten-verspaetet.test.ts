@@ -17,7 +17,7 @@ const gelesen = {
   zugehoerigZu: TRAEGER_ID,
   kennung: "0780001",
   name: "Schule am Hafen",
-  typ: "SCHULE",
+  typ: "SCHULE" as const,
   itslearningEnabled: false,
   version: 3,
 };
@@ -70,16 +70,24 @@ describe("Dienststellennummer und Namen einer Schule ändern, wenn der Dienst zu
     const writes = await writesAgainst(upstream.handler);
     await writes.updateSchuleWithOutcome(portalRequest("s1"), gelesen, { kennung: "0780002", name: "Schule am See" });
     // Sent again: the school already has the number, the upstream refuses it as taken, a look shows it is the wanted state.
-    const again = await writes.updateSchuleWithOutcome(portalRequest("s1"), { ...gelesen, kennung: "0780002", name: "Schule am See" }, {
-      kennung: "0780002",
-      name: "Schule am See",
-    });
+    const again = await writes.updateSchuleWithOutcome(
+      portalRequest("s1"),
+      { ...gelesen, kennung: "0780002", name: "Schule am See" },
+      {
+        kennung: "0780002",
+        name: "Schule am See",
+      },
+    );
     expect(again).toMatchObject({ status: "saved", how: "found-after-conflict" });
     // Only the name with the old number: refused, and nothing found that would count as saved.
-    const nameOnly = await writes.updateSchuleWithOutcome(portalRequest("s1"), { ...gelesen, kennung: "0780002", name: "Schule am See" }, {
-      kennung: "0780002",
-      name: "Schule am Strand",
-    });
+    const nameOnly = await writes.updateSchuleWithOutcome(
+      portalRequest("s1"),
+      { ...gelesen, kennung: "0780002", name: "Schule am See" },
+      {
+        kennung: "0780002",
+        name: "Schule am Strand",
+      },
+    );
     expect(nameOnly).toMatchObject({ status: "not-saved", failure: { code: "SCHULE_KENNUNG_EINDEUTIG" } });
   });
 });

@@ -42,7 +42,14 @@ describe("Schule bearbeiten: was an den Upstream geht", () => {
 
   it("lässt Felder ohne Wert weg und eine unbekannte Trägerschaft ebenso", () => {
     const body = schuleUpdateBody(
-      { ...schule, zugehoerigZu: OEFFENTLICH, administriertVon: OEFFENTLICH, namensergaenzung: null, kuerzel: undefined, traegerschaft: "99" },
+      {
+        ...schule,
+        zugehoerigZu: OEFFENTLICH,
+        administriertVon: OEFFENTLICH,
+        namensergaenzung: null,
+        kuerzel: undefined,
+        traegerschaft: "99",
+      },
       { kennung: "1", name: "A" },
     );
     expect(body).toEqual({ administriertVon: OEFFENTLICH, zugehoerigZu: OEFFENTLICH, typ: "SCHULE", kennung: "1", name: "A" });
@@ -64,7 +71,14 @@ describe("Schule bearbeiten: Änderung durch andere", () => {
 
   it("prüft die Eingaben nach den Regeln des Anlegens; der gelesene Stand ist unsichtbar dabei", () => {
     const parse = (values: Record<string, string>) =>
-      EditSchuleSchema.safeParse({ kennung: "0790001", name: "Schule", gelesenKennung: "0790001", gelesenName: "Schule", version: "3", ...values });
+      EditSchuleSchema.safeParse({
+        kennung: "0790001",
+        name: "Schule",
+        gelesenKennung: "0790001",
+        gelesenName: "Schule",
+        version: "3",
+        ...values,
+      });
     expect(parse({}).success).toBe(true);
     expect(parse({ version: "x" })).toMatchObject({ success: true, data: { version: 0 } });
     expect(parse({ name: " Schule" }).success).toBe(false);
@@ -78,7 +92,12 @@ describe("Seite einer Schule: Anzeige", () => {
 
   it("nennt Schulform, Schulträger und Klassenzahl; Links nur mit den Rechten dazu", () => {
     const view = schuleDetailsView(details, new Set(["SCHULEN_VERWALTEN", "KLASSEN_VERWALTEN"]));
-    expect(view.schule).toMatchObject({ label: "0790001 (Freie Schule am Deich)", schulform: "schulen:schulform.ersatz", klassen: 4, itslearning: true });
+    expect(view.schule).toMatchObject({
+      label: "0790001 (Freie Schule am Deich)",
+      schulform: "schulen:schulform.ersatz",
+      klassen: 4,
+      itslearning: true,
+    });
     expect(view.traeger).toEqual({ id: TRAEGER, name: "Stiftung Lichtblick" });
     expect(view.stand).toEqual({ kennung: "0790001", name: "Freie Schule am Deich", version: 7 });
     expect(view.links).toMatchObject({ klassen: true, personen: false });
