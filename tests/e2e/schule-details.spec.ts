@@ -1,24 +1,10 @@
 import type { Locator, Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
-import { createKlasseDirectly, DEMO_IDS, isJavaScriptProject, SCHULE_A, uniqueToken, waitForHydration } from "./support/klassen";
+import { createKlasseDirectly, DEMO_IDS, isJavaScriptProject, SCHULE_A, waitForHydration } from "./support/klassen";
+import { createSchuleDirectly, uniqueSchule as uniqueSchuleOf, watchProblems } from "./support/schulen";
 
-/** A Dienststellennummer and name no other test (nor the run in the other project) uses. */
-function uniqueSchule(prefix: string) {
-  const token = `${isJavaScriptProject() ? "7" : "6"}${uniqueToken()}`;
-  return { token, kennung: token, name: `${prefix} ${token}`, label: `${token} (${prefix} ${token})` };
-}
-
-/** Test data set-up without the UI: the same post the create page sends. Returns the new school's id. */
-async function createSchuleDirectly(page: Page, schule: { kennung: string; name: string }) {
-  const response = await page.request.post("/admin/schulen/new", {
-    form: { schulform: DEMO_IDS.landOeffentlich, kennung: schule.kennung, name: schule.name },
-  });
-  expect(response.status(), `Anlegen der Testschule „${schule.name}“`).toBe(200);
-  const id = new URL(response.url()).searchParams.get("erstellt");
-  expect(id, `Anlegen der Testschule „${schule.name}“ lieferte keine Id`).toBeTruthy();
-  return id!;
-}
+const uniqueSchule = (prefix: string) => uniqueSchuleOf(prefix, ["7", "6"]);
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole("heading", { level: 1, name });
 const toast = (page: Page) => page.getByRole("status").filter({ hasText: /gespeichert|itslearning|Nichts geändert/ });
@@ -34,16 +20,6 @@ async function openEditForm(page: Page, schule: { label: string }) {
   await page.getByRole("link", { name: "Schule bearbeiten", exact: true }).click();
   await expect(heading(page, `Schule ${schule.label} bearbeiten`)).toBeVisible();
   await waitForHydration(page);
-}
-
-/** Console errors and uncaught errors of the page (a refused post's 4xx is logged by the browser on purpose). */
-function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) problems.push(message.text());
-  });
-  page.on("pageerror", (error) => problems.push(error.message));
-  return problems;
 }
 
 test.describe("Die Seite einer Schule", () => {
