@@ -84,6 +84,10 @@ test.describe("Die Seite einer Schule", () => {
     await expect(heading(page, `Schule ${SCHULE_A.label}`)).toBeVisible();
     await expect(valueOf(page, "Schulträger")).toHaveText("Hansestadt Nordhafen");
     await expect(valueOf(page, "itslearning")).toHaveText("Aktiviert");
+    await page.getByRole("link", { name: "Personen dieser Schule" }).click();
+    await expect(heading(page, "Alle Benutzer")).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/admin/personen\\?organisation=${SCHULE_A.id}$`));
+    await expect(page.getByRole("cell", { name: "Lehmann", exact: true })).toBeVisible();
 
     const schule = uniqueSchule("Plattformschule");
     const id = await createSchuleDirectly(page, schule);
