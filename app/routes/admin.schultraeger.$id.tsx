@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/app-link";
 import { DataTable } from "~/components/data-table";
@@ -77,6 +77,16 @@ export function action(args: ActionFunctionArgs) {
     return redirectWithToast(request, details, saved);
   });
 }
+
+/**
+ * A refused post keeps the page's data as it was (Remix skips reloading after a 4xx), except after a conflict: then
+ * the page shows the name someone else gave and the version to save against.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || isConflict(actionResult);
+
+const isConflict = (answer: unknown) =>
+  typeof answer === "object" && answer !== null && "error" in answer && answer.error === "NEWER_VERSION_ORGANISATION";
 
 export default function SchultraegerDetails() {
   const { t } = useTranslation();
@@ -167,7 +177,7 @@ function RenameForm() {
   });
   const formError = useCurrentFormError(form, actionData);
   const sent = actionData?.result.initialValue?.name;
-  const conflict = formError === "NEWER_VERSION_ORGANISATION" && typeof sent === "string";
+  const conflict = isConflict({ error: formError }) && typeof sent === "string";
 
   return (
     <>
