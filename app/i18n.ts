@@ -15,7 +15,17 @@ import type zweiFaktor from "../locales/de/zweiFaktor.json";
  * A route names the namespaces its page needs in `handle.i18n`; the server has all of them, the browser loads
  * a page's namespaces before it shows the page.
  */
-export const NAMESPACES = ["common", "errors", "klassen", "personen", "person", "landesbedienstete", "zweiFaktor", "schulen", "schultraeger"] as const;
+export const NAMESPACES = [
+  "common",
+  "errors",
+  "klassen",
+  "personen",
+  "person",
+  "landesbedienstete",
+  "zweiFaktor",
+  "schulen",
+  "schultraeger",
+] as const;
 export type TextNamespace = (typeof NAMESPACES)[number];
 
 export default {

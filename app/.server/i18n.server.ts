@@ -14,7 +14,9 @@ import i18n, { NAMESPACES, type TextNamespace } from "~/i18n";
 import { rememberTranslations } from "./translation-cache.server";
 
 /** Every namespace, bundled with the server: nothing is read from disk while a request waits. */
-export const resources = { de: { common, errors, klassen, personen, person, landesbedienstete, zweiFaktor, schulen, schultraeger } } satisfies {
+export const resources = {
+  de: { common, errors, klassen, personen, person, landesbedienstete, zweiFaktor, schulen, schultraeger },
+} satisfies {
   de: Record<TextNamespace, object>;
 };
 

@@ -66,7 +66,11 @@ export function action(args: ActionFunctionArgs) {
     if (!mayRename) throw notFound();
     const submission = parseWithZod(await readFormData(request), { schema: RenameSchultraegerSchema });
     if (submission.status !== "success") return invalidForm(submission);
-    const details = withReturnPath(`/admin/schultraeger/${traeger.id}`, returnPathFrom(new URL(request.url).searchParams, LIST_PATH), LIST_PATH);
+    const details = withReturnPath(
+      `/admin/schultraeger/${traeger.id}`,
+      returnPathFrom(new URL(request.url).searchParams, LIST_PATH),
+      LIST_PATH,
+    );
     if (!hasChanges(submission.value, { name: traeger.name })) return nothingChanged(request, details);
 
     const { name, version } = submission.value;
@@ -119,7 +123,9 @@ export default function SchultraegerDetails() {
           {t("schultraeger:details.schulenTitle")}
         </h2>
         <p className="mb-2">
-          {schulen.length === 0 ? t("schultraeger:details.keineSchulen") : t("schultraeger:details.schulenCount", { count: schulen.length })}
+          {schulen.length === 0
+            ? t("schultraeger:details.keineSchulen")
+            : t("schultraeger:details.schulenCount", { count: schulen.length })}
         </p>
         <p className="mb-4">
           <Link to={withReturnPath(`/admin/schultraeger/${traeger.id}/schulen`, backHere, LIST_PATH)} className="btn-primary">
@@ -143,7 +149,10 @@ export default function SchultraegerDetails() {
                 <tr key={schule.id} className="border-b border-gray-300">
                   <td className="p-2">{schule.kennung}</td>
                   <td className="p-2">
-                    <AppLink to={withReturnPath(`/admin/schulen/${schule.id}`, backHere, "/admin/schulen")} className="text-primary underline">
+                    <AppLink
+                      to={withReturnPath(`/admin/schulen/${schule.id}`, backHere, "/admin/schulen")}
+                      className="text-primary underline"
+                    >
                       {schule.name}
                     </AppLink>
                   </td>

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { DEMO_IDS, isJavaScriptProject, uniqueToken, waitForHydration } from "./support/klassen";
+import { watchProblems } from "./support/problems";
 
 const countStatus = (page: Page) => page.getByRole("status").filter({ hasText: /Schulträger gefunden/ });
 const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name });
@@ -27,21 +28,14 @@ async function searchTraeger(page: Page, suche: string) {
   await expect(heading(page, "Schulträgerverwaltung")).toBeVisible();
 }
 
-/** Console errors and uncaught errors of the page (a refused post's 4xx is logged by the browser on purpose). */
-function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) problems.push(message.text());
-  });
-  page.on("pageerror", (error) => problems.push(error.message));
-  return problems;
-}
-
 /** The list's row of the Träger with this name. */
 const row = (page: Page, name: string) => page.getByRole("row").filter({ has: page.getByRole("rowheader", { name, exact: true }) });
 
 test.describe("Schulträger finden, anlegen und umbenennen", () => {
-  test("die Landesadministratorin öffnet die Schulträger über das Menü und sieht jeden mit all seinen Schulen", async ({ page, loggedInAs }) => {
+  test("die Landesadministratorin öffnet die Schulträger über das Menü und sieht jeden mit all seinen Schulen", async ({
+    page,
+    loggedInAs,
+  }) => {
     const problems = watchProblems(page);
     await loggedInAs("landesadmin", { target: "/admin/klassen" });
     await waitForHydration(page);
@@ -224,7 +218,9 @@ test.describe("Schulträger finden, anlegen und umbenennen", () => {
     await nameField(page).fill(mine);
     await page.getByRole("button", { name: "Speichern" }).click();
     const alert = page.getByRole("alert").filter({ hasText: "Inzwischen umbenannt" });
-    await expect(alert).toContainText(`wurde der Schulträger von jemand anderem in „${theirs}“ umbenannt. Ihr Name „${mine}“ ist nicht gespeichert`);
+    await expect(alert).toContainText(
+      `wurde der Schulträger von jemand anderem in „${theirs}“ umbenannt. Ihr Name „${mine}“ ist nicht gespeichert`,
+    );
     await expect(alert).toBeFocused();
     await expect(nameField(page)).toHaveValue(mine);
     await expect(heading(page, `Schulträger ${theirs}`)).toBeVisible();
@@ -276,7 +272,9 @@ test.describe("Schulträgerverwaltung ohne das Recht dazu", () => {
   test("eine Schuladministratorin sieht keinen Menüpunkt und kann weder anlegen noch umbenennen", async ({ page, loggedInAs }) => {
     await loggedInAs("schuladmin", { target: "/admin/klassen" });
     await expect(page.getByRole("navigation", { name: "Navigation" }).getByRole("link", { name: "Alle Schulträger" })).toHaveCount(0);
-    const create = await page.request.post("/admin/schultraeger/new", { form: { schulform: DEMO_IDS.landOeffentlich, name: "Amt vom Schuladmin" } });
+    const create = await page.request.post("/admin/schultraeger/new", {
+      form: { schulform: DEMO_IDS.landOeffentlich, name: "Amt vom Schuladmin" },
+    });
     expect(create.status()).toBe(404);
     const rename = await page.request.post(`/admin/schultraeger/${DEMO_IDS.traegerStadt}`, { form: { name: "Umbenannt", version: "1" } });
     expect(rename.status()).toBe(404);

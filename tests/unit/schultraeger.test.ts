@@ -92,7 +92,12 @@ describe("Schulträgerliste: Zustand in der Adresse und Zeilen", () => {
       new Map([[traegerId(1), [{ id: "s", kennung: "0710001", name: "Schule" }]]]),
     );
     expect(rows).toEqual([
-      { id: traegerId(1), name: "Amt A", form: "schultraeger:form.oeffentlich", schulen: [{ id: "s", kennung: "0710001", name: "Schule" }] },
+      {
+        id: traegerId(1),
+        name: "Amt A",
+        form: "schultraeger:form.oeffentlich",
+        schulen: [{ id: "s", kennung: "0710001", name: "Schule" }],
+      },
       { id: traegerId(2), name: "Stiftung B", form: "schultraeger:form.ersatz", schulen: [] },
     ]);
   });

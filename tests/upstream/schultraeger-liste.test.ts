@@ -43,7 +43,9 @@ describe.each(API_VERSIONS)("Schulträger für die Verwaltungsseiten (Upstream-V
   it("the Träger list with SCHULTRAEGER_VERWALTEN: every Träger for the Landesadmin, none for school or Träger admins", async () => {
     const query = "typ=TRAEGER&systemrechte=SCHULTRAEGER_VERWALTEN&sortField=name&sortOrder=asc&offset=0&limit=30";
     const all = await list(landesadmin, query);
-    expect(all.items.map((o) => o.name)).toEqual(expect.arrayContaining(["Hansestadt Nordhafen", "Schulverband Moorland", "Stiftung Lichtblick Schulen"]));
+    expect(all.items.map((o) => o.name)).toEqual(
+      expect.arrayContaining(["Hansestadt Nordhafen", "Schulverband Moorland", "Stiftung Lichtblick Schulen"]),
+    );
     expect(all.items.every((o) => o.typ === "TRAEGER")).toBe(true);
     const names = all.items.map((o) => o.name);
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
@@ -88,7 +90,14 @@ describe.each(API_VERSIONS)("Schulträger für die Verwaltungsseiten (Upstream-V
     expect(all.total).toBeGreaterThan(18);
     expect(new Set(all.items.map((o) => o.zugehoerigZu))).toEqual(new Set(ids));
     // Each Träger's share is what its own …/zugehoerig lists.
-    const verband = OrganisationResponse.array().parse(await (await schuladmin.get(`/api/organisationen/${DEMO_IDS.traegerVerband}/zugehoerig`)).json());
-    expect(all.items.filter((o) => o.zugehoerigZu === DEMO_IDS.traegerVerband).map((o) => o.id).sort()).toEqual(verband.map((o) => o.id).sort());
+    const verband = OrganisationResponse.array().parse(
+      await (await schuladmin.get(`/api/organisationen/${DEMO_IDS.traegerVerband}/zugehoerig`)).json(),
+    );
+    expect(
+      all.items
+        .filter((o) => o.zugehoerigZu === DEMO_IDS.traegerVerband)
+        .map((o) => o.id)
+        .sort(),
+    ).toEqual(verband.map((o) => o.id).sort());
   });
 });
