@@ -154,3 +154,81 @@ describe("die Schulen der Träger einer Seite", () => {
 });
 
 vi.setConfig({ testTimeout: 10_000 });
+
+describe("Schulträger anlegen und umbenennen, wenn der Dienst zu spät oder mit einem Konflikt antwortet", () => {
+  const TRAEGER = traegerId(42);
+  const PORTAL_TIMEOUT_MS = 300;
+
+  /** A Träger store that applies each write at once and answers it late, as a slow upstream does. */
+  function slowUpstream() {
+    const traeger = new Map<string, { id: string; name: string; version: number; zugehoerigZu: string }>([
+      [TRAEGER, { id: TRAEGER, name: "Amt Geest", version: 3, zugehoerigZu: OEFFENTLICH }],
+    ]);
+    const render = (entry: { id: string; name: string; version: number; zugehoerigZu: string }) => ({
+      ...entry,
+      typ: "TRAEGER",
+      administriertVon: entry.zugehoerigZu,
+    });
+    const handler: Handler = (request, response) => {
+      if (request.method === "GET" && request.path === "/api/organisationen") {
+        const name = request.query.get("name");
+        const zugehoerigZu = request.query.getAll("zugehoerigZu");
+        const ids = request.query.getAll("organisationIds");
+        const items = [...traeger.values()]
+          .filter((entry) => (!name || entry.name === name) && (zugehoerigZu.length === 0 || zugehoerigZu.includes(entry.zugehoerigZu)))
+          .filter((entry) => ids.length === 0 || ids.includes(entry.id))
+          .map(render);
+        return json(response, 200, items, { "X-Paging-Total": String(items.length) });
+      }
+      if (request.method === "POST" && request.path === "/api/organisationen") {
+        const body = JSON.parse(request.body) as { name: string; zugehoerigZu: string };
+        const created = { id: traegerId(43), name: body.name, version: 1, zugehoerigZu: body.zugehoerigZu };
+        traeger.set(created.id, created);
+        return setTimeout(() => json(response, 201, render(created)), PORTAL_TIMEOUT_MS * 3);
+      }
+      if (request.method === "PATCH" && request.path === `/api/organisationen/${TRAEGER}/name`) {
+        const body = JSON.parse(request.body) as { name: string; version: number };
+        const current = traeger.get(TRAEGER)!;
+        if (body.version !== current.version) return json(response, 400, { i18nKey: "NEWER_VERSION_ORGANISATION", code: 400 });
+        traeger.set(TRAEGER, { ...current, name: body.name, version: current.version + 1 });
+        return json(response, 200, render(traeger.get(TRAEGER)!));
+      }
+      return routeMiss(request, response);
+    };
+    return { handler, traeger };
+  }
+
+  async function writesAgainst(handler: Handler) {
+    standIn = await startStandIn(handler);
+    pointPortalAt(standIn.url, { UPSTREAM_TIMEOUT_MS: String(PORTAL_TIMEOUT_MS) });
+    return import("~/.server/schultraeger.server");
+  }
+
+  it("meldet einen angelegten Schulträger als gespeichert, obwohl die Antwort zu spät kam: er wird nach Name und Form gesucht", async () => {
+    const module = await writesAgainst(slowUpstream().handler);
+    const outcome = await module.createSchultraegerWithOutcome(
+      portalRequest("s1"),
+      { schulform: OEFFENTLICH, name: "Amt Marsch" },
+      { earlierAttemptUnanswered: false },
+    );
+    expect(outcome).toMatchObject({ status: "saved", how: "found-after-timeout", value: { name: "Amt Marsch" } });
+    const reread = standIn!.received.find((request) => request.method === "GET" && request.path === "/api/organisationen");
+    expect(reread?.query.get("name")).toBe("Amt Marsch");
+    expect(reread?.query.getAll("zugehoerigZu")).toEqual([OEFFENTLICH]);
+  });
+
+  it("ein veralteter Stand beim Umbenennen ist der Konflikt; trägt der Träger schon den gewünschten Namen, gilt er als gespeichert", async () => {
+    const upstream = slowUpstream();
+    const module = await writesAgainst(upstream.handler);
+    const stale = await module.renameSchultraegerWithOutcome(portalRequest("s1"), TRAEGER, "Amt Geest-Nord", 2);
+    expect(stale).toMatchObject({ status: "not-saved", failure: { code: "NEWER_VERSION_ORGANISATION" } });
+    expect(upstream.traeger.get(TRAEGER)?.name).toBe("Amt Geest");
+
+    upstream.traeger.set(TRAEGER, { ...upstream.traeger.get(TRAEGER)!, name: "Amt Geest-Nord", version: 4 });
+    const alreadyThere = await module.renameSchultraegerWithOutcome(portalRequest("s1"), TRAEGER, "Amt Geest-Nord", 3);
+    expect(alreadyThere).toMatchObject({ status: "saved", how: "found-after-conflict" });
+
+    const current = await module.renameSchultraegerWithOutcome(portalRequest("s1"), TRAEGER, "Amt Geest-Süd", 4);
+    expect(current).toMatchObject({ status: "saved", how: "answered", value: { name: "Amt Geest-Süd", version: 5 } });
+  });
+});
