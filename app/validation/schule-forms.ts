@@ -7,7 +7,7 @@ import { textKey } from "~/i18n";
  * than class names (DIN 91379 for names of organisations): letters with diacritics, digits, space and the marks of
  * names such as "Grund- und Gemeinschaftsschule", "St. Marien", "Schule am See / Förderzentrum", "Kunst & Co.".
  */
-const SCHULNAME_CHARACTERS = /^[\p{L}\p{M}\p{N} '’`´.,\-–()/&+:;"„“”!?§]*$/u;
+export const SCHULNAME_CHARACTERS = /^[\p{L}\p{M}\p{N} '’`´.,\-–()/&+:;"„“”!?§]*$/u;
 
 const outerSpaces = (text: string) => text.trim() === text;
 
