@@ -2,7 +2,8 @@ import type { Locator, Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { createKlasseDirectly, DEMO_IDS, isJavaScriptProject, SCHULE_A, waitForHydration } from "./support/klassen";
-import { createSchuleDirectly, uniqueSchule as uniqueSchuleOf, watchProblems } from "./support/schulen";
+import { watchProblems } from "./support/problems";
+import { createSchuleDirectly, uniqueSchule as uniqueSchuleOf } from "./support/schulen";
 
 const uniqueSchule = (prefix: string) => uniqueSchuleOf(prefix, ["7", "6"]);
 
@@ -84,6 +85,11 @@ test.describe("Die Seite einer Schule", () => {
     await expect(heading(page, `Schule ${SCHULE_A.label}`)).toBeVisible();
     await expect(valueOf(page, "Schulträger")).toHaveText("Hansestadt Nordhafen");
     await expect(valueOf(page, "itslearning")).toHaveText("Aktiviert");
+    // The Schulträger's page, for whoever may manage Schulträger.
+    await valueOf(page, "Schulträger").getByRole("link", { name: "Hansestadt Nordhafen" }).click();
+    await expect(heading(page, "Schulträger Hansestadt Nordhafen")).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/admin/schultraeger/${DEMO_IDS.traegerStadt}$`));
+    await page.goBack();
     await page.getByRole("link", { name: "Personen dieser Schule" }).click();
     await expect(heading(page, "Alle Benutzer")).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/admin/personen\\?organisation=${SCHULE_A.id}$`));

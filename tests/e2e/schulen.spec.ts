@@ -2,7 +2,8 @@ import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { DEMO_IDS, isJavaScriptProject, SCHULE_A, waitForHydration } from "./support/klassen";
-import { createSchuleDirectly, uniqueSchule as uniqueSchuleOf, watchProblems } from "./support/schulen";
+import { watchProblems } from "./support/problems";
+import { createSchuleDirectly, uniqueSchule as uniqueSchuleOf } from "./support/schulen";
 
 const countStatus = (page: Page) => page.getByRole("status").filter({ hasText: /Schulen? gefunden/ });
 const toast = (page: Page) => page.getByRole("status").filter({ hasText: /itslearning/ });

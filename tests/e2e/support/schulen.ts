@@ -20,13 +20,3 @@ export async function createSchuleDirectly(page: Page, schule: { kennung: string
   expect(id, `Anlegen der Testschule „${schule.name}“ lieferte keine Id (${response.url()})`).toBeTruthy();
   return id!;
 }
-
-/** Console errors and uncaught errors of the page (a refused post's 4xx is logged by the browser on purpose). */
-export function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) problems.push(message.text());
-  });
-  page.on("pageerror", (error) => problems.push(error.message));
-  return problems;
-}
