@@ -6,6 +6,7 @@ import type landesbedienstete from "../locales/de/landesbedienstete.json";
 import type person from "../locales/de/person.json";
 import type personen from "../locales/de/personen.json";
 import type schulen from "../locales/de/schulen.json";
+import type schultraeger from "../locales/de/schultraeger.json";
 import type schultraegerSchulen from "../locales/de/schultraegerSchulen.json";
 import type zweiFaktor from "../locales/de/zweiFaktor.json";
 
@@ -24,6 +25,7 @@ export const NAMESPACES = [
   "landesbedienstete",
   "zweiFaktor",
   "schulen",
+  "schultraeger",
   "schultraegerSchulen",
 ] as const;
 export type TextNamespace = (typeof NAMESPACES)[number];
@@ -51,6 +53,7 @@ declare module "i18next" {
       landesbedienstete: typeof landesbedienstete;
       zweiFaktor: typeof zweiFaktor;
       schulen: typeof schulen;
+      schultraeger: typeof schultraeger;
       schultraegerSchulen: typeof schultraegerSchulen;
     };
   }

@@ -2,7 +2,6 @@ import { data } from "@remix-run/node";
 import { z } from "zod";
 import type { OrganisationResponse } from "../../upstream/contract";
 import type { ErrorCode } from "~/errors";
-import type { TranslationKey } from "~/i18n";
 import {
   eintrag,
   GLEICHZEITIG,
@@ -16,17 +15,16 @@ import {
   type Art,
   type Eintrag,
   type Pruefung,
+  type Schule,
   type SpeicherErgebnis,
   type Uebersprungen,
   type Vormerkung,
   type VormerkungFehler,
 } from "~/schultraeger-schulen/vormerkung";
-import { notFound } from "./guards.server";
 import { searchText } from "./list-params.server";
 import { redirectWithToast } from "./responses.server";
-import { loadSchultraegerForAdmin } from "./schultraeger.server";
-import { UpstreamFailure } from "./upstream/client.server";
-import { assignZugehoerig, findOrganisationen, getRootChildren, getZugehoerige } from "./upstream/organisationen.server";
+import { loadSchultraegerForAdmin, loadTraegerSchulen, traegerformLabel } from "./schultraeger.server";
+import { assignZugehoerig, findOrganisationen, getRootChildren } from "./upstream/organisationen.server";
 import { writeWithOutcome } from "./write-outcome.server";
 
 /** How many schools a search shows, as the original's search (ORGANISATIONS_ROLES.md §4.3); the page says when there are more. */
@@ -35,18 +33,14 @@ export const SUCHE_LIMIT = 50;
 /** Ids per read of the staged schools: the query string stays short. */
 const IDS_PRO_ABFRAGE = 50;
 
-/** The Träger (or the not-found page), its schools and its form. The Träger's answer decides before any other. */
+/** The Träger (or the not-found page), its schools and the two forms. */
 async function loadTraeger(request: Request, id: string | undefined) {
-  const schulen = id && z.string().uuid().safeParse(id).success ? getZugehoerige(request, id) : Promise.resolve([]);
-  const forms = getRootChildren(request);
-  schulen.catch(() => undefined);
-  forms.catch(() => undefined);
-  const traeger = await loadSchultraegerForAdmin(request, id);
-  const zugehoerige = await schulen.catch((error: unknown) => {
-    if (error instanceof UpstreamFailure && error.status === 404) throw notFound();
-    throw error;
-  });
-  return { traeger, schulen: zugehoerige.filter((schule) => schule.typ === "SCHULE"), forms: await forms };
+  const [traeger, schulen, forms] = await Promise.all([
+    loadSchultraegerForAdmin(request, id),
+    loadTraegerSchulen(request, id),
+    getRootChildren(request),
+  ]);
+  return { traeger, schulen: schulen.map((schule): Schule => ({ ...schule, typ: "SCHULE", zugehoerigZu: traeger.id })), forms };
 }
 
 /**
@@ -85,7 +79,7 @@ async function readSchulen(request: Request, ids: string[]): Promise<Organisatio
 }
 
 /** The staged set checked against the upstream as it is now. */
-async function pruefe(request: Request, vormerkung: Vormerkung, traeger: OrganisationResponse, schulen: OrganisationResponse[]) {
+async function pruefe(request: Request, vormerkung: Vormerkung, traeger: OrganisationResponse, schulen: Schule[]) {
   const beimTraeger = new Set(schulen.map((schule) => schule.id));
   const zuLesen = [...vormerkung.hinzu, ...vormerkung.weg].filter((id) => !beimTraeger.has(id));
   return pruefeVormerkung(vormerkung, traeger, schulen, await readSchulen(request, zuLesen));
@@ -118,8 +112,6 @@ export async function loadSeite(request: Request, id: string | undefined, search
     suche ? sucheSchulenOhneTraeger(request, traeger, suche) : null,
   ]);
   const vorgemerkt = new Set(pruefung.offen.hinzu.map((schule) => schule.id));
-  const schulform: TranslationKey =
-    traeger.zugehoerigZu === forms.ersatz.id ? "schultraegerSchulen:schulform.ersatz" : "schultraegerSchulen:schulform.oeffentlich";
   const hinweis: Hinweis = !gelesen.ok
     ? { art: "fehler", fehler: gelesen.fehler }
     : pruefung.uebersprungen.length > 0
@@ -127,7 +119,7 @@ export async function loadSeite(request: Request, id: string | undefined, search
       : null;
   return {
     darf,
-    traeger: { id: traeger.id, name: traeger.name, schulform },
+    traeger: { id: traeger.id, name: traeger.name, schulform: traegerformLabel(traeger, forms) },
     schulen: sortiert(schulen.map(eintrag)),
     vorgemerkt: pruefung.offen,
     hinweis,
@@ -198,7 +190,7 @@ export type SpeicherAntwort =
 
 /**
  * Saves the posted staged set. The Träger's schools and each staged school are read again first: a change that no
- * longer applies is skipped and reported. All saved: back to the page with a message. Otherwise the page shows what
+ * longer applies is skipped and reported. All saved: `ziel` (the Träger's details page) with a message. Otherwise the page shows what
  * was saved and what not; the refused changes stay staged (the page reads them from the answer). A part of a save
  * that shows its progress (`teil`) always answers its result.
  */

@@ -21,18 +21,18 @@ import { Notice } from "./notice";
 /** Pieces of a Schulträger's school assignment page (`/admin/schultraeger/{id}/schulen`, decision 020). */
 
 /** The Träger the page is about, its form, and the way back to its details. */
-export function SeitenKopf({ traeger }: { traeger: { id: string; name: string; schulform: TranslationKey } }) {
+export function SeitenKopf({ traeger, zurueck }: { traeger: { id: string; name: string; schulform: TranslationKey }; zurueck: string }) {
   const { t } = useTranslation();
   return (
     <>
       <p className="mb-2">
-        <Link to={`/admin/schultraeger/${traeger.id}`} className="text-primary underline">
+        <Link to={zurueck} className="text-primary underline">
           {t("schultraegerSchulen:backToTraeger")}
         </Link>
       </p>
       <h1 className="mb-2 text-2xl font-bold">{t("schultraegerSchulen:title", { name: traeger.name })}</h1>
       <p className="mb-4">
-        {t("schultraegerSchulen:schulform.label")}: {t(traeger.schulform)}
+        {t("schultraeger:fields.form")}: {t(traeger.schulform)}
       </p>
     </>
   );
@@ -214,7 +214,7 @@ export function uebergebeneAntwort(state: unknown): SpeicherMeldungProps | undef
  * again with the combined result, and the refused changes stay staged. `start` answers false for a save of one part:
  * the form's own post does that, and its busy message says what is going on.
  */
-export function useSpeichernInTeilen() {
+export function useSpeichernInTeilen(action: string) {
   const fetcher = useFetcher<TeilAntwort>({ key: "schultraeger-schulen-speichern" });
   const location = useLocation();
   const navigate = useNavigate();
@@ -230,7 +230,7 @@ export function useSpeichernInTeilen() {
     formData.set("bisherWeg", String(gezaehlt.weg));
     // A middle part, or the last after a failure, answers its result instead of the message.
     if (!letzter || bisher.fehlgeschlagen.length + bisher.uebersprungen.length > 0) formData.set("teil", "1");
-    fetcher.submit(formData, { method: "post", action: location.pathname });
+    fetcher.submit(formData, { method: "post", action });
   };
 
   useEffect(() => {
@@ -250,8 +250,10 @@ export function useSpeichernInTeilen() {
       senden(lauf.teile[next], ergebnis, next === lauf.teile.length - 1);
       return;
     }
-    const offen = vormerkungParams(nachDemSpeichern(ergebnis)).toString();
-    navigate(`${location.pathname}${offen ? `?${offen}` : ""}`, {
+    // This page again, with the way back, and the refused changes staged.
+    const url = new URL(action, "http://portal.invalid");
+    for (const [name, value] of vormerkungParams(nachDemSpeichern(ergebnis))) url.searchParams.append(name, value);
+    navigate(`${url.pathname}${url.search}`, {
       replace: true,
       state: uebergeben({ antwort: "ergebnis", ergebnis }),
       preventScrollReset: true,

@@ -13,30 +13,36 @@ import {
 } from "~/components/schultraeger-schulen";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { pageTitle, type I18nHandle } from "~/i18n";
+import { returnPathFrom, withReturnPath } from "~/return-path";
 import { nachDemSpeichern, readVormerkung, type Eintrag, type Vormerkung } from "~/schultraeger-schulen/vormerkung";
 import { readFormData } from "~/.server/form-data.server";
 import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 import { loadSeite, speichern, SUCHE_LIMIT, type SpeicherAntwort } from "~/.server/schultraeger-schulen.server";
 
-export const handle: I18nHandle = { i18n: "schultraegerSchulen" };
+// The Träger screens' words for its form come along.
+export const handle: I18nHandle = { i18n: ["schultraegerSchulen", "schultraeger"] };
 
 const FORM_ID = "traeger-schulen";
+
+/** The Träger's details page, or the address it passed as the way back (with its own way back to the list). */
+const zurueckVon = (request: Request, id: string | undefined) =>
+  returnPathFrom(new URL(request.url).searchParams, `/admin/schultraeger/${id}`);
 
 export function loader(args: LoaderFunctionArgs) {
   return withUpstreamSession(args, async ({ request, params }) => {
     const [, seite] = await guardWhileLoading(requireAdmin(request, { permissions: ["schultraegerverwaltung"] }), () =>
       loadSeite(request, params.id, new URL(request.url).searchParams),
     );
-    return seite;
+    return { ...seite, zurueck: zurueckVon(request, params.id) };
   });
 }
 
 export function action(args: ActionFunctionArgs) {
   return withUpstreamSession(args, async ({ request, params }) => {
     await requireAdmin(request, { permissions: ["schultraegerverwaltung"] });
-    // After a complete save the page shows the Träger's schools as they are now, with the message (decision 020).
-    return speichern(request, params.id, await readFormData(request), new URL(request.url).pathname);
+    // After a complete save the Träger's details page shows its schools as they are now, with the message.
+    return speichern(request, params.id, await readFormData(request), zurueckVon(request, params.id));
   });
 }
 
@@ -47,14 +53,14 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultSh
 export default function SchultraegerSchulen() {
   const { t } = useTranslation();
   const location = useLocation();
-  const { darf, traeger, schulen } = useLoaderData<typeof loader>();
+  const { darf, traeger, schulen, zurueck } = useLoaderData<typeof loader>();
   if (darf) {
     // Each page and each answer starts the form afresh from what the server says is staged.
     return <SchulenForm key={location.key} />;
   }
   return (
     <>
-      <SeitenKopf traeger={traeger} />
+      <SeitenKopf traeger={traeger} zurueck={zurueck} />
       <Notice tone="info" className="mb-4">
         <p>{t("schultraegerSchulen:hinweis.nurLesen")}</p>
       </Notice>
@@ -71,11 +77,14 @@ export default function SchultraegerSchulen() {
 
 function SchulenForm() {
   const { t } = useTranslation();
-  const { traeger, schulen, vorgemerkt: geladen, hinweis, suche, treffer } = useLoaderData<typeof loader>();
+  const { traeger, schulen, vorgemerkt: geladen, hinweis, suche, treffer, zurueck } = useLoaderData<typeof loader>();
   const location = useLocation();
   // A save in parts (with JavaScript) hands its combined answer over in the navigation's state.
   const answer = (useActionData<typeof action>() ?? uebergebeneAntwort(location.state)) as SpeicherAntwort | undefined;
-  const teilweise = useSpeichernInTeilen();
+  // This page with the way back: where the form posts, and what "discard" opens.
+  const details = `/admin/schultraeger/${traeger.id}`;
+  const hier = withReturnPath(location.pathname, zurueck, details);
+  const teilweise = useSpeichernInTeilen(hier);
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const ergebnis = answer?.antwort === "ergebnis" ? answer.ergebnis : null;
@@ -110,20 +119,14 @@ function SchulenForm() {
 
   return (
     <>
-      <SeitenKopf traeger={traeger} />
+      <SeitenKopf traeger={traeger} zurueck={zurueck} />
       {answer ? <SpeicherMeldung answer={answer} /> : null}
       {hinweis ? <LadeHinweis hinweis={hinweis} /> : null}
       <p className="mb-6 max-w-3xl">{t("schultraegerSchulen:intro")}</p>
 
-      <Form
-        method="get"
-        action={location.pathname}
-        id={FORM_ID}
-        onChange={onChange}
-        onSubmit={onSubmit}
-        className="max-w-3xl"
-        preventScrollReset
-      >
+      <Form method="get" action={hier} id={FORM_ID} onChange={onChange} onSubmit={onSubmit} className="max-w-3xl" preventScrollReset>
+        {/* A search (GET) replaces the address's query: the way back travels as a field. */}
+        {hier === location.pathname ? null : <input type="hidden" name="zurueck" value={zurueck} />}
         <section aria-labelledby="zugeordnet-titel" className="mb-8">
           <h2 id="zugeordnet-titel" className="mb-3 text-xl font-bold">
             {t("schultraegerSchulen:zugeordnet.title", { count: schulen.length })}
@@ -185,7 +188,7 @@ function SchulenForm() {
             <button type="submit" className="btn-secondary">
               {t("schultraegerSchulen:vorschau.aktualisieren")}
             </button>
-            <Link to={location.pathname} className="btn-secondary" replace>
+            <Link to={hier} className="btn-secondary" replace>
               {t("schultraegerSchulen:vorschau.verwerfen")}
             </Link>
           </div>

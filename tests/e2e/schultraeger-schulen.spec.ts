@@ -70,7 +70,10 @@ test.describe("Schulen eines Schulträgers zuordnen und lösen", () => {
     const eins = await createSchule(page, `${t}1`, `Zuordnungsschule Eins ${t}`);
     const zwei = await createSchule(page, `${t}2`, `Zuordnungsschule Zwei ${t}`);
 
-    await page.goto(`/admin/schultraeger/${traegerId}/schulen`);
+    // From the Träger's details page, where the page starts.
+    await page.goto(`/admin/schultraeger/${traegerId}`);
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Schulen zuordnen" }).click();
     await expect(page.getByRole("heading", { level: 1, name: `Schulen von ${traegerName}` })).toBeVisible();
     await expect(page.getByText("Schulträgerform: Öffentliche Schulen")).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: "Schulen dieses Schulträgers (0)" })).toBeVisible();
@@ -89,12 +92,17 @@ test.describe("Schulen eines Schulträgers zuordnen und lösen", () => {
     await expectNoAxeViolations(page, "Schulen des Schulträgers: Vorschau");
 
     await page.getByRole("button", { name: "Änderungen speichern" }).click();
+    // Back on the Träger's details page, which lists its schools.
     await expect(toast(page)).toHaveText("Die Schulzuordnungen wurden gespeichert (zugeordnet: 2, entfernt: 0).");
+    await expect(page).toHaveURL(new RegExp(`/admin/schultraeger/${traegerId}$`));
+    await expect(page.getByText("Diesem Schulträger sind 2 Schulen zugeordnet.")).toBeVisible();
+    await expectNoAxeViolations(page, "Schulträger nach dem Zuordnen");
+
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Schulen zuordnen" }).click();
     await expect(page.getByRole("heading", { level: 2, name: "Schulen dieses Schulträgers (2)" })).toBeVisible();
     await expect(zugeordnet(page).getByRole("checkbox")).toHaveCount(2);
     await expect(page.getByRole("searchbox", { name: "Schule ohne Schulträger suchen" })).toHaveValue("");
-    await expectNoAxeViolations(page, "Schulen des Schulträgers: gespeichert");
-
     await waitForHydration(page);
     await zugeordnet(page).getByRole("checkbox", { name: eins.label }).check();
     await vorschauZeigen(page);
@@ -102,10 +110,14 @@ test.describe("Schulen eines Schulträgers zuordnen und lösen", () => {
     await expect(vorschau(page).getByRole("listitem")).toHaveText([eins.label]);
     await page.getByRole("button", { name: "Änderungen speichern" }).click();
     await expect(toast(page)).toHaveText("Die Schulzuordnungen wurden gespeichert (zugeordnet: 0, entfernt: 1).");
-    await expect(zugeordnet(page).getByRole("listitem")).toHaveText([zwei.label]);
+    await expect(page.getByText("Diesem Schulträger ist 1 Schule zugeordnet.")).toBeVisible();
 
-    // The unassigned school has no Träger again: the search offers it once more.
+    // The unassigned school has no Träger again: the search offers it once more; the way back stays the details page.
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Schulen zuordnen" }).click();
+    await expect(zugeordnet(page).getByRole("listitem")).toHaveText([zwei.label]);
     await suche(page, t);
+    await expect(page.getByRole("link", { name: "Zurück zum Schulträger" })).toHaveAttribute("href", `/admin/schultraeger/${traegerId}`);
     await expect(gefunden(page).getByRole("checkbox")).toHaveCount(1);
     await expect(gefunden(page).getByRole("checkbox", { name: eins.label })).not.toBeChecked();
   });
@@ -143,6 +155,8 @@ test.describe("Schulen eines Schulträgers zuordnen und lösen", () => {
     }
 
     await expect(toast(page)).toHaveText("Die Schulzuordnungen wurden gespeichert (zugeordnet: 10, entfernt: 0).");
+    await expect(page.getByText("Diesem Schulträger sind 10 Schulen zugeordnet.")).toBeVisible();
+    await page.goto(path);
     await expect(zugeordnet(page).getByRole("listitem")).toHaveText(schulen.map((schule) => schule.label));
     // Eight changes per part: with JavaScript two posts, the page counting along; without, the form's one post.
     expect(posts).toHaveLength(isJavaScriptProject() ? 2 : 1);

@@ -60,4 +60,37 @@ test.describe("Gegen die ältere Upstream-Version", () => {
     }
     await expect(page.getByRole("status").filter({ hasText: `Die Klasse „${renamed}“` })).toBeVisible();
   });
+  test("die Landesadministratorin legt eine Schule an, bekommt bei einer vergebenen Dienststellennummer die deutsche Meldung und aktiviert die Schule für itslearning", async ({
+    page,
+  }) => {
+    const token = `${isJavaScriptProject() ? "7" : "6"}${uniqueToken()}`;
+    const name = `Alt-Version-Schule ${token}`;
+    const label = `${token} (${name})`;
+    await loginAs(page, "landesadmin", { target: "/admin/schulen/new" });
+    await expect(page.getByRole("heading", { level: 1, name: "Schule anlegen" })).toBeVisible();
+    await page.getByRole("textbox", { name: "Dienststellennummer" }).fill(token);
+    await page.getByRole("textbox", { name: "Schulname" }).fill(name);
+    await page.getByRole("button", { name: "Schule anlegen" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Schule angelegt" })).toBeVisible();
+
+    // The same Dienststellennummer again: the older upstream's error body becomes the message at the field.
+    await page.getByRole("link", { name: "Weitere Schule anlegen" }).click();
+    const kennung = page.getByRole("textbox", { name: "Dienststellennummer" });
+    await kennung.fill(token);
+    await page.getByRole("textbox", { name: "Schulname" }).fill(`${name} zwei`);
+    await page.getByRole("button", { name: "Schule anlegen" }).click();
+    await expect(kennung).toHaveAccessibleDescription(/Diese Dienststellennummer ist bereits vergeben/);
+
+    await page.goto(`/admin/schulen?${new URLSearchParams({ suche: token })}`);
+    await waitForHydration(page);
+    await page.getByRole("link", { name: `Schule ${label} für itslearning aktivieren` }).click();
+    const confirmation = isJavaScriptProject()
+      ? page.getByRole("dialog", { name: "Schule für itslearning aktivieren" })
+      : page.getByRole("main");
+    await confirmation.getByRole("button", { name: "Aktivieren" }).click();
+    await expect(page.getByRole("status").filter({ hasText: /itslearning/ })).toHaveText(
+      `Die Schule ${label} wurde für itslearning aktiviert und wird dort angelegt.`,
+    );
+    await expect(page.getByRole("link", { name: `Daten der Schule ${label} erneut an itslearning übertragen` })).toBeVisible();
+  });
 });
