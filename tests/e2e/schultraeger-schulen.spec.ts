@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { DEMO_IDS, isJavaScriptProject, uniqueToken, waitForHydration } from "./support/klassen";
+import { createSchuleDirectly, createTraegerDirectly } from "./support/schulen";
 import { PORT } from "./support/servers";
 
 const UPSTREAM = `http://127.0.0.1:${PORT + 1}`;
@@ -9,27 +10,15 @@ const UPSTREAM = `http://127.0.0.1:${PORT + 1}`;
 /** A token no other test (nor the run in the other project) uses; digits only, so it is a valid Dienststellennummer. */
 const token = () => `${isJavaScriptProject() ? "7" : "6"}${uniqueToken()}`;
 
-/** A write straight to the reference upstream with the logged-in page's session: test set-up, and "someone else". */
+/** A write straight to the reference upstream with the logged-in page's session: "someone else" changes a school. */
 async function upstreamPost(page: Page, path: string, data: unknown) {
   const { csrfToken } = (await (await page.request.get(`${UPSTREAM}/api/auth/csrf-token`)).json()) as { csrfToken: string };
   return page.request.post(`${UPSTREAM}${path}`, { headers: { "X-CSRF-Token": csrfToken }, data });
 }
 
-/** A new public Schulträger of its own, so no other test sees its schools change. */
-async function createTraeger(page: Page, name: string): Promise<string> {
-  const land = DEMO_IDS.landOeffentlich;
-  const response = await upstreamPost(page, "/api/organisationen", { administriertVon: land, zugehoerigZu: land, name, typ: "TRAEGER" });
-  expect(response.status(), `Anlegen des Testschulträgers „${name}“`).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
-
-/** A new public school without Schulträger, made by the portal's own create page. */
+/** A new public school without Schulträger, made by the portal's own create page, with its label on this page. */
 async function createSchule(page: Page, kennung: string, name: string): Promise<{ id: string; label: string }> {
-  const response = await page.request.post("/admin/schulen/new", { form: { schulform: DEMO_IDS.landOeffentlich, kennung, name } });
-  expect(response.status(), `Anlegen der Testschule „${name}“`).toBe(200);
-  const id = new URL(response.url()).searchParams.get("erstellt");
-  expect(id, `Anlegen der Testschule „${name}“ lieferte keine Id`).toBeTruthy();
-  return { id: id!, label: `${kennung} (${name})` };
+  return { id: await createSchuleDirectly(page, { kennung, name }), label: `${kennung} (${name})` };
 }
 
 /** `count` new schools without Träger, numbered after the token, in the order the page lists them. */
@@ -66,7 +55,7 @@ test.describe("Schulen eines Schulträgers zuordnen und lösen", () => {
     const t = token();
     await loggedInAs("landesadmin", { target: "/admin/schulen" });
     const traegerName = `Schulträger Test ${t}`;
-    const traegerId = await createTraeger(page, traegerName);
+    const traegerId = await createTraegerDirectly(page, traegerName);
     const eins = await createSchule(page, `${t}1`, `Zuordnungsschule Eins ${t}`);
     const zwei = await createSchule(page, `${t}2`, `Zuordnungsschule Zwei ${t}`);
 
@@ -128,7 +117,7 @@ test.describe("Schulen eines Schulträgers zuordnen und lösen", () => {
   }) => {
     const t = token();
     await loggedInAs("landesadmin", { target: "/admin/schulen" });
-    const traegerId = await createTraeger(page, `Schulträger Viele ${t}`);
+    const traegerId = await createTraegerDirectly(page, `Schulträger Viele ${t}`);
     const schulen = await createSchulen(page, t, "Vielschule", 10);
     const path = `/admin/schultraeger/${traegerId}/schulen`;
     const posts: string[] = [];
@@ -168,8 +157,8 @@ test.describe("Schulen eines Schulträgers zuordnen und lösen", () => {
   }) => {
     const t = token();
     await loggedInAs("landesadmin", { target: "/admin/schulen" });
-    const traegerId = await createTraeger(page, `Schulträger Teile ${t}`);
-    const andererId = await createTraeger(page, `Schulträger Andere ${t}`);
+    const traegerId = await createTraegerDirectly(page, `Schulträger Teile ${t}`);
+    const andererId = await createTraegerDirectly(page, `Schulträger Andere ${t}`);
     const schulen = await createSchulen(page, t, "Teilschule", 10);
 
     await page.goto(`/admin/schultraeger/${traegerId}/schulen`);
@@ -199,7 +188,7 @@ test.describe("Schulen eines Schulträgers zuordnen und lösen", () => {
   test("eine neue Suche behält die angekreuzten Schulen, und die Änderungen lassen sich verwerfen", async ({ page, loggedInAs }) => {
     const t = token();
     await loggedInAs("landesadmin", { target: "/admin/schulen" });
-    const traegerId = await createTraeger(page, `Schulträger Suche ${t}`);
+    const traegerId = await createTraegerDirectly(page, `Schulträger Suche ${t}`);
     const eins = await createSchule(page, `${t}1`, `Suchschule Alpha ${t}`);
     const zwei = await createSchule(page, `${t}2`, `Suchschule Beta ${t}`);
 
@@ -235,8 +224,8 @@ test.describe("Schulen eines Schulträgers zuordnen und lösen", () => {
   }) => {
     const t = token();
     await loggedInAs("landesadmin", { target: "/admin/schulen" });
-    const traegerId = await createTraeger(page, `Schulträger Eigen ${t}`);
-    const andererId = await createTraeger(page, `Schulträger Fremd ${t}`);
+    const traegerId = await createTraegerDirectly(page, `Schulträger Eigen ${t}`);
+    const andererId = await createTraegerDirectly(page, `Schulträger Fremd ${t}`);
     const eins = await createSchule(page, `${t}1`, `Wechselschule Eins ${t}`);
     const zwei = await createSchule(page, `${t}2`, `Wechselschule Zwei ${t}`);
 

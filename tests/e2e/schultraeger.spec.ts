@@ -3,6 +3,7 @@ import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { DEMO_IDS, isJavaScriptProject, uniqueToken, waitForHydration } from "./support/klassen";
 import { watchProblems } from "./support/problems";
+import { createTraegerDirectly } from "./support/schulen";
 
 const countStatus = (page: Page) => page.getByRole("status").filter({ hasText: /Schulträger gefunden/ });
 const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name });
@@ -12,15 +13,6 @@ const nameField = (page: Page) => page.getByRole("textbox", { name: "Name des Sc
 function uniqueName(prefix: string) {
   const token = `${isJavaScriptProject() ? "J" : "H"}${uniqueToken()}`;
   return { token, name: `${prefix} ${token}` };
-}
-
-/** Test data set-up without the UI: the same post the create page sends. Returns the new Träger's id. */
-async function createTraegerDirectly(page: Page, name: string, schulform = DEMO_IDS.landOeffentlich) {
-  const response = await page.request.post("/admin/schultraeger/new", { form: { schulform, name } });
-  expect(response.status(), `Anlegen des Test-Schulträgers „${name}“`).toBe(200);
-  const id = new URL(response.url()).searchParams.get("erstellt");
-  expect(id, `Anlegen des Test-Schulträgers „${name}“ lieferte keine Id (${response.url()})`).toBeTruthy();
-  return id!;
 }
 
 async function searchTraeger(page: Page, suche: string) {

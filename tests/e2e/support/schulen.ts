@@ -20,3 +20,12 @@ export async function createSchuleDirectly(page: Page, schule: { kennung: string
   expect(id, `Anlegen der Testschule „${schule.name}“ lieferte keine Id (${response.url()})`).toBeTruthy();
   return id!;
 }
+
+/** Test data set-up without the UI: the same post the create page sends. Returns the new Träger's id. */
+export async function createTraegerDirectly(page: Page, name: string, schulform = DEMO_IDS.landOeffentlich) {
+  const response = await page.request.post("/admin/schultraeger/new", { form: { schulform, name } });
+  expect(response.status(), `Anlegen des Test-Schulträgers „${name}“`).toBe(200);
+  const id = new URL(response.url()).searchParams.get("erstellt");
+  expect(id, `Anlegen des Test-Schulträgers „${name}“ lieferte keine Id (${response.url()})`).toBeTruthy();
+  return id!;
+}
