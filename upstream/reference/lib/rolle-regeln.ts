@@ -40,11 +40,12 @@ export function ancestorsOrSelf(organisationId: string): SQL {
  */
 export async function isPermittedAt(db: ReferenceDb, callerId: string, organisationId: string, rights: readonly Systemrecht[]) {
   const permitted = await permittedOrganisations(db, callerId, rights);
-  if (permitted.all) return true;
+  // an unknown organisation is permitted to nobody, not even a holder at ROOT
+  const inScope = permitted.all ? sql`TRUE` : sql`${organisation.id} IN (${permitted.subquery})`;
   const rows = await db
     .select({ one: sql<number>`1` })
     .from(organisation)
-    .where(sql`${organisation.id} = ${organisationId} AND ${organisation.id} IN (${permitted.subquery})`)
+    .where(sql`${organisation.id} = ${organisationId} AND ${inScope}`)
     .limit(1);
   return rows.length > 0;
 }
