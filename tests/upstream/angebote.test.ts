@@ -81,7 +81,9 @@ describe.each(API_VERSIONS)("Angebote (Upstream-Version %s)", (version) => {
         const path = `/api/provider/assignable-for-rolle?schulstrukturknotenOfRolle=${DEMO_IDS.schuleA}`;
         await expectDbiamKey(await landesadmin.get(path), "REQUIRED_STEP_UP_LEVEL_NOT_MET", 403, 403);
         await errors.missingPermissions(await lehrkraftGold.get(path));
-        await errors.missingPermissions(await landesadminGold.get(`/api/provider/assignable-for-rolle?schulstrukturknotenOfRolle=${newId()}`));
+        await errors.missingPermissions(
+          await landesadminGold.get(`/api/provider/assignable-for-rolle?schulstrukturknotenOfRolle=${newId()}`),
+        );
         await expectDbiamKey(await landesadminGold.get("/api/provider/assignable-for-rolle"), "REQUIRED_VALUE");
       });
     }
@@ -149,9 +151,16 @@ describe.each(API_VERSIONS)("Angebote (Upstream-Version %s)", (version) => {
       const raw = (await response.json()) as Record<string, unknown>;
       expect(raw).toMatchObject({ id: sp("mediathek-nord"), url: "https://mediathek.schulportal.example/", hasRollenerweiterung: true });
       if (version === "current") {
-        expect(raw).toMatchObject({ availableForRollenerweiterung: true, rollenartenWhitelist: [], relevantSystemrechte: ["ANGEBOTE_VERWALTEN", "ROLLEN_ERWEITERN"] });
+        expect(raw).toMatchObject({
+          availableForRollenerweiterung: true,
+          rollenartenWhitelist: [],
+          relevantSystemrechte: ["ANGEBOTE_VERWALTEN", "ROLLEN_ERWEITERN"],
+        });
       }
-      const admin = (await (await landesadminGold.get(`/api/provider/manageable/${sp("schulportal-administration")}`)).json()) as Record<string, unknown>;
+      const admin = (await (await landesadminGold.get(`/api/provider/manageable/${sp("schulportal-administration")}`)).json()) as Record<
+        string,
+        unknown
+      >;
       expect(admin).not.toHaveProperty("url");
       expect(ManageableServiceProviderResponse.parse(admin).rollen.map((rolle) => rolle.name)).toContain("Landesadministrator");
     });
@@ -184,10 +193,18 @@ describe.each(API_VERSIONS)("Angebote (Upstream-Version %s)", (version) => {
       const page = ErweiterungenPage.parse(await response.json());
       expect(page).toMatchObject({ total: 1, offset: 0, limit: 1 });
       expect(page.items).toEqual([
-        expect.objectContaining({ organisationId: DEMO_IDS.schuleA, rolleId: DEMO_IDS.rolleLehrkraft, serviceProviderId: sp("mediathek-nord") }),
+        expect.objectContaining({
+          organisationId: DEMO_IDS.schuleA,
+          rolleId: DEMO_IDS.rolleLehrkraft,
+          serviceProviderId: sp("mediathek-nord"),
+        }),
       ]);
       if (version === "current") {
-        expect(page.items[0]).toMatchObject({ rolleName: "Lehrkraft", organisationName: "Gemeinschaftsschule am Deich", organisationKennung: "0710001" });
+        expect(page.items[0]).toMatchObject({
+          rolleName: "Lehrkraft",
+          organisationName: "Gemeinschaftsschule am Deich",
+          organisationKennung: "0710001",
+        });
       }
       expect(ErweiterungenPage.parse(await (await landesadminGold.get(path("e-mail"))).json())).toMatchObject({ total: 0, items: [] });
     });
@@ -216,7 +233,9 @@ describe.each(API_VERSIONS)("Angebote (Upstream-Version %s)", (version) => {
           expect(page).toMatchObject({ total: 2, limit: 1 });
           expect(page.items.map((item) => item.organisationId)).toEqual([DEMO_IDS.schuleA, DEMO_IDS.schuleA]);
           expect(page.items.map((item) => item.rolleName)).toEqual(["LiV", "Vertretungslehrkraft"]);
-          const filtered = ErweiterungenPage.parse(await (await landesadminGold.get(path("sprachlabor", `organisationIds=${DEMO_IDS.schuleB}`))).json());
+          const filtered = ErweiterungenPage.parse(
+            await (await landesadminGold.get(path("sprachlabor", `organisationIds=${DEMO_IDS.schuleB}`))).json(),
+          );
           expect(filtered.items.map((item) => item.organisationId)).toEqual([DEMO_IDS.schuleB]);
         } else {
           expect(page).toMatchObject({ total: 3, limit: 1 });
@@ -236,7 +255,9 @@ describe.each(API_VERSIONS)("Angebote (Upstream-Version %s)", (version) => {
         const response = await lehrkraftGold.get(path("mediathek-nord"));
         expect(response.status).toBe(401);
         expect(await response.json()).toEqual(
-          version === "current" ? { i18nKey: "UNAUTHORIZED", code: 401 } : { statusCode: 401, message: "NOT_AUTHORIZED", error: "Unauthorized" },
+          version === "current"
+            ? { i18nKey: "UNAUTHORIZED", code: 401 }
+            : { statusCode: 401, message: "NOT_AUTHORIZED", error: "Unauthorized" },
         );
         expect((await angebotsadminGold.get(path("mediathek-nord"))).status).toBe(200);
         if (version === "current") {

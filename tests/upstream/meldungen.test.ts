@@ -44,13 +44,23 @@ describe.each(API_VERSIONS)("Hinweise (Upstream-Version %s)", (version) => {
 
   it("updating at the stored revision replaces text and status, revision + 1; ending the publication hides it", async () => {
     const [before] = await stored();
-    const response = await put(landesadminGold, { id: before.id, inhalt: "Neuer Hinweistext", status: "VEROEFFENTLICHT", revision: before.revision });
+    const response = await put(landesadminGold, {
+      id: before.id,
+      inhalt: "Neuer Hinweistext",
+      status: "VEROEFFENTLICHT",
+      revision: before.revision,
+    });
     expect(response.status).toBe(200);
     const updated = MeldungResponse.parse(await response.json());
     expect(updated).toMatchObject({ id: before.id, inhalt: "Neuer Hinweistext", status: "VEROEFFENTLICHT", revision: before.revision + 1 });
     expect((await current())?.inhalt).toBe("Neuer Hinweistext");
 
-    const ended = await put(landesadminGold, { id: before.id, inhalt: "Neuer Hinweistext", status: "NICHT_VEROEFFENTLICHT", revision: updated.revision });
+    const ended = await put(landesadminGold, {
+      id: before.id,
+      inhalt: "Neuer Hinweistext",
+      status: "NICHT_VEROEFFENTLICHT",
+      revision: updated.revision,
+    });
     expect(ended.status).toBe(200);
     expect(await current()).toBeUndefined();
   });
@@ -81,10 +91,21 @@ describe.each(API_VERSIONS)("Hinweise (Upstream-Version %s)", (version) => {
 
   it("the text has 1 to 2000 characters: MELDUNG_INHALT", async () => {
     await expectDbiamKey(await put(landesadminGold, { inhalt: "", status: "VEROEFFENTLICHT", revision: 0 }), "MELDUNG_INHALT");
-    await expectDbiamKey(await put(landesadminGold, { inhalt: "x".repeat(2001), status: "VEROEFFENTLICHT", revision: 0 }), "MELDUNG_INHALT");
+    await expectDbiamKey(
+      await put(landesadminGold, { inhalt: "x".repeat(2001), status: "VEROEFFENTLICHT", revision: 0 }),
+      "MELDUNG_INHALT",
+    );
     const [notice] = await stored();
-    await expectDbiamKey(await put(landesadminGold, { id: notice.id, inhalt: "x".repeat(2001), status: "VEROEFFENTLICHT", revision: notice.revision }), "MELDUNG_INHALT");
-    const longest = await put(landesadminGold, { id: notice.id, inhalt: "x".repeat(2000), status: "VEROEFFENTLICHT", revision: notice.revision });
+    await expectDbiamKey(
+      await put(landesadminGold, { id: notice.id, inhalt: "x".repeat(2001), status: "VEROEFFENTLICHT", revision: notice.revision }),
+      "MELDUNG_INHALT",
+    );
+    const longest = await put(landesadminGold, {
+      id: notice.id,
+      inhalt: "x".repeat(2000),
+      status: "VEROEFFENTLICHT",
+      revision: notice.revision,
+    });
     expect(longest.status).toBe(200);
   });
 
@@ -97,6 +118,11 @@ describe.each(API_VERSIONS)("Hinweise (Upstream-Version %s)", (version) => {
 
   it("writing needs the rights (checked before the text) and gold", async () => {
     await errors.missingPermissions(await put(schuladminGold, { inhalt: "", status: "VEROEFFENTLICHT", revision: 0 }));
-    await expectDbiamKey(await put(landesadmin, { inhalt: "Text", status: "VEROEFFENTLICHT", revision: 0 }), "REQUIRED_STEP_UP_LEVEL_NOT_MET", 403, 403);
+    await expectDbiamKey(
+      await put(landesadmin, { inhalt: "Text", status: "VEROEFFENTLICHT", revision: 0 }),
+      "REQUIRED_STEP_UP_LEVEL_NOT_MET",
+      403,
+      403,
+    );
   });
 });

@@ -65,7 +65,10 @@ describe.each(API_VERSIONS)("Rollen (Upstream-Version %s)", (version) => {
     return RolleWithServiceProvidersResponse.parse(await response.json());
   };
   /** A new unused role at the public LAND, created the way the version's portal does it. */
-  const createRolle = async (name: string, extra: { merkmale?: string[]; providers?: string[]; owner?: string; rollenart?: string } = {}) => {
+  const createRolle = async (
+    name: string,
+    extra: { merkmale?: string[]; providers?: string[]; owner?: string; rollenart?: string } = {},
+  ) => {
     const body = {
       name,
       administeredBySchulstrukturknoten: extra.owner ?? DEMO_IDS.landOeffentlich,
@@ -78,7 +81,10 @@ describe.each(API_VERSIONS)("Rollen (Upstream-Version %s)", (version) => {
     expect(response.status).toBe(201);
     const created = RolleResponse.parse(await response.json());
     if (version === "pinned" && extra.providers?.length) {
-      const put = await landesadminGold.json("PUT", `/api/rolle/${created.id}/serviceProviders`, { serviceProviderIds: extra.providers, version: 1 });
+      const put = await landesadminGold.json("PUT", `/api/rolle/${created.id}/serviceProviders`, {
+        serviceProviderIds: extra.providers,
+        version: 1,
+      });
       expect(put.status).toBe(201);
     }
     return read(created.id);
@@ -102,7 +108,10 @@ describe.each(API_VERSIONS)("Rollen (Upstream-Version %s)", (version) => {
       expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
       expect(names).not.toContain("Technical User CRON");
       const lehrkraft = items.find((item) => item.id === DEMO_IDS.rolleLehrkraft);
-      expect(lehrkraft).toMatchObject({ administeredBySchulstrukturknotenName: "Öffentliche Schulen Land Schleswig-Holstein", rollenart: "LEHR" });
+      expect(lehrkraft).toMatchObject({
+        administeredBySchulstrukturknotenName: "Öffentliche Schulen Land Schleswig-Holstein",
+        rollenart: "LEHR",
+      });
       expect(lehrkraft?.serviceProviders.map((provider) => provider.name)).toContain("E-Mail");
       const rawLehrkraft = raw.find((item) => item.id === DEMO_IDS.rolleLehrkraft) ?? {};
       // the LAND has no Kennung: omitted by the current upstream, null in the pinned one
@@ -185,7 +194,10 @@ describe.each(API_VERSIONS)("Rollen (Upstream-Version %s)", (version) => {
     } else {
       it("the newer filters are unknown parameters and ignored", async () => {
         const all = await list(landesadmin);
-        const filtered = await list(landesadmin, `rollenarten=LERN&organisationenForFilter=${DEMO_IDS.schuleA}&systemrechte=PERSONEN_VERWALTEN`);
+        const filtered = await list(
+          landesadmin,
+          `rollenarten=LERN&organisationenForFilter=${DEMO_IDS.schuleA}&systemrechte=PERSONEN_VERWALTEN`,
+        );
         expect(filtered.total).toBe(all.total);
       });
     }
@@ -196,7 +208,11 @@ describe.each(API_VERSIONS)("Rollen (Upstream-Version %s)", (version) => {
       const response = await landesadmin.get(`/api/rolle/${DEMO_IDS.rolleSchueler}`);
       expect(response.status).toBe(200);
       const body = (await response.json()) as Record<string, unknown>;
-      expect(body).toMatchObject({ id: DEMO_IDS.rolleSchueler, name: "itslearning-Schüler", serviceProviders: [{ id: sp("itslearning"), name: "itslearning" }] });
+      expect(body).toMatchObject({
+        id: DEMO_IDS.rolleSchueler,
+        name: "itslearning-Schüler",
+        serviceProviders: [{ id: sp("itslearning"), name: "itslearning" }],
+      });
       expect(body).not.toHaveProperty("administeredBySchulstrukturknotenName");
       const ids = await landesadmin.get(`/api/rolle/${DEMO_IDS.rolleSchueler}/serviceProviders`);
       expect(await ids.json()).toEqual({ serviceProviderIds: [sp("itslearning")] });
@@ -216,16 +232,32 @@ describe.each(API_VERSIONS)("Rollen (Upstream-Version %s)", (version) => {
   });
 
   describe("Rolle anlegen", () => {
-    it(version === "current" ? "with its offers in one request: 201 with the offers" : "without offers, then the offers at version 1", async () => {
-      const created = await createRolle("Fachberatung Medien", { merkmale: ["KOPERS_PFLICHT"], providers: [sp("itslearning"), sp("anleitungen")] });
-      expect(created).toMatchObject({ name: "Fachberatung Medien", rollenart: "LEHR", merkmale: ["KOPERS_PFLICHT"] });
-      expect(created.serviceProviders.map((provider) => provider.id)).toEqual([sp("itslearning"), sp("anleitungen")]);
-      expect(created.version).toBe(version === "current" ? 1 : 2);
-    });
+    it(
+      version === "current" ? "with its offers in one request: 201 with the offers" : "without offers, then the offers at version 1",
+      async () => {
+        const created = await createRolle("Fachberatung Medien", {
+          merkmale: ["KOPERS_PFLICHT"],
+          providers: [sp("itslearning"), sp("anleitungen")],
+        });
+        expect(created).toMatchObject({ name: "Fachberatung Medien", rollenart: "LEHR", merkmale: ["KOPERS_PFLICHT"] });
+        expect(created.serviceProviders.map((provider) => provider.id)).toEqual([sp("itslearning"), sp("anleitungen")]);
+        expect(created.version).toBe(version === "current" ? 1 : 2);
+      },
+    );
 
     it("the answer of the creation: current with offers, pinned a bare RolleResponse", async () => {
-      const body = { name: "Antwortrolle", administeredBySchulstrukturknoten: DEMO_IDS.landOeffentlich, rollenart: "LEHR", merkmale: [], systemrechte: ["KLASSEN_VERWALTEN"] };
-      const response = await landesadminGold.json("POST", "/api/rolle", version === "current" ? { ...body, serviceProviderIds: [sp("anleitungen")] } : body);
+      const body = {
+        name: "Antwortrolle",
+        administeredBySchulstrukturknoten: DEMO_IDS.landOeffentlich,
+        rollenart: "LEHR",
+        merkmale: [],
+        systemrechte: ["KLASSEN_VERWALTEN"],
+      };
+      const response = await landesadminGold.json(
+        "POST",
+        "/api/rolle",
+        version === "current" ? { ...body, serviceProviderIds: [sp("anleitungen")] } : body,
+      );
       expect(response.status).toBe(201);
       const json = (await response.json()) as Record<string, unknown>;
       expect(json).toMatchObject({ name: "Antwortrolle", version: 1, systemrechte: [{ name: "KLASSEN_VERWALTEN", isTechnical: false }] });
@@ -234,12 +266,7 @@ describe.each(API_VERSIONS)("Rollen (Upstream-Version %s)", (version) => {
     });
 
     it("needs gold", async () => {
-      await expectDbiamKey(
-        await landesadmin.json("POST", "/api/rolle", { name: "Ohne Gold" }),
-        "REQUIRED_STEP_UP_LEVEL_NOT_MET",
-        403,
-        403,
-      );
+      await expectDbiamKey(await landesadmin.json("POST", "/api/rolle", { name: "Ohne Gold" }), "REQUIRED_STEP_UP_LEVEL_NOT_MET", 403, 403);
     });
 
     it("names: not empty, at most 200 characters, letters, digits and brackets only", async () => {
@@ -260,7 +287,14 @@ describe.each(API_VERSIONS)("Rollen (Upstream-Version %s)", (version) => {
 
     it("a name with spaces around or only spaces: ROLLENNAME_ENTHAELT_LEERZEICHEN", async () => {
       for (const name of [" Lehrkraft Sport", "Lehrkraft Sport ", "   "]) {
-        const body = { name, administeredBySchulstrukturknoten: DEMO_IDS.landOeffentlich, rollenart: "LEHR", merkmale: [], systemrechte: [], serviceProviderIds: [] };
+        const body = {
+          name,
+          administeredBySchulstrukturknoten: DEMO_IDS.landOeffentlich,
+          rollenart: "LEHR",
+          merkmale: [],
+          systemrechte: [],
+          serviceProviderIds: [],
+        };
         await expectDbiamKey(await landesadminGold.json("POST", "/api/rolle", body), "ROLLENNAME_ENTHAELT_LEERZEICHEN");
       }
     });
@@ -286,13 +320,23 @@ describe.each(API_VERSIONS)("Rollen (Upstream-Version %s)", (version) => {
 
     if (version === "current") {
       it("checks ROLLEN_VERWALTEN at the owning organisation (an unknown organisation ends there as well)", async () => {
-        const body = (owner: string) => ({ name: "Neue Rolle", administeredBySchulstrukturknoten: owner, rollenart: "LEHR", merkmale: [], systemrechte: [], serviceProviderIds: [] });
+        const body = (owner: string) => ({
+          name: "Neue Rolle",
+          administeredBySchulstrukturknoten: owner,
+          rollenart: "LEHR",
+          merkmale: [],
+          systemrechte: [],
+          serviceProviderIds: [],
+        });
         await errors.missingPermissions(await lehrkraftGold.json("POST", "/api/rolle", body(DEMO_IDS.schuleA)));
         await errors.missingPermissions(await landesadminGold.json("POST", "/api/rolle", body(newId())));
         expect((await schulrollenadmin.json("POST", "/api/rolle", body(DEMO_IDS.schuleB))).status).toBe(201);
         await errors.missingPermissions(await schulrollenadmin.json("POST", "/api/rolle", body(DEMO_IDS.landOeffentlich)));
         // order: the blank name comes first
-        await expectDbiamKey(await lehrkraftGold.json("POST", "/api/rolle", { ...body(DEMO_IDS.schuleA), name: "Neue Rolle " }), "ROLLENNAME_ENTHAELT_LEERZEICHEN");
+        await expectDbiamKey(
+          await lehrkraftGold.json("POST", "/api/rolle", { ...body(DEMO_IDS.schuleA), name: "Neue Rolle " }),
+          "ROLLENNAME_ENTHAELT_LEERZEICHEN",
+        );
       });
 
       it("offers must exist and be owned by the role's organisation or above: SERVICE_PROVIDER_PROVIDED_OUT_OF_TREE", async () => {
@@ -314,8 +358,19 @@ describe.each(API_VERSIONS)("Rollen (Upstream-Version %s)", (version) => {
           await landesadminGold.json("POST", "/api/rolle", body(DEMO_IDS.landOeffentlich, [sp("schulbibliothek-a")], "Lehrkraft")),
           "SERVICE_PROVIDER_PROVIDED_OUT_OF_TREE",
         );
-        expect((await landesadminGold.json("POST", "/api/rolle", body(DEMO_IDS.schuleA, [sp("schulbibliothek-a"), sp("fortbildung"), sp("e-mail")]))).status).toBe(201);
-        await errors.validation(await landesadminGold.json("POST", "/api/rolle", { ...body(DEMO_IDS.schuleA, []), serviceProviderIds: undefined }), "required");
+        expect(
+          (
+            await landesadminGold.json(
+              "POST",
+              "/api/rolle",
+              body(DEMO_IDS.schuleA, [sp("schulbibliothek-a"), sp("fortbildung"), sp("e-mail")]),
+            )
+          ).status,
+        ).toBe(201);
+        await errors.validation(
+          await landesadminGold.json("POST", "/api/rolle", { ...body(DEMO_IDS.schuleA, []), serviceProviderIds: undefined }),
+          "required",
+        );
       });
 
       it("the three new rollenarten can be created", async () => {
@@ -326,7 +381,13 @@ describe.each(API_VERSIONS)("Rollen (Upstream-Version %s)", (version) => {
       });
     } else {
       it("checks no right (quirk) but needs an existing organisation; six rollenarten", async () => {
-        const body = (owner: string, rollenart = "LEHR") => ({ name: "Rolle einer Lehrkraft", administeredBySchulstrukturknoten: owner, rollenart, merkmale: [], systemrechte: [] });
+        const body = (owner: string, rollenart = "LEHR") => ({
+          name: "Rolle einer Lehrkraft",
+          administeredBySchulstrukturknoten: owner,
+          rollenart,
+          merkmale: [],
+          systemrechte: [],
+        });
         expect((await lehrkraftGold.json("POST", "/api/rolle", body(DEMO_IDS.schuleA))).status).toBe(201);
         await errors.entityNotFound(await landesadminGold.json("POST", "/api/rolle", body(newId())));
         await errors.validation(await landesadminGold.json("POST", "/api/rolle", body(DEMO_IDS.schuleA, "SORGBER")), "enum", "rollenart");
@@ -347,7 +408,12 @@ describe.each(API_VERSIONS)("Rollen (Upstream-Version %s)", (version) => {
       });
       expect(response.status).toBe(200);
       const body = RolleWithServiceProvidersResponse.parse(await response.json());
-      expect(body).toMatchObject({ name: "Bearbeitet", merkmale: ["KOPERS_PFLICHT"], version: role.version + 1, administeredBySchulstrukturknoten: DEMO_IDS.landOeffentlich });
+      expect(body).toMatchObject({
+        name: "Bearbeitet",
+        merkmale: ["KOPERS_PFLICHT"],
+        version: role.version + 1,
+        administeredBySchulstrukturknoten: DEMO_IDS.landOeffentlich,
+      });
       expect(body.systemrechte.map((recht) => recht.name)).toEqual(["KLASSEN_VERWALTEN"]);
       expect(body.serviceProviders.map((provider) => provider.name)).toEqual(["E-Mail", "Anleitungen"]);
       expect(await read(role.id)).toMatchObject({ name: "Bearbeitet", version: role.version + 1 });
@@ -356,7 +422,10 @@ describe.each(API_VERSIONS)("Rollen (Upstream-Version %s)", (version) => {
     it("a role in use keeps its merkmale: UPDATE_MERKMALE_ERROR (before the name rules)", async () => {
       const role = await read(DEMO_IDS.rolleLehrkraft);
       await expectDbiamKey(await update(landesadminGold, role.id, { ...unchanged(role), merkmale: [] }), "UPDATE_MERKMALE_ERROR");
-      await expectDbiamKey(await update(landesadminGold, role.id, { ...unchanged(role), merkmale: [], name: " Lehrkraft" }), "UPDATE_MERKMALE_ERROR");
+      await expectDbiamKey(
+        await update(landesadminGold, role.id, { ...unchanged(role), merkmale: [], name: " Lehrkraft" }),
+        "UPDATE_MERKMALE_ERROR",
+      );
       // the same set in another order is no change
       const liv = await read(rolleId("liv"));
       const response = await update(landesadminGold, liv.id, { ...unchanged(liv), merkmale: [...liv.merkmale].reverse() });
@@ -379,14 +448,23 @@ describe.each(API_VERSIONS)("Rollen (Upstream-Version %s)", (version) => {
       const added = await update(landesadminGold, role.id, { ...unchanged(role), serviceProviderIds: [...ids, sp("itslearning")] });
       expect(added.status).toBe(200);
       const after = await read(role.id);
-      const removed = await update(landesadminGold, role.id, { ...unchanged(after), serviceProviderIds: ids.filter((id) => id !== sp("opsh")) });
+      const removed = await update(landesadminGold, role.id, {
+        ...unchanged(after),
+        serviceProviderIds: ids.filter((id) => id !== sp("opsh")),
+      });
       expect(removed.status).toBe(200);
     });
 
     it("a taken name, then a stale version: ROLLE_NAME_UNIQUE_ON_SSK before NEWER_VERSION_OF_ROLLE_AVAILABLE", async () => {
       const role = await createRolle("Versionsrolle");
-      await expectDbiamKey(await update(landesadminGold, role.id, { ...unchanged(role), name: "Lehrkraft", version: 99 }), "ROLLE_NAME_UNIQUE_ON_SSK");
-      await expectDbiamKey(await update(landesadminGold, role.id, { ...unchanged(role), version: role.version - 1 }), "NEWER_VERSION_OF_ROLLE_AVAILABLE");
+      await expectDbiamKey(
+        await update(landesadminGold, role.id, { ...unchanged(role), name: "Lehrkraft", version: 99 }),
+        "ROLLE_NAME_UNIQUE_ON_SSK",
+      );
+      await expectDbiamKey(
+        await update(landesadminGold, role.id, { ...unchanged(role), version: role.version - 1 }),
+        "NEWER_VERSION_OF_ROLLE_AVAILABLE",
+      );
       // keeping its own name is no clash
       expect((await update(landesadminGold, role.id, unchanged(role))).status).toBe(200);
       await expectDbiamKey(await update(landesadminGold, role.id, unchanged(role)), "NEWER_VERSION_OF_ROLLE_AVAILABLE");
@@ -395,7 +473,10 @@ describe.each(API_VERSIONS)("Rollen (Upstream-Version %s)", (version) => {
     it("an unknown offer is not found; a blank name is refused", async () => {
       const role = await createRolle("Angebotsprüfung");
       await errors.entityNotFound(await update(landesadminGold, role.id, { ...unchanged(role), serviceProviderIds: [newId()] }));
-      await expectDbiamKey(await update(landesadminGold, role.id, { ...unchanged(role), name: "Angebotsprüfung " }), "ROLLENNAME_ENTHAELT_LEERZEICHEN");
+      await expectDbiamKey(
+        await update(landesadminGold, role.id, { ...unchanged(role), name: "Angebotsprüfung " }),
+        "ROLLENNAME_ENTHAELT_LEERZEICHEN",
+      );
       if (version === "current") {
         await expectDbiamKey(
           await update(landesadminGold, role.id, { ...unchanged(role), serviceProviderIds: [sp("schulbibliothek-a")] }),
@@ -404,7 +485,9 @@ describe.each(API_VERSIONS)("Rollen (Upstream-Version %s)", (version) => {
       } else {
         // pinned: ids are plain strings, and the offer tree is not checked
         await errors.entityNotFound(await update(landesadminGold, role.id, { ...unchanged(role), serviceProviderIds: ["keine-uuid"] }));
-        expect((await update(landesadminGold, role.id, { ...unchanged(role), serviceProviderIds: [sp("schulbibliothek-a")] })).status).toBe(200);
+        expect((await update(landesadminGold, role.id, { ...unchanged(role), serviceProviderIds: [sp("schulbibliothek-a")] })).status).toBe(
+          200,
+        );
       }
     });
 
@@ -428,7 +511,10 @@ describe.each(API_VERSIONS)("Rollen (Upstream-Version %s)", (version) => {
     });
 
     it("a role with Personenkontexte stays: ROLLE_HAT_PERSONENKONTEXTE_ERROR", async () => {
-      await expectDbiamKey(await landesadminGold.json("DELETE", `/api/rolle/${DEMO_IDS.rolleLehrkraft}`), "ROLLE_HAT_PERSONENKONTEXTE_ERROR");
+      await expectDbiamKey(
+        await landesadminGold.json("DELETE", `/api/rolle/${DEMO_IDS.rolleLehrkraft}`),
+        "ROLLE_HAT_PERSONENKONTEXTE_ERROR",
+      );
       expect((await landesadmin.get(`/api/rolle/${DEMO_IDS.rolleLehrkraft}`)).status).toBe(200);
     });
 
@@ -459,7 +545,12 @@ describe.each(API_VERSIONS)("Rollen (Upstream-Version %s)", (version) => {
     it("without the right over the owner: not found (current MISSING_PERMISSIONS); needs gold", async () => {
       await errors.missingPermissions(await schulrollenadmin.json("DELETE", `/api/rolle/${rolleId("projektrolle")}`));
       await errors.entityNotFound(await landesadminGold.json("DELETE", `/api/rolle/${newId()}`));
-      await expectDbiamKey(await landesadmin.json("DELETE", `/api/rolle/${rolleId("projektrolle")}`), "REQUIRED_STEP_UP_LEVEL_NOT_MET", 403, 403);
+      await expectDbiamKey(
+        await landesadmin.json("DELETE", `/api/rolle/${rolleId("projektrolle")}`),
+        "REQUIRED_STEP_UP_LEVEL_NOT_MET",
+        403,
+        403,
+      );
     });
   });
 
@@ -477,14 +568,23 @@ describe.each(API_VERSIONS)("Rollen (Upstream-Version %s)", (version) => {
       });
 
       it("PATCH on an unknown or technical role: 500 ADD_SYSTEMRECHT_ERROR; an unknown right: 400", async () => {
-        await expectDbiamKey(await landesadminGold.json("PATCH", `/api/rolle/${newId()}`, { systemRecht: "KLASSEN_VERWALTEN" }), "ADD_SYSTEMRECHT_ERROR", 500, 500);
+        await expectDbiamKey(
+          await landesadminGold.json("PATCH", `/api/rolle/${newId()}`, { systemRecht: "KLASSEN_VERWALTEN" }),
+          "ADD_SYSTEMRECHT_ERROR",
+          500,
+          500,
+        );
         await expectDbiamKey(
           await landesadminGold.json("PATCH", `/api/rolle/${rolleId("technical-cron")}`, { systemRecht: "KLASSEN_VERWALTEN" }),
           "ADD_SYSTEMRECHT_ERROR",
           500,
           500,
         );
-        await errors.validation(await landesadminGold.json("PATCH", `/api/rolle/${DEMO_IDS.rolleLehrkraft}`, { systemRecht: "ALLES" }), "enum", "systemRecht");
+        await errors.validation(
+          await landesadminGold.json("PATCH", `/api/rolle/${DEMO_IDS.rolleLehrkraft}`, { systemRecht: "ALLES" }),
+          "enum",
+          "systemRecht",
+        );
       });
 
       it("PUT …/serviceProviders replaces the offers (201 with them), without the NACHTRAEGLICH rule; a stale version is refused", async () => {
@@ -494,24 +594,53 @@ describe.each(API_VERSIONS)("Rollen (Upstream-Version %s)", (version) => {
           version: role.version,
         });
         expect(response.status).toBe(201);
-        expect(ServiceProviderResponse.array().parse(await response.json()).map((provider) => provider.name)).toEqual(["E-Mail", "WebUntis"]);
+        expect(
+          ServiceProviderResponse.array()
+            .parse(await response.json())
+            .map((provider) => provider.name),
+        ).toEqual(["E-Mail", "WebUntis"]);
         expect((await read(role.id)).version).toBe(role.version + 1);
         await expectDbiamKey(
-          await landesadminGold.json("PUT", `/api/rolle/${role.id}/serviceProviders`, { serviceProviderIds: [sp("webuntis")], version: role.version }),
+          await landesadminGold.json("PUT", `/api/rolle/${role.id}/serviceProviders`, {
+            serviceProviderIds: [sp("webuntis")],
+            version: role.version,
+          }),
           "NEWER_VERSION_OF_ROLLE_AVAILABLE",
         );
-        await errors.entityNotFound(await landesadminGold.json("PUT", `/api/rolle/${role.id}/serviceProviders`, { serviceProviderIds: [newId()], version: role.version + 1 }));
-        await errors.validation(await landesadminGold.json("PUT", `/api/rolle/${role.id}/serviceProviders`, { serviceProviderIds: [], version: role.version + 1 }), "required");
+        await errors.entityNotFound(
+          await landesadminGold.json("PUT", `/api/rolle/${role.id}/serviceProviders`, {
+            serviceProviderIds: [newId()],
+            version: role.version + 1,
+          }),
+        );
+        await errors.validation(
+          await landesadminGold.json("PUT", `/api/rolle/${role.id}/serviceProviders`, {
+            serviceProviderIds: [],
+            version: role.version + 1,
+          }),
+          "required",
+        );
       });
 
       it("DELETE …/serviceProviders removes attached offers only; a stale version is refused", async () => {
         const role = await createRolle("Abgaberolle", { providers: [sp("anleitungen"), sp("helpdesk")] });
-        await errors.entityNotFound(await landesadminGold.json("DELETE", `/api/rolle/${role.id}/serviceProviders`, { serviceProviderIds: [sp("e-mail")], version: role.version }));
+        await errors.entityNotFound(
+          await landesadminGold.json("DELETE", `/api/rolle/${role.id}/serviceProviders`, {
+            serviceProviderIds: [sp("e-mail")],
+            version: role.version,
+          }),
+        );
         await expectDbiamKey(
-          await landesadminGold.json("DELETE", `/api/rolle/${role.id}/serviceProviders`, { serviceProviderIds: [sp("helpdesk")], version: role.version + 5 }),
+          await landesadminGold.json("DELETE", `/api/rolle/${role.id}/serviceProviders`, {
+            serviceProviderIds: [sp("helpdesk")],
+            version: role.version + 5,
+          }),
           "NEWER_VERSION_OF_ROLLE_AVAILABLE",
         );
-        const response = await landesadminGold.json("DELETE", `/api/rolle/${role.id}/serviceProviders`, { serviceProviderIds: [sp("helpdesk")], version: role.version });
+        const response = await landesadminGold.json("DELETE", `/api/rolle/${role.id}/serviceProviders`, {
+          serviceProviderIds: [sp("helpdesk")],
+          version: role.version,
+        });
         expect(response.status).toBe(200);
         expect((await read(role.id)).serviceProviders.map((provider) => provider.id)).toEqual([sp("anleitungen")]);
       });
@@ -523,7 +652,11 @@ describe.each(API_VERSIONS)("Rollen (Upstream-Version %s)", (version) => {
           ["PUT", `/api/rolle/${id}/serviceProviders`],
           ["DELETE", `/api/rolle/${id}/serviceProviders`],
         ] as const) {
-          const response = await landesadminGold.json(method, path, { systemRecht: "KLASSEN_VERWALTEN", serviceProviderIds: [sp("e-mail")], version: 1 });
+          const response = await landesadminGold.json(method, path, {
+            systemRecht: "KLASSEN_VERWALTEN",
+            serviceProviderIds: [sp("e-mail")],
+            version: 1,
+          });
           expect(response.status).toBe(404);
           expect(await response.json()).toEqual({ message: `Cannot ${method} ${path}`, error: "Not Found", statusCode: 404 });
         }
@@ -538,17 +671,30 @@ describe.each(API_VERSIONS)("Rollen (Upstream-Version %s)", (version) => {
       const body = { organisationId: DEMO_IDS.schuleA, rolleId: rolleId("liv"), serviceProviderId: sp("sprachlabor") };
       const response = await erweitern(landesadminGold, body);
       expect(response.status).toBe(201);
-      expect(await response.json()).toMatchObject({ ...body, id: expect.any(String), createdAt: expect.any(String), updatedAt: expect.any(String) });
+      expect(await response.json()).toMatchObject({
+        ...body,
+        id: expect.any(String),
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      });
       await errors.internal(await erweitern(landesadminGold, body), "DB_ERROR");
     });
 
     it("the role has the offer already: NO_REDUNDANT_ROLLENERWEITERUNG; an offer not available: SERVICE_PROVIDER_NICHT_VERFUEGBAR_FUER_ROLLENERWEITERUNG", async () => {
       await expectDbiamKey(
-        await erweitern(landesadminGold, { organisationId: DEMO_IDS.schuleA, rolleId: DEMO_IDS.rolleLehrkraft, serviceProviderId: sp("schulrecht") }),
+        await erweitern(landesadminGold, {
+          organisationId: DEMO_IDS.schuleA,
+          rolleId: DEMO_IDS.rolleLehrkraft,
+          serviceProviderId: sp("schulrecht"),
+        }),
         "NO_REDUNDANT_ROLLENERWEITERUNG",
       );
       await expectDbiamKey(
-        await erweitern(landesadminGold, { organisationId: DEMO_IDS.schuleA, rolleId: rolleId("liv"), serviceProviderId: sp("itslearning") }),
+        await erweitern(landesadminGold, {
+          organisationId: DEMO_IDS.schuleA,
+          rolleId: rolleId("liv"),
+          serviceProviderId: sp("itslearning"),
+        }),
         "SERVICE_PROVIDER_NICHT_VERFUEGBAR_FUER_ROLLENERWEITERUNG",
       );
     });
@@ -570,9 +716,15 @@ describe.each(API_VERSIONS)("Rollen (Upstream-Version %s)", (version) => {
     });
 
     it(
-      version === "current" ? "a role not assignable at the school is not found" : "the pinned upstream does not check the role against the school",
+      version === "current"
+        ? "a role not assignable at the school is not found"
+        : "the pinned upstream does not check the role against the school",
       async () => {
-        const response = await erweitern(landesadminGold, { organisationId: DEMO_IDS.schuleA, rolleId: DEMO_IDS.rolleLandesadmin, serviceProviderId: sp("sprachlabor") });
+        const response = await erweitern(landesadminGold, {
+          organisationId: DEMO_IDS.schuleA,
+          rolleId: DEMO_IDS.rolleLandesadmin,
+          serviceProviderId: sp("sprachlabor"),
+        });
         if (version === "current") await errors.entityNotFound(response);
         else expect(response.status).toBe(201);
       },

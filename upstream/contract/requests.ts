@@ -413,23 +413,23 @@ export const ROLLEN_LISTE_SYSTEMRECHTE = ["ROLLEN_VERWALTEN", "ROLLEN_ERWEITERN"
  * with `systemrechte` ROLLEN_ERWEITERN or IMPORT_DURCHFUEHREN and never with `organisationenForFilter`.
  */
 export const FindRollenQueryFields = z.object({
-    offset: pagingNumber(0).optional(),
-    limit: pagingNumber(1).optional(),
-    searchStr: z.string().optional(),
-    organisationenForFilter: uniqueArray(z.string().uuid()).optional(),
-    rolleIds: uniqueArray(z.string().uuid()).optional(),
-    rollenarten: uniqueEnumArray(ROLLENARTEN).optional(),
-    merkmale: uniqueEnumArray(ROLLEN_MERKMALE).optional(),
-    systemrechte: uniqueEnumArray(ROLLEN_LISTE_SYSTEMRECHTE).optional(),
+  offset: pagingNumber(0).optional(),
+  limit: pagingNumber(1).optional(),
+  searchStr: z.string().optional(),
+  organisationenForFilter: uniqueArray(z.string().uuid()).optional(),
+  rolleIds: uniqueArray(z.string().uuid()).optional(),
+  rollenarten: uniqueEnumArray(ROLLENARTEN).optional(),
+  merkmale: uniqueEnumArray(ROLLEN_MERKMALE).optional(),
+  systemrechte: uniqueEnumArray(ROLLEN_LISTE_SYSTEMRECHTE).optional(),
   organisationContextForOperation: z.string().uuid().optional(),
 });
 export const FindRollenQuery = FindRollenQueryFields.refine(
-    (query) =>
-      query.organisationContextForOperation === undefined ||
-      (!query.organisationenForFilter?.length &&
-        (query.systemrechte ?? []).some((recht) => recht === "ROLLEN_ERWEITERN" || recht === "IMPORT_DURCHFUEHREN")),
-    { message: "organisationContextForOperation" },
-  );
+  (query) =>
+    query.organisationContextForOperation === undefined ||
+    (!query.organisationenForFilter?.length &&
+      (query.systemrechte ?? []).some((recht) => recht === "ROLLEN_ERWEITERN" || recht === "IMPORT_DURCHFUEHREN")),
+  { message: "organisationContextForOperation" },
+);
 export type FindRollenQuery = z.infer<typeof FindRollenQuery>;
 
 /** GET /api/rolle of the pinned upstream: paging and a name search only; the other parameters are dropped. */

@@ -1,7 +1,15 @@
 import { type SQL, and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Systemrecht } from "../../contract/index.ts";
 import type { ReferenceDb } from "../db/client.ts";
-import { organisation, personenkontext, rolle, rollenerweiterung, rolleServiceProvider, rolleSystemrecht, serviceProvider } from "../db/schema.ts";
+import {
+  organisation,
+  personenkontext,
+  rolle,
+  rollenerweiterung,
+  rolleServiceProvider,
+  rolleSystemrecht,
+  serviceProvider,
+} from "../db/schema.ts";
 import type { ApiVersion } from "../env.ts";
 import { hasRightAt } from "./permissions.ts";
 import { findProviders } from "./rolle-regeln.ts";

@@ -71,7 +71,10 @@ export function providerRoutes(version: ApiVersion) {
       const { db } = c.var;
       const owner = query.schulstrukturknotenOfRolle;
       if (!(await isPermittedAt(db, caller.id, owner, ["ROLLEN_VERWALTEN"]))) throw missingPermissions();
-      const providers = await loadServiceProviderResponses(db, sql`${serviceProvider.providedOnSchulstrukturknoten} IN (${ancestorsOrSelf(owner)})`);
+      const providers = await loadServiceProviderResponses(
+        db,
+        sql`${serviceProvider.providedOnSchulstrukturknoten} IN (${ancestorsOrSelf(owner)})`,
+      );
       return entityJson(
         c,
         providers.map((provider) => renderServiceProvider(provider, version)),
@@ -126,7 +129,11 @@ export function providerRoutes(version: ApiVersion) {
     const { db } = c.var;
     if (version === "pinned") {
       if (!(await holdsSomewhere(db, caller.id, ["ROLLEN_ERWEITERN", "ANGEBOTE_VERWALTEN"]))) throw listNotAuthorized();
-      const all = await db.select().from(rollenerweiterung).where(eq(rollenerweiterung.serviceProviderId, angebotId)).orderBy(asc(rollenerweiterung.id));
+      const all = await db
+        .select()
+        .from(rollenerweiterung)
+        .where(eq(rollenerweiterung.serviceProviderId, angebotId))
+        .orderBy(asc(rollenerweiterung.id));
       const offset = query.offset ?? 0;
       const page = all.slice(offset, query.limit === undefined ? undefined : offset + query.limit);
       return c.json({ total: all.length, offset, limit: query.limit ?? all.length, items: page.map(erweiterungJson) });
@@ -135,13 +142,26 @@ export function providerRoutes(version: ApiVersion) {
       (["ROLLEN_ERWEITERN", "ANGEBOTE_VERWALTEN"] as const).map((right) => ownersWithoutChildren(db, caller.id, [right])),
     );
     const all = scopes.includes("all");
-    const scope = all ? sql`TRUE` : sql`(${sql.join(scopes.map((owners) => sql`${rollenerweiterung.organisationId} IN (${owners})`), sql` OR `)})`;
+    const scope = all
+      ? sql`TRUE`
+      : sql`(${sql.join(
+          scopes.map((owners) => sql`${rollenerweiterung.organisationId} IN (${owners})`),
+          sql` OR `,
+        )})`;
     if (!all && !(await holdsEither(db, caller.id))) throw listNotAuthorized();
     if (query.organisationIds?.length && !all) {
       const inScope = await db
         .select({ id: organisation.id })
         .from(organisation)
-        .where(and(inArray(organisation.id, query.organisationIds), sql`(${sql.join(scopes.map((owners) => sql`${organisation.id} IN (${owners})`), sql` OR `)})`));
+        .where(
+          and(
+            inArray(organisation.id, query.organisationIds),
+            sql`(${sql.join(
+              scopes.map((owners) => sql`${organisation.id} IN (${owners})`),
+              sql` OR `,
+            )})`,
+          ),
+        );
       if (inScope.length !== query.organisationIds.length) throw missingPermissions();
     }
     const conditions: SQL[] = [eq(rollenerweiterung.serviceProviderId, angebotId), scope];

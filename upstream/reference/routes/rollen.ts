@@ -221,7 +221,10 @@ export function rollenRoutes(version: ApiVersion) {
     if (version === "current") await checkProvidersInTree(db, role.administeredBySchulstrukturknoten, providers);
     if (inUse) {
       const before = await providerIdsOf(db, role.id);
-      const changed = [...before.filter((id) => !body.serviceProviderIds.includes(id)), ...body.serviceProviderIds.filter((id) => !before.includes(id))];
+      const changed = [
+        ...before.filter((id) => !body.serviceProviderIds.includes(id)),
+        ...body.serviceProviderIds.filter((id) => !before.includes(id)),
+      ];
       const changedProviders = await findProviders(db, changed);
       if (changedProviders.some((provider) => !provider.merkmale.includes("NACHTRAEGLICH_ZUWEISBAR"))) {
         throw rolleError("SERVICE_PROVIDER_NICHT_NACHTRAEGLICH_ZUWEISBAR");
@@ -396,7 +399,9 @@ async function isOwnedAtOrAbove(db: ReferenceDb, role: RolleRow, organisationId:
   const rows = await db
     .select({ one: sql<number>`1` })
     .from(organisation)
-    .where(sql`${organisation.id} = ${role.administeredBySchulstrukturknoten} AND ${organisation.id} IN (${ancestorsOrSelf(organisationId)})`)
+    .where(
+      sql`${organisation.id} = ${role.administeredBySchulstrukturknoten} AND ${organisation.id} IN (${ancestorsOrSelf(organisationId)})`,
+    )
     .limit(1);
   return rows.length > 0;
 }
@@ -428,12 +433,11 @@ async function currentListCondition(db: ReferenceDb, callerId: string, query: Fi
     const owners = await ownersWithoutChildren(db, callerId, rechte);
     if (owners !== "all") conditions.push(sql`${rolle.administeredBySchulstrukturknoten} IN (${owners})`);
   }
-  if (query.organisationenForFilter?.length) conditions.push(inArray(rolle.administeredBySchulstrukturknoten, query.organisationenForFilter));
+  if (query.organisationenForFilter?.length)
+    conditions.push(inArray(rolle.administeredBySchulstrukturknoten, query.organisationenForFilter));
   if (query.rollenarten?.length) conditions.push(inArray(rolle.rollenart, query.rollenarten));
   if (query.merkmale?.length) {
-    conditions.push(
-      sql`EXISTS (SELECT 1 FROM ${rolleMerkmal} rm WHERE rm.rolle_id = ${rolle.id} AND rm.merkmal IN ${query.merkmale})`,
-    );
+    conditions.push(sql`EXISTS (SELECT 1 FROM ${rolleMerkmal} rm WHERE rm.rolle_id = ${rolle.id} AND rm.merkmal IN ${query.merkmale})`);
   }
   return and(...conditions) ?? sql`TRUE`;
 }
