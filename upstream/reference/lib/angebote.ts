@@ -86,18 +86,21 @@ async function detailsOf(db: ReferenceDb, rows: readonly ManageableRow[]) {
   };
 }
 
+/** The fields list items and the detail share. */
+const commonFields = (row: ManageableRow, version: ApiVersion) => ({
+  id: row.id,
+  name: row.name,
+  administrationsebene: { id: row.ownerId, name: row.ownerName, kennung: row.ownerKennung },
+  kategorie: renderedKategorie(row.kategorie, version),
+  requires2fa: row.requires2fa,
+});
+
 /** Items of `GET /api/provider/manageable`: pinned `ManageableServiceProviderListEntryResponse`, current the "simple" entry. */
 export async function manageableListItems(db: ReferenceDb, rows: readonly ManageableRow[], version: ApiVersion) {
   const { merkmale, rollen, erweitert } = await detailsOf(db, rows);
   return rows.map((row) => {
     const rollenOf = rollen.filter((r) => r.providerId === row.id).map(({ id, name }) => ({ id, name }));
-    const common = {
-      id: row.id,
-      name: row.name,
-      administrationsebene: { id: row.ownerId, name: row.ownerName, kennung: row.ownerKennung },
-      kategorie: renderedKategorie(row.kategorie, version),
-      requires2fa: row.requires2fa,
-    };
+    const common = commonFields(row, version);
     if (version === "pinned") {
       return { ...common, merkmale: merkmale.get(row.id) ?? [], hasRollenerweiterung: erweitert.has(row.id), rollen: rollenOf };
     }
@@ -120,11 +123,7 @@ export async function manageableDetail(db: ReferenceDb, row: ManageableRow, vers
   const own = merkmale.get(row.id) ?? [];
   const url = row.target === "URL" && row.url !== null ? { url: row.url } : {};
   const base = {
-    id: row.id,
-    name: row.name,
-    administrationsebene: { id: row.ownerId, name: row.ownerName, kennung: row.ownerKennung },
-    kategorie: renderedKategorie(row.kategorie, version),
-    requires2fa: row.requires2fa,
+    ...commonFields(row, version),
     merkmale: own,
     ...url,
     hasRollenerweiterung: erweitert.has(row.id),

@@ -1,7 +1,8 @@
 import { type SQL, and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Systemrecht } from "../../contract/index.ts";
 import type { ReferenceDb } from "../db/client.ts";
-import { organisation, personenkontext, rolle, rolleServiceProvider, serviceProvider, serviceProviderMerkmal } from "../db/schema.ts";
+import { organisation, personenkontext, rolle, rolleServiceProvider, serviceProvider } from "../db/schema.ts";
+import { merkmaleOf } from "./providers.ts";
 import { dbiamError } from "./errors.ts";
 import { hasRightsAtRoot, permittedOrganisations } from "./permissions.ts";
 import { rolleResponses } from "./rollen.ts";
@@ -92,21 +93,11 @@ export async function findProviders(db: ReferenceDb, ids: readonly string[]) {
     .select({ id: serviceProvider.id, owner: serviceProvider.providedOnSchulstrukturknoten })
     .from(serviceProvider)
     .where(inArray(serviceProvider.id, [...ids]));
-  const merkmale = rows.length
-    ? await db
-        .select()
-        .from(serviceProviderMerkmal)
-        .where(
-          inArray(
-            serviceProviderMerkmal.serviceProviderId,
-            rows.map((row) => row.id),
-          ),
-        )
-    : [];
-  return rows.map((row) => ({
-    ...row,
-    merkmale: merkmale.filter((m) => m.serviceProviderId === row.id).map((m) => m.merkmal),
-  }));
+  const merkmale = await merkmaleOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...row, merkmale: merkmale.get(row.id) ?? [] }));
 }
 
 /** `SERVICE_PROVIDER_PROVIDED_OUT_OF_TREE` (current): every offer is owned by the role's owner or an ancestor of it. */

@@ -16,7 +16,7 @@ import { organisation, personenkontext, rolle, rollenerweiterung, rolleServicePr
 import { manageableDetail, manageableListItems, pageOfManageable, relevantOfferRights, storedKategorie } from "../lib/angebote.ts";
 import { requireCaller, requireGold, requireUser } from "../lib/caller.ts";
 import { listNotAuthorized, missingPermissions, notFound } from "../lib/errors.ts";
-import { permittedOrganisations } from "../lib/permissions.ts";
+import { isPermittedAnywhere, permittedOrganisations } from "../lib/permissions.ts";
 import { findLogo, loadServiceProviderResponses, renderServiceProvider } from "../lib/providers.ts";
 import { entityJson } from "../lib/render.ts";
 import { ancestorsOrSelf, isPermittedAt, ownersWithoutChildren } from "../lib/rolle-regeln.ts";
@@ -229,14 +229,7 @@ async function angeboteScope(db: ReferenceDb, callerId: string): Promise<SQL> {
 
 /** The caller holds all `rights` in one role somewhere (or all of them at ROOT). */
 async function holdsSomewhere(db: ReferenceDb, callerId: string, rights: Systemrecht[]) {
-  const permitted = await permittedOrganisations(db, callerId, rights);
-  if (permitted.all) return true;
-  const rows = await db
-    .select({ one: sql<number>`1` })
-    .from(organisation)
-    .where(sql`${organisation.id} IN (${permitted.subquery})`)
-    .limit(1);
-  return rows.length > 0;
+  return isPermittedAnywhere(db, await permittedOrganisations(db, callerId, rights));
 }
 
 /** The caller holds ROLLEN_ERWEITERN or ANGEBOTE_VERWALTEN somewhere. */

@@ -1,5 +1,5 @@
 import { type SQL, and, asc, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
 import {
   AddSystemrechtBody,
@@ -307,13 +307,7 @@ export function rollenRoutes(version: ApiVersion) {
 
     /** §5.9: replaces the offers (no NACHTRAEGLICH_ZUWEISBAR rule, no right checked); 201 with the offers. */
     app.put("/:rolleId/serviceProviders", async (c) => {
-      requireGold(c);
-      const { rolleId } = parseOrThrow(IdParam, c.req.param());
-      const body = parseOrThrow(RolleServiceProviderBody, await readJsonBody(c));
-      await requireCaller(c);
-      const { db } = c.var;
-      const role = await findRolle(db, rolleId);
-      if (!role) throw notFound();
+      const { db, role, body } = await pinnedProviderRequest(c);
       const ids = [...new Set(body.serviceProviderIds)];
       if ((await findProviders(db, ids)).length !== ids.length) throw notFound();
       await saveProvidersAtVersion(db, role, body.version, ids, c.var.config.now());
@@ -327,13 +321,7 @@ export function rollenRoutes(version: ApiVersion) {
 
     /** §5.10: removes offers that the role has (JSON body on DELETE). */
     app.delete("/:rolleId/serviceProviders", async (c) => {
-      requireGold(c);
-      const { rolleId } = parseOrThrow(IdParam, c.req.param());
-      const body = parseOrThrow(RolleServiceProviderBody, await readJsonBody(c));
-      await requireCaller(c);
-      const { db } = c.var;
-      const role = await findRolle(db, rolleId);
-      if (!role) throw notFound();
+      const { db, role, body } = await pinnedProviderRequest(c);
       const before = await providerIdsOf(db, role.id);
       if (!body.serviceProviderIds.every((id) => before.includes(id))) throw notFound();
       const remaining = before.filter((id) => !body.serviceProviderIds.includes(id));
@@ -343,6 +331,18 @@ export function rollenRoutes(version: ApiVersion) {
   }
 
   return app;
+}
+
+/** The guards and checks both pinned offer endpoints begin with: gold, the body, an existing role (no right checked). */
+async function pinnedProviderRequest(c: Context<AppEnv>) {
+  requireGold(c);
+  const { rolleId } = parseOrThrow(IdParam, c.req.param());
+  const body = parseOrThrow(RolleServiceProviderBody, await readJsonBody(c));
+  await requireCaller(c);
+  const { db } = c.var;
+  const role = await findRolle(db, rolleId);
+  if (!role) throw notFound();
+  return { db, role, body };
 }
 
 /** The pinned offer endpoints: the version is compared when saving, then the offers become `ids`. */
