@@ -553,6 +553,27 @@ describe.each(API_VERSIONS)("Rollen (Upstream-Version %s)", (version) => {
         403,
       );
     });
+
+    it(version === "current" ? "needs the session's CSRF token" : "no CSRF token yet", async () => {
+      const response = await landesadminGold.request("/api/rolle", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+          name: "Ohne Token",
+          administeredBySchulstrukturknoten: DEMO_IDS.landOeffentlich,
+          rollenart: "LEHR",
+          merkmale: [],
+          systemrechte: [],
+          serviceProviderIds: [],
+        }),
+      });
+      if (version === "current") {
+        expect(response.status).toBe(400);
+        expect(await response.json()).toEqual({ message: "Invalid or missing CSRF token", error: "Bad Request", statusCode: 400 });
+      } else {
+        expect(response.status).toBe(201);
+      }
+    });
   });
 
   describe("Einzelnes Systemrecht hinzufügen und Angebote der Rolle (PATCH, PUT/DELETE …/serviceProviders)", () => {

@@ -21,7 +21,8 @@ import { organisation, rolle, rolleMerkmal, rollenerweiterung, rolleSystemrecht,
 import { readJsonBody } from "../lib/body.ts";
 import { requireCaller, requireGold, requireUser } from "../lib/caller.ts";
 import { dbiamError, internalError, missingPermissions, notFound } from "../lib/errors.ts";
-import { newId, isUuid } from "../lib/ids.ts";
+import { publishEvent } from "../lib/events.ts";
+import { isUuid, newId } from "../lib/ids.ts";
 import { containsPattern, findOrganisation } from "../lib/organisationen.ts";
 import { permittedOrganisations } from "../lib/permissions.ts";
 import { loadServiceProviderResponses, renderServiceProvider } from "../lib/providers.ts";
@@ -246,6 +247,7 @@ export function rollenRoutes(version: ApiVersion) {
       return row;
     });
     if (!updated) throw rolleError("NEWER_VERSION_OF_ROLLE_AVAILABLE");
+    publishEvent("RolleUpdatedEvent", { rolleId: role.id });
     const [response] = await rolleWithServiceProviders(db, [updated]);
     return entityJson(c, response);
   });
@@ -272,6 +274,7 @@ export function rollenRoutes(version: ApiVersion) {
       if (isForeignKeyViolation(error)) throw rolleError("ROLLE_HAT_PERSONENKONTEXTE_ERROR");
       throw error;
     }
+    publishEvent("RolleDeletedEvent", { rolleId: role.id });
     return c.body(null, 204);
   });
 
@@ -302,6 +305,7 @@ export function rollenRoutes(version: ApiVersion) {
           .set({ version: sql`${rolle.version} + 1`, updatedAt: c.var.config.now() })
           .where(eq(rolle.id, role.id));
       });
+      publishEvent("RolleUpdatedEvent", { rolleId: role.id });
       return c.body(null, 200);
     });
 
@@ -359,6 +363,7 @@ async function saveProvidersAtVersion(db: ReferenceDb, role: RolleRow, version: 
     return true;
   });
   if (!saved) throw rolleError("NEWER_VERSION_OF_ROLLE_AVAILABLE");
+  publishEvent("RolleUpdatedEvent", { rolleId: role.id });
 }
 
 async function insertRolle(
