@@ -11,6 +11,7 @@ import {
   PinnedFindRollenQuery,
   PinnedUpdateRolleBody,
   RolleServiceProviderBody,
+  type Rollenart,
   type Systemrecht,
   UpdateRolleBody,
 } from "../../contract/index.ts";
@@ -122,7 +123,7 @@ export function rollenRoutes(version: ApiVersion) {
       (org !== undefined &&
         role !== undefined &&
         (await isOwnedAtOrAbove(db, role, org.id)) &&
-        rollenartenFor(org.typ, version).includes(role.rollenart as never));
+        rollenartenFor(org.typ, version).includes(role.rollenart as Rollenart));
     if (!org || !role || !provider || !assignable) throw version === "current" ? notFound() : internalError();
     if ((await providerIdsOf(db, role.id)).includes(provider.id)) throw rolleError("NO_REDUNDANT_ROLLENERWEITERUNG");
     if (!provider.merkmale.includes("VERFUEGBAR_FUER_ROLLENERWEITERUNG")) {
