@@ -49,6 +49,8 @@ export const TRAEGERSCHAFTEN = ["01", "02", "03", "04", "05", "06"] as const;
 /** Pinned six, then the current upstream's Sorgeberechtigte, Schulbegleitung and nicht-lehrendes Personal (§2.9). */
 export const ROLLENARTEN = ["LERN", "LEHR", "EXTERN", "ORGADMIN", "LEIT", "SYSADMIN", "SORGBER", "SCHB", "NLEHR"] as const;
 export type Rollenart = (typeof ROLLENARTEN)[number];
+/** The pinned upstream's six rollenarten (ORGANISATIONS_ROLES.md §5.0). */
+export const PINNED_ROLLENARTEN = ["LERN", "LEHR", "EXTERN", "ORGADMIN", "LEIT", "SYSADMIN"] as const;
 
 export const ROLLEN_MERKMALE = ["BEFRISTUNG_PFLICHT", "KOPERS_PFLICHT"] as const;
 export type RollenMerkmal = (typeof ROLLEN_MERKMALE)[number];
@@ -62,6 +64,9 @@ export type ProviderKategorie = (typeof PROVIDER_KATEGORIEN)[number];
  */
 export const KNOWN_PROVIDER_KATEGORIEN = ["EMAIL", "UNTERRICHT", "VERWALTUNG", "HINWEISE", "SCHULISCH", "ANGEBOTE"] as const;
 export type KnownProviderKategorie = (typeof KNOWN_PROVIDER_KATEGORIEN)[number];
+
+/** The current upstream's categories in its code order (CHANGES-SINCE-PIN §2.9): ANGEBOTE became SCHULISCH. */
+export const CURRENT_PROVIDER_KATEGORIEN = ["EMAIL", "UNTERRICHT", "VERWALTUNG", "SCHULISCH", "HINWEISE"] as const;
 
 export const PROVIDER_TARGETS = ["URL", "EMAIL", "SCHULPORTAL_ADMINISTRATION"] as const;
 export const PROVIDER_MERKMALE = [

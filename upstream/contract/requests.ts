@@ -1,5 +1,16 @@
 import { z } from "zod";
-import { OrganisationsTyp, PERSON_SORT_FIELDS, PINNED_SYSTEMRECHTE, SYSTEMRECHTE, TRAEGERSCHAFTEN } from "./enums";
+import {
+  CURRENT_PROVIDER_KATEGORIEN,
+  MELDUNG_STATUS,
+  OrganisationsTyp,
+  PERSON_SORT_FIELDS,
+  PINNED_ROLLENARTEN,
+  PINNED_SYSTEMRECHTE,
+  ROLLEN_MERKMALE,
+  ROLLENARTEN,
+  SYSTEMRECHTE,
+  TRAEGERSCHAFTEN,
+} from "./enums";
 
 /**
  * What the portal sends: request bodies and queries. Both sides use these schemas: the portal's client
@@ -323,3 +334,146 @@ export const LandesbediensteterCommitBody = z.object({
   newPersonenkontexte: z.array(PersonenkontextBody),
 });
 export type LandesbediensteterCommitBody = z.infer<typeof LandesbediensteterCommitBody>;
+
+// ── Roles, offers and notices (issue 12; ORGANISATIONS_ROLES §5–§7, CHANGES-SINCE-PIN §3.9, §3.10, §3.12) ──────────
+
+/**
+ * Characters of role names (ORGANISATIONS_ROLES §5.0): DIN 91379 Latin characters of names, digits and round
+ * brackets. Test the NFC form.
+ */
+export const ROLLE_NAME_CHARACTERS = /^[\p{Script=Latin}\p{M}0-9 '’`´.,\-~()]+$/u;
+
+/** A role name as the upstream's DTO checks it: not empty, at most 200 characters, the characters above (NFC). */
+const rolleName = z
+  .string()
+  .min(1, NOT_EMPTY)
+  .transform((name) => name.normalize("NFC"))
+  .refine((name) => name.length <= 200 && ROLLE_NAME_CHARACTERS.test(name));
+
+const uniqueEnumArray = <T extends readonly [string, ...string[]]>(values: T) => uniqueArray(z.enum(values));
+
+/** POST /api/rolle of the current upstream (`CreateRolleBodyParams`): the offers come with the role (0e55ce713). */
+export const CreateRolleBody = z.object({
+  name: rolleName,
+  administeredBySchulstrukturknoten: z.string().min(1, NOT_EMPTY).uuid(),
+  rollenart: z.enum(ROLLENARTEN),
+  merkmale: uniqueEnumArray(ROLLEN_MERKMALE),
+  systemrechte: uniqueEnumArray(SYSTEMRECHTE),
+  serviceProviderIds: uniqueArray(z.string().uuid()),
+});
+export type CreateRolleBody = z.infer<typeof CreateRolleBody>;
+
+/** POST /api/rolle of the pinned upstream: six rollenarten, 18 rights, no offers (a follow-up PUT …/serviceProviders). */
+export const PinnedCreateRolleBody = CreateRolleBody.omit({ serviceProviderIds: true }).extend({
+  rollenart: z.enum(PINNED_ROLLENARTEN),
+  systemrechte: uniqueEnumArray(PINNED_SYSTEMRECHTE),
+});
+export type PinnedCreateRolleBody = z.infer<typeof PinnedCreateRolleBody>;
+
+/** PUT /api/rolle/{id} (`UpdateRolleBodyParams`): the complete new state; owner and rollenart stay. */
+export const UpdateRolleBody = z.object({
+  name: rolleName,
+  merkmale: uniqueEnumArray(ROLLEN_MERKMALE),
+  systemrechte: uniqueEnumArray(SYSTEMRECHTE),
+  serviceProviderIds: uniqueArray(z.string().uuid()),
+  version: z.number().finite(),
+});
+export type UpdateRolleBody = z.infer<typeof UpdateRolleBody>;
+
+/** The pinned update: 18 rights, and the provider ids are plain strings (an unknown one is not found). */
+export const PinnedUpdateRolleBody = UpdateRolleBody.extend({
+  systemrechte: uniqueEnumArray(PINNED_SYSTEMRECHTE),
+  serviceProviderIds: uniqueArray(z.string()),
+});
+
+/** PATCH /api/rolle/{id} (`AddSystemrechtBodyParams`), pinned upstream only. */
+export const AddSystemrechtBody = z.object({ systemRecht: z.enum(PINNED_SYSTEMRECHTE) });
+export type AddSystemrechtBody = z.infer<typeof AddSystemrechtBody>;
+
+/** PUT and DELETE /api/rolle/{id}/serviceProviders (`RolleServiceProviderBodyParams`), pinned upstream only. */
+export const RolleServiceProviderBody = z.object({
+  serviceProviderIds: z.array(z.string().uuid()).min(1, NOT_EMPTY),
+  version: z.number().finite(),
+});
+export type RolleServiceProviderBody = z.infer<typeof RolleServiceProviderBody>;
+
+/** POST /api/rolle/erweiterung (`CreateRollenerweiterungBodyParams`). */
+export const CreateRollenerweiterungBody = z.object({
+  organisationId: z.string().min(1, NOT_EMPTY).uuid(),
+  rolleId: z.string().min(1, NOT_EMPTY).uuid(),
+  serviceProviderId: z.string().min(1, NOT_EMPTY).uuid(),
+});
+export type CreateRollenerweiterungBody = z.infer<typeof CreateRollenerweiterungBody>;
+
+/** The rights `GET /api/rolle` accepts in `systemrechte` (current upstream, CHANGES-SINCE-PIN §3.10). */
+export const ROLLEN_LISTE_SYSTEMRECHTE = ["ROLLEN_VERWALTEN", "ROLLEN_ERWEITERN", "IMPORT_DURCHFUEHREN"] as const;
+
+/**
+ * GET /api/rolle of the current upstream (`FindRollenQueryParams`). `organisationContextForOperation` only together
+ * with `systemrechte` ROLLEN_ERWEITERN or IMPORT_DURCHFUEHREN and never with `organisationenForFilter`.
+ */
+export const FindRollenQueryFields = z.object({
+  offset: pagingNumber(0).optional(),
+  limit: pagingNumber(1).optional(),
+  searchStr: z.string().optional(),
+  organisationenForFilter: uniqueArray(z.string().uuid()).optional(),
+  rolleIds: uniqueArray(z.string().uuid()).optional(),
+  rollenarten: uniqueEnumArray(ROLLENARTEN).optional(),
+  merkmale: uniqueEnumArray(ROLLEN_MERKMALE).optional(),
+  systemrechte: uniqueEnumArray(ROLLEN_LISTE_SYSTEMRECHTE).optional(),
+  organisationContextForOperation: z.string().uuid().optional(),
+});
+export const FindRollenQuery = FindRollenQueryFields.refine(
+  (query) =>
+    query.organisationContextForOperation === undefined ||
+    (!query.organisationenForFilter?.length &&
+      (query.systemrechte ?? []).some((recht) => recht === "ROLLEN_ERWEITERN" || recht === "IMPORT_DURCHFUEHREN")),
+  { message: "organisationContextForOperation" },
+);
+export type FindRollenQuery = z.infer<typeof FindRollenQuery>;
+
+/** GET /api/rolle of the pinned upstream: paging and a name search only; the other parameters are dropped. */
+export const PinnedFindRollenQuery = z.object({
+  offset: pagingNumber(0).optional(),
+  limit: pagingNumber(1).optional(),
+  searchStr: z.string().optional(),
+});
+export type PinnedFindRollenQuery = z.infer<typeof PinnedFindRollenQuery>;
+
+/** GET /api/provider/manageable: paging; the current upstream adds `kategorien`. */
+export const ManageableProvidersQuery = z.object({
+  offset: pagingNumber(0).optional(),
+  limit: pagingNumber(1).optional(),
+  kategorien: uniqueEnumArray(CURRENT_PROVIDER_KATEGORIEN).optional(),
+});
+export type ManageableProvidersQuery = z.infer<typeof ManageableProvidersQuery>;
+export const PinnedManageableProvidersQuery = ManageableProvidersQuery.extend({ kategorien: z.undefined().catch(undefined) });
+
+/** GET /api/provider/assignable-for-rolle (current upstream): the owner organisation of the role being edited. */
+export const AssignableForRolleQuery = z.object({ schulstrukturknotenOfRolle: z.string().min(1, NOT_EMPTY).uuid() });
+export type AssignableForRolleQuery = z.infer<typeof AssignableForRolleQuery>;
+
+/** GET /api/provider/{id}/rollenerweiterung: paging; the current upstream adds `organisationIds` and `rolleIds`. */
+export const RollenerweiterungenQuery = z.object({
+  offset: pagingNumber(0).optional(),
+  limit: pagingNumber(1).optional(),
+  organisationIds: uniqueArray(z.string().uuid()).optional(),
+  rolleIds: uniqueArray(z.string().uuid()).optional(),
+});
+export type RollenerweiterungenQuery = z.infer<typeof RollenerweiterungenQuery>;
+export const PinnedRollenerweiterungenQuery = RollenerweiterungenQuery.extend({
+  organisationIds: z.undefined().catch(undefined),
+  rolleIds: z.undefined().catch(undefined),
+});
+
+/**
+ * PUT /api/portal/meldung (`CreateOrUpdateMeldungBodyParams`): without `id` a new notice, with `id` (even "") an
+ * update of that notice at `revision`. The text's length (1–2000) is a domain rule (`MELDUNG_INHALT`).
+ */
+export const CreateOrUpdateMeldungBody = z.object({
+  id: z.string().optional(),
+  inhalt: z.string(),
+  status: z.enum(MELDUNG_STATUS),
+  revision: z.number().finite(),
+});
+export type CreateOrUpdateMeldungBody = z.infer<typeof CreateOrUpdateMeldungBody>;

@@ -424,3 +424,69 @@ export const LANDESBEDIENSTETER_ERROR_KEYS = [
   "500",
 ] as const;
 export type LandesbediensteterErrorKey = (typeof LANDESBEDIENSTETER_ERROR_KEYS)[number];
+
+// ── Roles, offers and notices (issue 12; ORGANISATIONS_ROLES §5–§7, CHANGES-SINCE-PIN §3.9, §3.10) ───────────────
+
+/** `{id, name}` of an offer or a role as lists name them (`ServiceProviderIdNameResponse`, `RolleRefResponse`). */
+export const IdNameResponse = z.object({ id: z.string(), name: optionalText.transform((name) => name ?? "") });
+export type IdNameResponse = z.infer<typeof IdNameResponse>;
+
+/**
+ * A role with its offers (`RolleWithServiceProvidersResponse`): GET/PUT /api/rolle/{id}, the items of GET /api/rolle
+ * (only these carry the owner's name and Kennung) and, in the current upstream, the answer of POST /api/rolle.
+ */
+export const RolleWithServiceProvidersResponse = RolleResponse.extend({
+  administeredBySchulstrukturknotenName: optionalText,
+  administeredBySchulstrukturknotenKennung: optionalText,
+  serviceProviders: lenientArray(IdNameResponse),
+});
+export type RolleWithServiceProvidersResponse = z.infer<typeof RolleWithServiceProvidersResponse>;
+
+/** GET /api/rolle/{id}/serviceProviders. */
+export const RolleServiceProviderResponse = z.object({ serviceProviderIds: lenientArray(z.string()) });
+
+/** POST /api/rolle/erweiterung (201) and the items of the pinned GET /api/provider/{id}/rollenerweiterung. */
+export const RollenerweiterungResponse = z.object({
+  id: z.string(),
+  organisationId: z.string(),
+  rolleId: z.string(),
+  serviceProviderId: z.string(),
+  createdAt: optionalText,
+  updatedAt: optionalText,
+  // current upstream's list items (`RollenerweiterungWithExtendedDataResponse`)
+  rolleName: optionalText,
+  organisationName: optionalText,
+  organisationKennung: optionalText,
+});
+export type RollenerweiterungResponse = z.infer<typeof RollenerweiterungResponse>;
+
+/** The owning organisation of an offer (`OrganisationRefResponse`). */
+export const OrganisationRefResponse = z.object({ id: z.string(), name: optionalText, kennung: optionalText });
+
+/**
+ * An offer the caller administers: the items of GET /api/provider/manageable (pinned `hasRollenerweiterung`, current
+ * `hasRollenerweiterungen`, `rollenartenWhitelist`, `hasSomeVerwaltenPermission`) and GET …/manageable/{id} (+ `url`;
+ * current + `availableForRollenerweiterung`, `relevantSystemrechte`).
+ */
+export const ManageableServiceProviderResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  administrationsebene: OrganisationRefResponse,
+  kategorie: lenientEnum(KNOWN_PROVIDER_KATEGORIEN),
+  requires2fa: flag(false),
+  merkmale: lenientArray(z.enum(PROVIDER_MERKMALE)),
+  url: optionalText,
+  hasRollenerweiterung: z.boolean().nullish(),
+  hasRollenerweiterungen: z.boolean().nullish(),
+  rollen: lenientArray(IdNameResponse),
+  rollenartenWhitelist: lenientArray(z.enum(ROLLENARTEN)),
+  hasSomeVerwaltenPermission: z.boolean().nullish(),
+  availableForRollenerweiterung: z.boolean().nullish(),
+  relevantSystemrechte: lenientArray(z.string()),
+  vidisAngebotId: optionalText,
+});
+export type ManageableServiceProviderResponse = z.infer<typeof ManageableServiceProviderResponse>;
+
+/** Body paging (`RawPagedResponse`) of the offer lists. */
+export const rawPagedResponse = <S extends z.ZodTypeAny>(item: S) =>
+  z.object({ total: z.number(), offset: z.number(), limit: z.number(), items: lenientArray(item) });

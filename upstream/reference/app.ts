@@ -21,6 +21,7 @@ import { personenkontextWorkflowRoutes } from "./routes/personenkontext-workflow
 import { personenuebersichtRoutes } from "./routes/personenuebersicht.ts";
 import { personenRoutes } from "./routes/personen.ts";
 import { providerRoutes } from "./routes/provider.ts";
+import { rollenRoutes } from "./routes/rollen.ts";
 import { resetPasswordRoutes } from "./routes/reset-password.ts";
 import { simulationRoutes } from "./routes/simulation.ts";
 import { twoFactorRoutes } from "./routes/two-factor.ts";
@@ -66,8 +67,9 @@ export function createReferenceApp(db: ReferenceDb, config: ReferenceConfig) {
   app.route("/api", metaRoutes());
   app.route("/api/organisationen", organisationRoutes(config.apiVersion));
   app.route("/api/organisationen", organisationVerwaltungRoutes(config.apiVersion));
-  app.route("/api/provider", providerRoutes());
-  app.route("/api/portal/meldung", meldungRoutes());
+  app.route("/api/rolle", rollenRoutes(config.apiVersion));
+  app.route("/api/provider", providerRoutes(config.apiVersion));
+  app.route("/api/portal/meldung", meldungRoutes(config.apiVersion));
   app.route("/api/person-info", personInfoRoutes());
   app.route("/api/personen-frontend", personenFrontendRoutes(config.apiVersion));
   app.route("/api/dbiam/personenuebersicht", personenuebersichtRoutes());

@@ -71,6 +71,17 @@ export async function permittedOrganisations(
   return { all: false, subquery };
 }
 
+/** Whether the permitted set holds any organisation at all (empty = the caller has the right nowhere). */
+export async function isPermittedAnywhere(db: ReferenceDb, permitted: PermittedOrganisations): Promise<boolean> {
+  if (permitted.all) return true;
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(organisation)
+    .where(sql`${organisation.id} IN (${permitted.subquery})`)
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** SQL predicate "column lies in the permitted set" (TRUE when everything is permitted). */
 export function permittedPredicate(column: SQL | typeof organisation.id, permitted: PermittedOrganisations): SQL {
   return permitted.all ? sql`TRUE` : sql`${column} IN (${permitted.subquery})`;

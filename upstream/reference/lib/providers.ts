@@ -42,15 +42,10 @@ export async function loadServiceProviderResponses(
 ): Promise<ServiceProviderResponse[]> {
   const rows = await db.select(tileColumns).from(serviceProvider).where(where).orderBy(asc(serviceProvider.name));
   if (rows.length === 0) return [];
-  const merkmale = await db
-    .select()
-    .from(serviceProviderMerkmal)
-    .where(
-      inArray(
-        serviceProviderMerkmal.serviceProviderId,
-        rows.map((row) => row.id),
-      ),
-    );
+  const merkmale = await merkmaleOf(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -59,8 +54,20 @@ export async function loadServiceProviderResponses(
     kategorie: row.kategorie as ServiceProviderResponse["kategorie"],
     hasLogo: Boolean(row.hasLogo),
     requires2fa: row.requires2fa,
-    merkmale: merkmale.filter((m) => m.serviceProviderId === row.id).map((m) => m.merkmal as ServiceProviderResponse["merkmale"][number]),
+    merkmale: (merkmale.get(row.id) ?? []) as ServiceProviderResponse["merkmale"],
   }));
+}
+
+/** The merkmale of the providers with these ids, per provider id. */
+export async function merkmaleOf(db: ReferenceDb, ids: readonly string[]): Promise<Map<string, string[]>> {
+  const result = new Map<string, string[]>();
+  if (ids.length === 0) return result;
+  const rows = await db
+    .select()
+    .from(serviceProviderMerkmal)
+    .where(inArray(serviceProviderMerkmal.serviceProviderId, [...ids]));
+  for (const row of rows) result.set(row.serviceProviderId, [...(result.get(row.serviceProviderId) ?? []), row.merkmal]);
+  return result;
 }
 
 export async function findLogo(db: ReferenceDb, id: string) {

@@ -4,10 +4,10 @@ import { PersonenFrontendQuery, type PersonSortField } from "../../contract/inde
 import type { AppEnv } from "../app-env.ts";
 import type { ReferenceDb } from "../db/client.ts";
 import type { ApiVersion } from "../env.ts";
-import { organisation, person, personenkontext } from "../db/schema.ts";
+import { person, personenkontext } from "../db/schema.ts";
 import { requireCaller, requireUser } from "../lib/caller.ts";
 import { listNotAuthorized } from "../lib/errors.ts";
-import { type PermittedOrganisations, permittedOrganisations } from "../lib/permissions.ts";
+import { type PermittedOrganisations, isPermittedAnywhere, permittedOrganisations } from "../lib/permissions.ts";
 import { entityJson } from "../lib/render.ts";
 import { parseOrThrow, readQuery } from "../lib/validation.ts";
 
@@ -27,7 +27,7 @@ export function personenFrontendRoutes(version: ApiVersion) {
     const { db } = c.var;
 
     const permitted = await permittedOrganisations(db, caller.id, ["PERSONEN_VERWALTEN"]);
-    if (!permitted.all && !(await hasAny(db, permitted))) throw listNotAuthorized();
+    if (!(await isPermittedAnywhere(db, permitted))) throw listNotAuthorized();
 
     const { pageQuery, countOf } = personenPageQuery(db, query, permitted);
     const rows = await pageQuery;
@@ -89,16 +89,6 @@ export function personenPageQuery(db: ReferenceDb, query: PersonenFrontendQuery,
   if (query.offset !== undefined) pageQuery.offset(query.offset);
   if (query.limit !== undefined) pageQuery.limit(query.limit);
   return { pageQuery, countOf };
-}
-
-/** Whether the permitted set holds any organisation at all (empty = the caller has the right nowhere). */
-async function hasAny(db: ReferenceDb, permitted: PermittedOrganisations & { all: false }) {
-  const rows = await db
-    .select({ one: sql<number>`1` })
-    .from(organisation)
-    .where(sql`${organisation.id} IN (${permitted.subquery})`)
-    .limit(1);
-  return rows.length > 0;
 }
 
 function filters(query: PersonenFrontendQuery, permitted: PermittedOrganisations): SQL[] {
