@@ -190,9 +190,9 @@ export type SpeicherAntwort =
 
 /**
  * Saves the posted staged set. The Träger's schools and each staged school are read again first: a change that no
- * longer applies is skipped and reported. All saved: `ziel` (the Träger's details page) with a message. Otherwise the page shows what
- * was saved and what not; the refused changes stay staged (the page reads them from the answer). A part of a save
- * that shows its progress (`teil`) always answers its result.
+ * longer applies is skipped and reported. All saved: on to `ziel` (the Träger's details page) with a message.
+ * Otherwise the page shows what was saved and what not; the refused changes stay staged (the page reads them from
+ * the answer). A part of a save that shows its progress (`teil`) always answers its result.
  */
 export async function speichern(request: Request, id: string | undefined, formData: FormData, ziel: string) {
   const { traeger, schulen } = await loadTraeger(request, id);
