@@ -1,6 +1,8 @@
 /** Page sizes of every admin list; 30 is the default, as in the system we replace. */
 export const PAGE_SIZES = [5, 30, 50, 100, 300] as const;
 export const DEFAULT_PAGE_SIZE = 30;
+/** The longest search text a list takes; its field allows no more, a longer one in the URL is cut. */
+export const SEARCH_TEXT_MAX = 100;
 
 export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));

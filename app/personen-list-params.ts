@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "~/list-state";
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, SEARCH_TEXT_MAX } from "~/list-state";
 
 /**
  * The person list's state in the URL (`/admin/personen?…`): filters, search, sort, paging and the selection. Plain
@@ -47,7 +47,6 @@ const MAX_PAGE = 100_000;
 /** Bounds a hand-made URL: nobody chooses more filters, and the upstream query stays short. */
 const MAX_IDS = 50;
 const MAX_SELECTION = 300;
-const MAX_TEXT = 100;
 
 // eslint-disable-next-line no-control-regex -- control characters are what this strips
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
@@ -95,7 +94,7 @@ function parseSort(value: string | null): { field: SortField; order: SortOrder }
 
 /** Text without control characters (`%00`), trimmed, at most 100 characters; empty means "none". */
 export function parseText(value: string | null): string | undefined {
-  const text = (value ?? "").replace(CONTROL_CHARACTERS, "").trim().slice(0, MAX_TEXT);
+  const text = (value ?? "").replace(CONTROL_CHARACTERS, "").normalize("NFC").trim().slice(0, SEARCH_TEXT_MAX).trim();
   return text === "" ? undefined : text;
 }
 

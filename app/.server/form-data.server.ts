@@ -37,12 +37,16 @@ async function parseForm(request: Request): Promise<FormData> {
   } catch {
     throw formRefusal(400, "FORM_UNREADABLE");
   }
+  const normalized = new FormData();
   for (const [name, value] of form) {
     // No field of the upstream accepts control characters; NUL bytes would make its database fail.
     if (hasNul(name) || (typeof value === "string" && hasNul(value))) throw formRefusal(400, "FORM_INVALID_CHARACTERS");
+    // One spelling of each letter: "ü" typed as u + combining diaeresis is the same name as the precomposed "ü", so
+    // the upstream's exact comparisons (names unique, searches) see them as equal. Files stay as they were sent.
+    normalized.append(name, typeof value === "string" ? value.normalize("NFC") : value);
   }
-  parsedForms.set(request, form);
-  return form;
+  parsedForms.set(request, normalized);
+  return normalized;
 }
 
 /** The form of this request if it has been read already (for the login redirect of an interrupted post). */

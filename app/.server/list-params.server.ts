@@ -1,16 +1,21 @@
 import { z } from "zod";
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, pageCount } from "~/list-state";
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, pageCount, SEARCH_TEXT_MAX } from "~/list-state";
 import { currentPath } from "./request-path.server";
 import { redirectTo } from "./redirects.server";
 
 const MAX_PAGE = 100_000;
 
-/** A search text from the URL, without control characters (`suche=%00`), which no upstream field can hold. */
+// eslint-disable-next-line no-control-regex -- control characters are what this strips
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
+/**
+ * A search text from the URL, without control characters (`suche=%00`), which no upstream field can hold, in one
+ * spelling of each letter (NFC, as the forms' values). A longer text is cut, not dropped: the field shows what was
+ * searched for (SEARCH_TEXT_MAX, as much as the field allows).
+ */
 export const searchText = z
   .string()
-  // eslint-disable-next-line no-control-regex -- control characters are what this strips
-  .transform((text) => text.replace(/[\u0000-\u001f\u007f]/g, "").trim())
-  .pipe(z.string().max(100))
+  .transform((text) => text.replace(CONTROL_CHARACTERS, "").normalize("NFC").trim().slice(0, SEARCH_TEXT_MAX).trim())
   .optional()
   .catch(undefined);
 

@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { SEARCH_TEXT_MAX } from "~/list-state";
 import { PageSizeField } from "./pagination";
 
 /** A list's heading, with the button to create a new entry when the user may. */
@@ -58,7 +59,7 @@ export function ListSearchField({ label, value }: { label: string; value: string
       <label htmlFor="filter-suche" className="mb-1 block font-semibold">
         {label}
       </label>
-      <input id="filter-suche" name="suche" type="search" defaultValue={value ?? ""} className="input" />
+      <input id="filter-suche" name="suche" type="search" defaultValue={value ?? ""} maxLength={SEARCH_TEXT_MAX} className="input" />
     </div>
   );
 }

@@ -17,8 +17,11 @@ export interface RouteDialogControl {
   value: string | null;
   /** Loaded as a document, the dialog is the page; opened from the page with JavaScript, it is a modal. */
   inline: boolean;
-  /** For the dialog's forms: a refused post keeps the modal a modal. */
-  formProps: { state?: typeof DIALOG_STATE; preventScrollReset?: boolean };
+  /**
+   * For the dialog's forms: a refused post keeps the modal a modal; the answer replaces the dialog's history entry,
+   * so Back after a confirmed question goes to the page before it, not to the question again.
+   */
+  formProps: { state?: typeof DIALOG_STATE; preventScrollReset?: boolean; replace: true };
   /** The page's URL without the dialog. */
   closeTo: string;
 }
@@ -40,7 +43,7 @@ export function useRouteDialog(name: string): RouteDialogControl {
     value,
     inline: value !== null && !modal,
     closeTo: `${location.pathname}${query ? `?${query}` : ""}`,
-    formProps: modal ? { state: DIALOG_STATE, preventScrollReset: true } : {},
+    formProps: modal ? { state: DIALOG_STATE, preventScrollReset: true, replace: true } : { replace: true },
   };
 }
 

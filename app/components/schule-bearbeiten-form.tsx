@@ -49,7 +49,12 @@ export function SchuleBearbeitenForm({ stand, cancelTo, reloadTo }: { stand: Sta
 
   return (
     <>
-      <FormError id={`${FORM_ID}-fehler`} code={formError} />
+      <FormError
+        id={`${FORM_ID}-fehler`}
+        code={formError}
+        // The code's own text asks for a reload; here the form keeps the input and offers both ways below.
+        message={formError === "NEWER_VERSION_ORGANISATION" && current ? t("schulen:edit.conflictMessage") : undefined}
+      />
       {formError === "NEWER_VERSION_ORGANISATION" && current ? (
         <Notice tone="info" className="mb-4">
           <p>{t("schulen:edit.conflictCurrent", { kennung: current.kennung, name: current.name })}</p>

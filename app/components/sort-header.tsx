@@ -31,7 +31,8 @@ export function SortHeader({
         className="text-primary underline"
       >
         {label}
-        {active ? <span aria-hidden="true">{descending ? " ▼" : " ▲"}</span> : null}
+        {/* A no-break space keeps the arrow with the column's name. */}
+        {active ? <span aria-hidden="true">{descending ? "\u00a0▼" : "\u00a0▲"}</span> : null}
       </AppLink>
     </th>
   );

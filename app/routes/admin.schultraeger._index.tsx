@@ -122,7 +122,7 @@ function SchulenCell({ schulen }: { schulen: TraegerSchule[] }) {
   const { t } = useTranslation();
   if (schulen.length === 0) return <>{t("schultraeger:list.keineSchulen")}</>;
   const list = (
-    <ul className="text-sm">
+    <ul className="space-y-1">
       {schulen.map((schule) => (
         <li key={schule.id}>
           {schule.kennung} {schule.name}

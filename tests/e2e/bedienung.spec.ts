@@ -57,6 +57,21 @@ test.describe("Schmale Bildschirme (390 px)", () => {
     }
   });
 
+  test("in der Schulliste verdeckt die Spalte „Aktionen“ die Schulnamen nicht", async ({ page, loggedInAs }) => {
+    await loggedInAs("landesadmin", { target: "/admin/schulen" });
+    await waitForHydration(page);
+    expect(await sidewaysOverflow(page), "Die Seite scrollt seitlich").toBe(0);
+    const name = page.getByRole("table", { name: "Schulen" }).getByRole("link", { name: "Gemeinschaftsschule am Deich", exact: true });
+    await expect(name).toBeVisible();
+    // What is drawn at the middle of the name's first line is the name itself, not a cell lying on top of it.
+    const uncovered = await name.evaluate((link) => {
+      const line = link.getClientRects()[0];
+      const hit = document.elementFromPoint(line.left + line.width / 2, line.top + line.height / 2);
+      return hit !== null && link.contains(hit);
+    });
+    expect(uncovered, "Der Schulname ist verdeckt").toBe(true);
+  });
+
   test("das Menü sagt, ob es offen ist, und „Navigation“ wird nur einmal vorgelesen", async ({ page, loggedInAs }) => {
     await loggedInAs("landesadmin", { target: "/admin/klassen" });
     await waitForHydration(page);

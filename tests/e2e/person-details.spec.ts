@@ -233,7 +233,10 @@ test.describe("Details einer Person", () => {
     await other.close();
 
     await dialog.getByRole("button", { name: "Speichern" }).click();
-    await expect(dialog.getByRole("alert").filter({ hasText: "Daten wurden geändert" })).toBeVisible();
+    const conflict = dialog.getByRole("alert").filter({ hasText: "Daten wurden geändert" });
+    await expect(conflict).toBeVisible();
+    await expect(conflict).toContainText("Ihre Änderung ist noch nicht gespeichert.");
+    await expect(conflict).not.toContainText("laden Sie die Daten neu");
     await expect(dialog).toContainText(`Nachname ${original}-Zwischen`);
     await expect(dialog.getByRole("textbox", { name: "Vorname" })).toHaveValue("Konstantin");
     await expect(dialog.getByRole("textbox", { name: "Nachname" })).toHaveValue(original);

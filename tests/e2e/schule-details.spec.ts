@@ -221,9 +221,13 @@ test.describe("Dienststellennummer und Namen einer Schule ändern", () => {
     await other.close();
 
     await page.getByRole("button", { name: "Speichern" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Daten wurden geändert" })).toBeVisible();
+    const conflict = page.getByRole("alert").filter({ hasText: "Daten wurden geändert" });
+    await expect(conflict).toBeVisible();
+    // One instruction: the input stays, so the message does not ask for a reload.
+    await expect(conflict).toContainText("Ihre Änderung ist noch nicht gespeichert.");
+    await expect(conflict).not.toContainText("laden Sie die Seite neu");
     await expect(page.getByRole("main")).toContainText(
-      `Jetzt gespeichert sind die Dienststellennummer ${theirs.kennung} und der Schulname ${theirs.name}.`,
+      `Jetzt gespeichert sind die Dienststellennummer „${theirs.kennung}“ und der Schulname „${theirs.name}“.`,
     );
     await expect(kennungField(page)).toHaveValue(mine.kennung);
     await expect(nameField(page)).toHaveValue(mine.name);

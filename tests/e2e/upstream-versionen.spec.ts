@@ -91,6 +91,6 @@ test.describe("Gegen die ältere Upstream-Version", () => {
     await expect(page.getByRole("status").filter({ hasText: /itslearning/ })).toHaveText(
       `Die Schule ${label} wurde für itslearning aktiviert und wird dort angelegt.`,
     );
-    await expect(page.getByRole("link", { name: `Daten der Schule ${label} erneut an itslearning übertragen` })).toBeVisible();
+    await expect(page.getByRole("link", { name: `Erneut übertragen: Daten der Schule ${label} an itslearning` })).toBeVisible();
   });
 });

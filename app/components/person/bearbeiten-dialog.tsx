@@ -62,7 +62,12 @@ export function PersonBearbeitenDialog({ dialog, person }: { dialog: RouteDialog
 
   return (
     <RouteDialog dialog={dialog} title={t("person:edit.title")}>
-      <FormError id={`${FORM_ID}-fehler`} code={formError} />
+      <FormError
+        id={`${FORM_ID}-fehler`}
+        code={formError}
+        // The code's own text asks for a reload; here the form keeps the input and offers both ways below.
+        message={formError === "NEWER_VERSION_OF_PERSON_AVAILABLE" && current ? t("person:edit.conflictMessage") : undefined}
+      />
       {formError === "NEWER_VERSION_OF_PERSON_AVAILABLE" && current ? (
         <Notice tone="info" className="mb-4">
           <p>

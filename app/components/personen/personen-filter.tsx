@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PageSizeField } from "~/components/pagination";
+import { SEARCH_TEXT_MAX } from "~/list-state";
 import { hasFilter, PARAM, sortValue, type PersonenListParams } from "~/personen-list-params";
 import { OptionFilter, type FilterOption } from "./option-filter";
 
@@ -76,6 +77,7 @@ export function PersonenFilter({ params, options, fixedSchule }: Props) {
           name={PARAM.suche}
           type="search"
           defaultValue={params.suche ?? ""}
+          maxLength={SEARCH_TEXT_MAX}
           className="input w-full"
           aria-describedby="filter-suche-hint"
         />
