@@ -18,6 +18,7 @@ const CHUNKS: Record<Exclude<TextNamespace, "common">, () => Promise<{ default: 
   landesbedienstete: () => import("../locales/de/landesbedienstete.json"),
   zweiFaktor: () => import("../locales/de/zweiFaktor.json"),
   schulen: () => import("../locales/de/schulen.json"),
+  schultraeger: () => import("../locales/de/schultraeger.json"),
 };
 
 const namespaceChunks: BackendModule = {

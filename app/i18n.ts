@@ -6,6 +6,7 @@ import type landesbedienstete from "../locales/de/landesbedienstete.json";
 import type person from "../locales/de/person.json";
 import type personen from "../locales/de/personen.json";
 import type schulen from "../locales/de/schulen.json";
+import type schultraeger from "../locales/de/schultraeger.json";
 import type zweiFaktor from "../locales/de/zweiFaktor.json";
 
 /**
@@ -14,7 +15,17 @@ import type zweiFaktor from "../locales/de/zweiFaktor.json";
  * A route names the namespaces its page needs in `handle.i18n`; the server has all of them, the browser loads
  * a page's namespaces before it shows the page.
  */
-export const NAMESPACES = ["common", "errors", "klassen", "personen", "person", "landesbedienstete", "zweiFaktor", "schulen"] as const;
+export const NAMESPACES = [
+  "common",
+  "errors",
+  "klassen",
+  "personen",
+  "person",
+  "landesbedienstete",
+  "zweiFaktor",
+  "schulen",
+  "schultraeger",
+] as const;
 export type TextNamespace = (typeof NAMESPACES)[number];
 
 export default {
@@ -40,6 +51,7 @@ declare module "i18next" {
       landesbedienstete: typeof landesbedienstete;
       zweiFaktor: typeof zweiFaktor;
       schulen: typeof schulen;
+      schultraeger: typeof schultraeger;
     };
   }
 }

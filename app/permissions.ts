@@ -137,12 +137,14 @@ const ADMIN_SCREENS: readonly AdminScreen[] = [
     label: "nav.schultraeger.list",
     section: "nav.schultraeger.section",
     permissions: ["schultraegerverwaltung"],
+    built: true,
   },
   {
     path: "/admin/schultraeger/new",
     label: "nav.schultraeger.new",
     section: "nav.schultraeger.section",
     permissions: ["schultraegerverwaltung"],
+    built: true,
   },
   {
     path: "/admin/hinweise/new",

@@ -5,6 +5,7 @@ import common from "../../locales/de/common.json";
 import errors from "../../locales/de/errors.json";
 import klassen from "../../locales/de/klassen.json";
 import schulen from "../../locales/de/schulen.json";
+import schultraeger from "../../locales/de/schultraeger.json";
 import landesbedienstete from "../../locales/de/landesbedienstete.json";
 import zweiFaktor from "../../locales/de/zweiFaktor.json";
 import person from "../../locales/de/person.json";
@@ -13,7 +14,9 @@ import i18n, { NAMESPACES, type TextNamespace } from "~/i18n";
 import { rememberTranslations } from "./translation-cache.server";
 
 /** Every namespace, bundled with the server: nothing is read from disk while a request waits. */
-export const resources = { de: { common, errors, klassen, personen, person, landesbedienstete, zweiFaktor, schulen } } satisfies {
+export const resources = {
+  de: { common, errors, klassen, personen, person, landesbedienstete, zweiFaktor, schulen, schultraeger },
+} satisfies {
   de: Record<TextNamespace, object>;
 };
 

@@ -22,13 +22,16 @@ export function FormError({
   code,
   pending,
   title,
+  message,
   children,
 }: {
   id: string;
   code?: ErrorCode | null;
   pending?: boolean;
-  /** A heading of the call's own instead of the code's (the message stays the code's). */
+  /** A heading of the call's own instead of the code's. */
   title?: string;
+  /** A message of the call's own instead of the code's (a conflict that names what changed). */
+  message?: string;
   /** What follows the message, e.g. where to get help. */
   children?: ReactNode;
 }) {
@@ -54,7 +57,7 @@ export function FormError({
     <div id={id} ref={ref} role="alert" tabIndex={-1} autoFocus={Boolean(code)}>
       {code ? (
         <Notice tone="error" title={title ?? t(errorTitleKey(code))} className="mb-4">
-          <p>{t(errorMessageKey(code))}</p>
+          <p>{message ?? t(errorMessageKey(code))}</p>
           {code === "REQUIRED_STEP_UP_LEVEL_NOT_MET" ? <StepUpLoginLink className="btn-primary mt-3" /> : null}
           {children}
         </Notice>

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { AppLink } from "~/components/app-link";
 import { DataTable } from "~/components/data-table";
 import { ListFilterForm, ListHeading, ListSearchField } from "~/components/list-filter-form";
 import { Pagination } from "~/components/pagination";
@@ -139,7 +140,14 @@ export default function SchulenList() {
             {rows.map((row) => (
               <tr key={row.id} className="group border-b border-gray-300 hover:bg-primary-light">
                 <td className="p-2">{row.kennung}</td>
-                <td className="p-2 font-semibold">{row.name}</td>
+                <td className="p-2">
+                  <AppLink
+                    to={withReturnPath(`/admin/schulen/${row.id}`, backHere, "/admin/schulen")}
+                    className="font-semibold text-primary underline"
+                  >
+                    {row.name}
+                  </AppLink>
+                </td>
                 <td className="p-2">{t(row.schulform)}</td>
                 <td className="p-2">{row.schultraeger ?? t("schulen:list.keinSchultraeger")}</td>
                 <td className="p-2">{t(row.itslearning ? "schulen:itslearning.enabled" : "schulen:itslearning.disabled")}</td>

@@ -54,6 +54,7 @@ export function loader(args: LoaderFunctionArgs) {
       // The first form is the default, as in the original; "create another" keeps the form of the last one.
       preselected: schulformen.find((form) => form.value === chosen)?.value ?? forms.oeffentlich.id,
       created: created && {
+        id: created.id,
         schulformId: created.administriertVon ?? "",
         schulform: SCHULFORM_LABELS[schulformOf(created, forms) ?? "unbekannt"],
         kennung: created.kennung ?? "",
@@ -133,7 +134,7 @@ function CreatedSummary({
   created,
   zurueck,
 }: {
-  created: { schulformId: string; schulform: TranslationKey; kennung: string; name: string };
+  created: { id: string; schulformId: string; schulform: TranslationKey; kennung: string; name: string };
   zurueck: string;
 }) {
   const { t } = useTranslation();
@@ -152,6 +153,9 @@ function CreatedSummary({
         <dd>{created.name}</dd>
       </dl>
       <div className="flex flex-wrap gap-3">
+        <Link to={withReturnPath(`/admin/schulen/${created.id}`, zurueck, LIST_PATH)} className="btn-secondary">
+          {t("schulen:created.toDetails")}
+        </Link>
         <Link to={zurueck} className="btn-secondary">
           {t("schulen:created.backToList")}
         </Link>

@@ -7,7 +7,7 @@ import { textKey } from "~/i18n";
  * than class names (DIN 91379 for names of organisations): letters with diacritics, digits, space and the marks of
  * names such as "Grund- und Gemeinschaftsschule", "St. Marien", "Schule am See / Förderzentrum", "Kunst & Co.".
  */
-const SCHULNAME_CHARACTERS = /^[\p{L}\p{M}\p{N} '’`´.,\-–()/&+:;"„“”!?§]*$/u;
+export const SCHULNAME_CHARACTERS = /^[\p{L}\p{M}\p{N} '’`´.,\-–()/&+:;"„“”!?§]*$/u;
 
 const outerSpaces = (text: string) => text.trim() === text;
 
@@ -30,4 +30,17 @@ export const CreateSchuleSchema = z.object({
     .uuid(textKey("schulen:validation.schulform.required")),
   kennung: dienststellennummer,
   name: schulname,
+});
+
+/**
+ * The edit form of a school's page: Dienststellennummer and name by the rules of creation, and, hidden, the two as
+ * the form was read together with the school's version. The action compares them with the school as it is now:
+ * someone else's change in the meantime is shown, never overwritten unseen.
+ */
+export const EditSchuleSchema = z.object({
+  kennung: dienststellennummer,
+  name: schulname,
+  gelesenKennung: z.string().default(""),
+  gelesenName: z.string().default(""),
+  version: z.coerce.number().int().catch(0),
 });

@@ -1,42 +1,18 @@
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
-import { DEMO_IDS, isJavaScriptProject, SCHULE_A, uniqueToken, waitForHydration } from "./support/klassen";
+import { DEMO_IDS, isJavaScriptProject, SCHULE_A, waitForHydration } from "./support/klassen";
+import { watchProblems } from "./support/problems";
+import { createSchuleDirectly, uniqueSchule as uniqueSchuleOf } from "./support/schulen";
 
 const countStatus = (page: Page) => page.getByRole("status").filter({ hasText: /Schulen? gefunden/ });
 const toast = (page: Page) => page.getByRole("status").filter({ hasText: /itslearning/ });
 
-/**
- * A Dienststellennummer and name no other test (nor the run in the other project) uses. The project's letter keeps
- * the two runs apart even when their tokens are made in the same millisecond.
- */
-function uniqueSchule(prefix: string) {
-  const token = `${isJavaScriptProject() ? "9" : "8"}${uniqueToken()}`;
-  return { token, kennung: token, name: `${prefix} ${token}` };
-}
-
-/** Test data set-up without the UI: the same post the create page sends. Returns the new school's id. */
-async function createSchuleDirectly(page: Page, schule: { kennung: string; name: string }, schulform = DEMO_IDS.landOeffentlich) {
-  const response = await page.request.post("/admin/schulen/new", { form: { schulform, kennung: schule.kennung, name: schule.name } });
-  expect(response.status(), `Anlegen der Testschule „${schule.name}“`).toBe(200);
-  const id = new URL(response.url()).searchParams.get("erstellt");
-  expect(id, `Anlegen der Testschule „${schule.name}“ lieferte keine Id (${response.url()})`).toBeTruthy();
-  return id!;
-}
+const uniqueSchule = (prefix: string) => uniqueSchuleOf(prefix, ["9", "8"]);
 
 async function searchSchulen(page: Page, suche: string) {
   await page.goto(`/admin/schulen?${new URLSearchParams({ suche })}`);
   await expect(page.getByRole("heading", { level: 1, name: "Schulverwaltung" })).toBeVisible();
-}
-
-/** Console errors and uncaught errors of the page (a refused post's 4xx is logged by the browser on purpose). */
-function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) problems.push(message.text());
-  });
-  page.on("pageerror", (error) => problems.push(error.message));
-  return problems;
 }
 
 /** The row of the school with this Dienststellennummer. */

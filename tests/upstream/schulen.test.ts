@@ -127,6 +127,39 @@ describe.each(API_VERSIONS)("Schulen verwalten (Upstream-Version %s)", (version)
       expect(await read(created.id)).toMatchObject({ kennung: "0782002", version: 2 });
     });
 
+    it("another school's Dienststellennummer is taken; a body that carries the school as read keeps its Träger and itslearning", async () => {
+      const other = await read(DEMO_IDS.schuleC);
+      const created = OrganisationResponse.parse(
+        await (
+          await create(landesadminGold, schule("0782011", "Schule beim Träger", DEMO_IDS.landOeffentlich, DEMO_IDS.traegerStadt))
+        ).json(),
+      );
+      await expectDbiamKey(
+        await update(
+          landesadminGold,
+          created.id,
+          schule(other.kennung ?? "", "Schule beim Träger", DEMO_IDS.landOeffentlich, DEMO_IDS.traegerStadt),
+        ),
+        "SCHULE_KENNUNG_EINDEUTIG",
+      );
+      expect((await landesadminGold.json("PUT", `/api/organisationen/${created.id}/enable-for-its-learning`, {})).status).toBe(200);
+
+      const response = await update(
+        landesadminGold,
+        created.id,
+        schule("0782012", "Schule beim Träger, neu", DEMO_IDS.landOeffentlich, DEMO_IDS.traegerStadt),
+      );
+      expect(response.status).toBe(200);
+      // itslearning is no field of the body: the update leaves it; the Träger stays because the body names it.
+      expect(await read(created.id)).toMatchObject({
+        kennung: "0782012",
+        name: "Schule beim Träger, neu",
+        zugehoerigZu: DEMO_IDS.traegerStadt,
+        itslearningEnabled: true,
+        version: 3,
+      });
+    });
+
     it("the rules of creation apply", async () => {
       await expectDbiamKey(await update(landesadminGold, DEMO_IDS.schuleB, schule("0782003", " Lindenweg")), "NAME_ENTHAELT_LEERZEICHEN");
       await expectDbiamKey(await update(landesadminGold, DEMO_IDS.schuleB, schule("", "Lindenweg")), "KENNUNG_REQUIRED_FOR_SCHULE");

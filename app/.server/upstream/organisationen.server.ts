@@ -5,6 +5,7 @@ import {
   type CreateOrganisationBody,
   type FindOrganisationQuery,
   type OrganisationByNameBody,
+  type UpdateOrganisationBody,
   type Systemrecht,
 } from "../../../upstream/contract";
 import {
@@ -70,16 +71,36 @@ export function enableForItslearning(request: Request, id: string) {
   });
 }
 
+/** A new Schulträger hangs below its form (public schools or Ersatzschulen) in both hierarchies (§4.2). */
+export function createTraeger(request: Request, { schulform, name }: { schulform: string; name: string }) {
+  return createOrganisation(request, { administriertVon: schulform, zugehoerigZu: schulform, name, typ: "TRAEGER" });
+}
+
+/**
+ * Every organisation that belongs to this one (`zugehoerigZu`), unpaged and without a permission filter: a
+ * Träger's schools, a school's classes (ORGANISATIONS_ROLES.md §4.12).
+ */
+export function getZugehoerige(request: Request, id: string) {
+  return callUpstreamJson(request, `/api/organisationen/${encodeURIComponent(id)}/zugehoerig`, OrganisationList, {
+    defaultError: "SCHULTRAEGER_ERROR",
+  });
+}
+
 /** A class hangs below its school in both hierarchies (ORGANISATIONS_ROLES.md §4.2). */
 export function createKlasse(request: Request, schuleId: string, name: string) {
   return createOrganisation(request, { administriertVon: schuleId, zugehoerigZu: schuleId, name, typ: "KLASSE" });
 }
 
-export function renameOrganisation(request: Request, id: string, body: OrganisationByNameBody) {
+export function renameOrganisation(
+  request: Request,
+  id: string,
+  body: OrganisationByNameBody,
+  { defaultError = "KLASSE_ERROR" }: Pick<CallOptions, "defaultError"> = {},
+) {
   return callUpstreamJson(request, `/api/organisationen/${encodeURIComponent(id)}/name`, OrganisationResponse, {
     method: "PATCH",
     body,
-    defaultError: "KLASSE_ERROR",
+    defaultError,
     // The pinned upstream answers NEWER_VERSION_ORGANISATION, the current one may answer a 409 MISMATCHED_REVISION:
     // the rename form offers "load the current state" for this one code.
     errorCodes: { conflict: "NEWER_VERSION_ORGANISATION" },
@@ -105,4 +126,16 @@ export async function deleteKlasse(request: Request, id: string) {
     exchangeWithUpstream(request, variant === "organisation" ? path : `${path}/klasse`, options),
   );
   await acceptUpstreamAnswer(request, answer, options);
+}
+
+/**
+ * The full update of an organisation (ORGANISATIONS_ROLES.md §4.5): every stored field is overwritten from the body,
+ * a field left out is cleared, and there is no version. The caller sends the organisation as just read, changed.
+ */
+export function updateOrganisation(request: Request, id: string, body: UpdateOrganisationBody) {
+  return callUpstreamJson(request, `/api/organisationen/${encodeURIComponent(id)}`, OrganisationResponse, {
+    method: "PUT",
+    body,
+    defaultError: "ORGANISATION_SPECIFICATION_ERROR",
+  });
 }

@@ -30,6 +30,13 @@ export interface Portal {
   loggedIn(username: string, level?: "silver" | "gold"): Promise<PortalVisitor>;
   /** Every call the upstream got, as "METHOD /path" (without the query), in arrival order; clear it to count anew. */
   upstreamCalls: string[];
+  /**
+   * Every call with the time it reached the upstream (before waiting for admission) and the time it was answered; clear
+   * it to count anew. `upstreamWaves` reads the waves from it.
+   */
+  upstreamTimeline: TimedCall[];
+  /** Each call is answered no sooner than this (ms): calls sent side by side then overlap however busy the machine. */
+  upstreamDelayMs: number;
   close(): Promise<void>;
 }
 
@@ -42,9 +49,20 @@ export async function startPortal(): Promise<Portal> {
     return upstream.fetch(request, ...rest);
   };
   const admission = admitInOrder(recorded, CONCURRENT_UPSTREAM_REQUESTS);
+  const upstreamTimeline: TimedCall[] = [];
+  const timed: typeof admission.handle = async (request, ...rest) => {
+    const entry = { call: `${request.method} ${new URL(request.url).pathname}`, start: performance.now(), end: Infinity };
+    upstreamTimeline.push(entry);
+    if (portal.upstreamDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, portal.upstreamDelayMs));
+    try {
+      return await admission.handle(request, ...rest);
+    } finally {
+      entry.end = performance.now();
+    }
+  };
   const server = await new Promise<Server>((resolve, reject) => {
     // Without TLS or HTTP/2 options, @hono/node-server serves with node:http.
-    const instance = serve({ fetch: admission.handle, hostname: "127.0.0.1", port: 0 }, () => resolve(instance as Server));
+    const instance = serve({ fetch: timed, hostname: "127.0.0.1", port: 0 }, () => resolve(instance as Server));
     instance.once("error", reject);
   });
   // The portal's server modules read the environment once, at import; each test file imports the build afresh.
@@ -52,8 +70,10 @@ export async function startPortal(): Promise<Portal> {
   const build = (await import(/* @vite-ignore */ BUILD_PATH)) as ServerBuild;
   const handle = createRequestHandler(build, "production");
 
-  return {
+  const portal: Portal = {
     upstreamCalls,
+    upstreamTimeline,
+    upstreamDelayMs: 0,
     visitor: () => new PortalVisitor(handle),
     loggedIn: async (username, level = "silver") => {
       const visitor = new PortalVisitor(handle);
@@ -66,6 +86,26 @@ export async function startPortal(): Promise<Portal> {
       await database.close();
     },
   };
+  return portal;
+}
+
+export interface TimedCall {
+  call: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * How many waves of upstream calls the timeline shows: a call belongs to the wave after the latest of the calls that
+ * were answered before it was sent (it may have waited for them); calls sent side by side share a wave.
+ */
+export function upstreamWaves(timeline: readonly TimedCall[]): number {
+  const waves: number[] = [];
+  for (const [index, entry] of timeline.entries()) {
+    const before = timeline.slice(0, index).flatMap((earlier, at) => (earlier.end <= entry.start ? [waves[at]] : []));
+    waves.push(1 + Math.max(0, ...before));
+  }
+  return Math.max(0, ...waves);
 }
 
 type RequestHandler = ReturnType<typeof createRequestHandler>;
