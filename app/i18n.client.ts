@@ -19,6 +19,7 @@ const CHUNKS: Record<Exclude<TextNamespace, "common">, () => Promise<{ default: 
   zweiFaktor: () => import("../locales/de/zweiFaktor.json"),
   schulen: () => import("../locales/de/schulen.json"),
   schultraeger: () => import("../locales/de/schultraeger.json"),
+  hinweise: () => import("../locales/de/hinweise.json"),
 };
 
 const namespaceChunks: BackendModule = {

@@ -1,6 +1,7 @@
 import i18next, { type ParseKeys } from "i18next";
 import type common from "../locales/de/common.json";
 import type errors from "../locales/de/errors.json";
+import type hinweise from "../locales/de/hinweise.json";
 import type klassen from "../locales/de/klassen.json";
 import type landesbedienstete from "../locales/de/landesbedienstete.json";
 import type person from "../locales/de/person.json";
@@ -25,6 +26,7 @@ export const NAMESPACES = [
   "zweiFaktor",
   "schulen",
   "schultraeger",
+  "hinweise",
 ] as const;
 export type TextNamespace = (typeof NAMESPACES)[number];
 
@@ -52,6 +54,7 @@ declare module "i18next" {
       zweiFaktor: typeof zweiFaktor;
       schulen: typeof schulen;
       schultraeger: typeof schultraeger;
+      hinweise: typeof hinweise;
     };
   }
 }
