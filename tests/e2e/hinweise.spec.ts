@@ -15,7 +15,10 @@ const zustand = (page: Page, text: "veröffentlicht" | "nicht veröffentlicht") 
 const startHinweis = (page: Page) => page.getByRole("region", { name: "Hinweis", exact: true });
 
 /** The notice as the start page shows it, line breaks included. */
-const shownText = (page: Page) => startHinweis(page).locator("p").evaluate((element) => (element as HTMLElement).innerText);
+const shownText = (page: Page) =>
+  startHinweis(page)
+    .locator("p")
+    .evaluate((element) => (element as HTMLElement).innerText);
 
 // The notice is one object for every user and both projects: the journey holds a lock while it changes it, runs its
 // steps in order, and puts the notice back as it was (tests/e2e/support/hinweis.ts). While it runs, other journeys'
@@ -201,8 +204,8 @@ test.describe("Hinweis gegen die ältere Upstream-Version", () => {
   test.use({ baseURL: PINNED_BASE_URL });
   let release = () => {};
 
-  test.beforeAll(async ({}, testInfo) => {
-    testInfo.setTimeout(6 * 60_000);
+  test.beforeAll(async () => {
+    test.setTimeout(6 * 60_000);
     release = await lockHinweis(String(PINNED_PORT), 5 * 60_000);
   });
   test.afterAll(() => release());
@@ -215,7 +218,9 @@ test.describe("Hinweis gegen die ältere Upstream-Version", () => {
       await waitForHydration(page);
       await hinweisFeld(page).fill(text);
       await button(page, original.veroeffentlicht ? "Speichern" : "Veröffentlichen").click();
-      await expect(status(page, original.veroeffentlicht ? "Der Hinweistext wurde gespeichert." : "Der Hinweis wurde veröffentlicht.")).toBeVisible();
+      await expect(
+        status(page, original.veroeffentlicht ? "Der Hinweistext wurde gespeichert." : "Der Hinweis wurde veröffentlicht."),
+      ).toBeVisible();
       await zustand(page, "veröffentlicht");
       await page.goto("/start");
       expect(await shownText(page)).toBe(text);
