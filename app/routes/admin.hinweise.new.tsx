@@ -127,9 +127,7 @@ function HinweisForm() {
         <input type="hidden" name={fields.id.name} value={id} />
         <input type="hidden" name={fields.revision.name} value={revision} />
         <HinweisTextfeld field={fields.inhalt} label={t("hinweise:fields.inhalt")} hint={t("hinweise:fields.inhaltHint")} />
-        <p id="hinweis-speichern-hinweis" className="mb-3 text-sm text-gray-700">
-          {t("hinweise:actions.speichernHint")}
-        </p>
+        <p className="mb-3 text-sm text-gray-700">{t("hinweise:actions.speichernHint")}</p>
         <div className="flex flex-wrap items-start gap-3">
           <SaveButton form={form} stored={{ inhalt: hinweis.inhalt }} label={t("hinweise:actions.speichern")} />
           <SubmitButton
