@@ -183,6 +183,19 @@ test.describe("Hinweis für die Startseite", () => {
     await expect(page.getByRole("alert").filter({ hasText: "Hinweis wurde inzwischen geändert" })).toHaveCount(0);
     await zustand(page, "nicht veröffentlicht");
     await expectNoAxeViolations(page, "Hinweis mit aktuellem Text");
+
+    if (isJavaScriptProject()) {
+      // A typed, unsaved text: leaving the page asks first, and staying keeps the text.
+      await hinweisFeld(page).fill(mine);
+      await page.getByRole("navigation", { name: "Navigation" }).getByRole("link", { name: "Alle Klassen" }).click();
+      const frage = page.getByRole("dialog", { name: "Ungespeicherte Änderungen" });
+      await expect(frage.getByRole("heading", { name: "Ungespeicherte Änderungen" })).toBeVisible();
+      await expectNoAxeViolations(page, "Hinweis verlassen mit ungespeichertem Text");
+      await frage.getByRole("button", { name: "Auf der Seite bleiben" }).click();
+      await expect(frage).toHaveCount(0);
+      await expect(hinweisFeld(page)).toHaveValue(mine);
+      await expect(page).toHaveURL(/\/admin\/hinweise\/new$/);
+    }
   });
 });
 
