@@ -60,11 +60,12 @@ describe("Anfragen an den Hinweis-Editor", () => {
   it("eine fremde oder alte Revision ist der Konflikt, ohne Schreiben; eine kaputte ist eine Eingabe-Ablehnung", async () => {
     const html = await (await admin.get(PATH)).text();
     const id = hiddenValue(html, "id");
-    for (const form of [
+    const forms: Record<string, string>[] = [
       { inhalt: "Neu", id, revision: "0" },
       { inhalt: "Neu", id: "00000000-0000-4000-8000-000000000000", revision: hiddenValue(html, "revision") },
       { inhalt: "Neu", revision: hiddenValue(html, "revision") },
-    ]) {
+    ];
+    for (const form of forms) {
       portal.upstreamCalls.length = 0;
       const answer = await admin.postForm(PATH, form);
       expect(answer.status).toBe(400);
