@@ -20,6 +20,7 @@ const CHUNKS: Record<Exclude<TextNamespace, "common">, () => Promise<{ default: 
   schulen: () => import("../locales/de/schulen.json"),
   schultraeger: () => import("../locales/de/schultraeger.json"),
   schultraegerSchulen: () => import("../locales/de/schultraegerSchulen.json"),
+  hinweise: () => import("../locales/de/hinweise.json"),
 };
 
 const namespaceChunks: BackendModule = {

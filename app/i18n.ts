@@ -1,6 +1,7 @@
 import i18next, { type ParseKeys } from "i18next";
 import type common from "../locales/de/common.json";
 import type errors from "../locales/de/errors.json";
+import type hinweise from "../locales/de/hinweise.json";
 import type klassen from "../locales/de/klassen.json";
 import type landesbedienstete from "../locales/de/landesbedienstete.json";
 import type person from "../locales/de/person.json";
@@ -27,6 +28,7 @@ export const NAMESPACES = [
   "schulen",
   "schultraeger",
   "schultraegerSchulen",
+  "hinweise",
 ] as const;
 export type TextNamespace = (typeof NAMESPACES)[number];
 
@@ -55,6 +57,7 @@ declare module "i18next" {
       schulen: typeof schulen;
       schultraeger: typeof schultraeger;
       schultraegerSchulen: typeof schultraegerSchulen;
+      hinweise: typeof hinweise;
     };
   }
 }

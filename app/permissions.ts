@@ -151,6 +151,7 @@ const ADMIN_SCREENS: readonly AdminScreen[] = [
     label: "nav.portal.hinweise",
     section: "nav.portal.section",
     permissions: ["portalverwaltung", "hinweisebearbeiten"],
+    built: true,
   },
 ];
 

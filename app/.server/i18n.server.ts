@@ -3,6 +3,7 @@ import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import common from "../../locales/de/common.json";
 import errors from "../../locales/de/errors.json";
+import hinweise from "../../locales/de/hinweise.json";
 import klassen from "../../locales/de/klassen.json";
 import schulen from "../../locales/de/schulen.json";
 import schultraeger from "../../locales/de/schultraeger.json";
@@ -16,7 +17,7 @@ import { rememberTranslations } from "./translation-cache.server";
 
 /** Every namespace, bundled with the server: nothing is read from disk while a request waits. */
 export const resources = {
-  de: { common, errors, klassen, personen, person, landesbedienstete, zweiFaktor, schulen, schultraeger, schultraegerSchulen },
+  de: { common, errors, klassen, personen, person, landesbedienstete, zweiFaktor, schulen, schultraeger, schultraegerSchulen, hinweise },
 } satisfies {
   de: Record<TextNamespace, object>;
 };
