@@ -66,7 +66,7 @@ describe("Seite einer Schule", () => {
     });
     expect(mine.status).toBe(400);
     const page = await mine.text();
-    expect(page).toContain(`Jetzt gespeichert sind die Dienststellennummer ${schule.kennung}1`);
+    expect(page).toContain(`Jetzt gespeichert sind die Dienststellennummer „${schule.kennung}1“`);
     expect(page).toContain(`value="Neu ${schule.name}"`);
     expect(count(`PUT /api/organisationen/${schule.id}`)).toBe(0);
   });
