@@ -13,9 +13,11 @@ import {
   vormerkungParams,
   zaehlung,
   zusammen,
+  type Abbruchgrund,
   type Art,
   type Eintrag,
   type SpeicherErgebnis,
+  type TeilAbgebrochen,
   type Vormerkung,
 } from "~/schultraeger-schulen/vormerkung";
 import { Modal, preloadModal } from "./modal";
@@ -235,10 +237,7 @@ interface Lauf {
   labels: ReadonlyMap<string, string>;
 }
 
-/** Why a part of a save in parts brought no answer (the route's `clientAction` turns the failure into this). */
-export type Abbruchgrund = "anmeldung" | "fehler";
-
-type TeilAntwort = SpeicherMeldungProps | { antwort: "teilAbgebrochen"; grund: Abbruchgrund } | undefined;
+type TeilAntwort = SpeicherMeldungProps | TeilAbgebrochen | undefined;
 
 /**
  * The combined answer of a save in parts, handed to the page it navigates to. It stays in this module, not in the

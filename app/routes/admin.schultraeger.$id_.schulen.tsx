@@ -25,7 +25,14 @@ import {
 import { useHydrated } from "~/hooks/use-hydrated";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { returnPathFrom, withReturnPath } from "~/return-path";
-import { MAX_VORGEMERKT, readVormerkung, type Eintrag, type Vormerkung } from "~/schultraeger-schulen/vormerkung";
+import {
+  istAbgebrochenerTeil,
+  MAX_VORGEMERKT,
+  readVormerkung,
+  type Eintrag,
+  type TeilAbgebrochen,
+  type Vormerkung,
+} from "~/schultraeger-schulen/vormerkung";
 import { readFormData } from "~/.server/form-data.server";
 import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
 import { withUpstreamSession } from "~/.server/responses.server";
@@ -70,15 +77,15 @@ export async function clientAction({ request, serverAction }: ClientActionFuncti
     if (error instanceof Response && error.status >= 300 && error.status < 400) {
       const ziel = new URL(error.headers.get("Location") ?? "/", window.location.href);
       if (ziel.origin === window.location.origin && ziel.pathname !== "/api/auth/login") throw error;
-      return { antwort: "teilAbgebrochen", grund: "anmeldung" } as const;
+      return { antwort: "teilAbgebrochen", grund: "anmeldung" } satisfies TeilAbgebrochen;
     }
-    return { antwort: "teilAbgebrochen", grund: "fehler" } as const;
+    return { antwort: "teilAbgebrochen", grund: "fehler" } satisfies TeilAbgebrochen;
   }
 }
 
 /** The parts of a save with progress change nothing the page shows until the last: it reloads at the end. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
-  formData?.get("teil") ? false : defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionResult, defaultShouldRevalidate }) =>
+  formData?.get("teil") || istAbgebrochenerTeil(actionResult) ? false : defaultShouldRevalidate;
 
 export default function SchultraegerSchulen() {
   const { t } = useTranslation();
