@@ -175,7 +175,7 @@ export function SpeicherMeldung({ answer }: { answer: SpeicherMeldungProps }) {
 
 function ErgebnisAbschnitte({ ergebnis }: { ergebnis: SpeicherErgebnis }) {
   const { t } = useTranslation();
-  const { gespeichert, fehlgeschlagen, uebersprungen } = ergebnis;
+  const { gespeichert, bereits, fehlgeschlagen, uebersprungen } = ergebnis;
   return (
     <>
       <Abschnitt
@@ -183,6 +183,13 @@ function ErgebnisAbschnitte({ ergebnis }: { ergebnis: SpeicherErgebnis }) {
         eintraege={gespeichert.map((schule) => ({
           ...schule,
           text: t(`schultraegerSchulen:ergebnis.${schule.art}`, { schule: schule.label }),
+        }))}
+      />
+      <Abschnitt
+        titel={t("schultraegerSchulen:ergebnis.bereits", { count: bereits.length })}
+        eintraege={bereits.map((schule) => ({
+          ...schule,
+          text: t(schule.art === "hinzu" ? "schultraegerSchulen:ergebnis.bereitsHinzu" : "schultraegerSchulen:ergebnis.bereitsWeg", { schule: schule.label }),
         }))}
       />
       <Abschnitt
@@ -294,6 +301,7 @@ export function useSpeichernInTeilen(action: string) {
     const gezaehlt = zaehlung(bisher);
     formData.set("bisherHinzu", String(gezaehlt.hinzu));
     formData.set("bisherWeg", String(gezaehlt.weg));
+    formData.set("bisherBereits", String(gezaehlt.bereits));
     // A middle part, or the last after a failure, answers its result instead of the message.
     if (!letzter || bisher.fehlgeschlagen.length + bisher.uebersprungen.length > 0) formData.set("teil", "1");
     fetcher.submit(formData, { method: "post", action });
