@@ -176,7 +176,7 @@ function SchulenForm() {
       {hinweis ? <LadeHinweis hinweis={hinweis} /> : null}
       <p className="mb-6 max-w-3xl">{t("schultraegerSchulen:intro")}</p>
 
-      <Form method="get" action={hier} id={FORM_ID} onChange={onChange} onSubmit={onSubmit} className="max-w-3xl" preventScrollReset>
+      <Form method="get" action={hier} id={FORM_ID} onChange={onChange} onSubmit={onSubmit} className="max-w-4xl" preventScrollReset>
         {/* A search (GET) replaces the address's query: the way back travels as a field. */}
         {hier === location.pathname ? null : <input type="hidden" name="zurueck" value={zurueck} />}
         {/* While a save runs (and after the login expired during one) the choices stand still. */}
