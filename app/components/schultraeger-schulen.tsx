@@ -163,7 +163,9 @@ export function SpeicherMeldung({ answer }: { answer: SpeicherMeldungProps }) {
       ) : (
         <Notice
           tone={answer.ergebnis.fehlgeschlagen.length > 0 ? "error" : "warning"}
-          title={t(answer.ergebnis.gespeichert.length > 0 ? "schultraegerSchulen:ergebnis.title" : "schultraegerSchulen:ergebnis.titleKeine")}
+          title={t(
+            answer.ergebnis.gespeichert.length > 0 ? "schultraegerSchulen:ergebnis.title" : "schultraegerSchulen:ergebnis.titleKeine",
+          )}
           className="mb-4"
         >
           <ErgebnisAbschnitte ergebnis={answer.ergebnis} />
@@ -189,7 +191,9 @@ function ErgebnisAbschnitte({ ergebnis }: { ergebnis: SpeicherErgebnis }) {
         titel={t("schultraegerSchulen:ergebnis.bereits", { count: bereits.length })}
         eintraege={bereits.map((schule) => ({
           ...schule,
-          text: t(schule.art === "hinzu" ? "schultraegerSchulen:ergebnis.bereitsHinzu" : "schultraegerSchulen:ergebnis.bereitsWeg", { schule: schule.label }),
+          text: t(schule.art === "hinzu" ? "schultraegerSchulen:ergebnis.bereitsHinzu" : "schultraegerSchulen:ergebnis.bereitsWeg", {
+            schule: schule.label,
+          }),
         }))}
       />
       <Abschnitt

@@ -209,7 +209,14 @@ function SchulenForm() {
               {t("schultraegerSchulen:hinzufuegen.suche")}
             </label>
             <div className="mb-4 flex flex-wrap gap-2">
-              <input id="suche" name="suche" type="search" defaultValue={suche} aria-describedby="suche-hinweis" className="input max-w-xs" />
+              <input
+                id="suche"
+                name="suche"
+                type="search"
+                defaultValue={suche}
+                aria-describedby="suche-hinweis"
+                className="input max-w-xs"
+              />
               {/* The form's first button: Enter in any field searches, and keeps every tick. */}
               <button type="submit" className="btn-secondary">
                 {t("schultraegerSchulen:hinzufuegen.suchen")}

@@ -86,7 +86,12 @@ describe("die Auswahl an der Grenze von 200 Änderungen", () => {
     expect(b.attrs.disabled).toBeDefined();
     expect(b.attrs["aria-describedby"]).toBe("vorschau-grenze");
     const frei = renderHtml(
-      createElement(SchulAuswahl, { legend: "Gefundene Schulen", name: "hinzu", schulen: [{ id: id(2), label: "B" }], checked: new Set() }),
+      createElement(SchulAuswahl, {
+        legend: "Gefundene Schulen",
+        name: "hinzu",
+        schulen: [{ id: id(2), label: "B" }],
+        checked: new Set<string>(),
+      }),
     );
     expect(byTag(frei, "input")[0].attrs.disabled).toBeUndefined();
   });
