@@ -349,6 +349,7 @@ function LadeHinweis({ hinweis }: { hinweis: NonNullable<ReturnType<typeof useLo
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
   { title: pageTitle("schultraegerSchulen:pageTitle", { name: loaderData?.traeger.name ?? "" }) },
   // The staged ids ride in the address (up to about 9 kB): with the address again as Referer, a search from this page
-  // would pass Node's 16 kB header limit (431, an empty page). The portal's own check reads the Origin header first.
-  { name: "referrer", content: "no-referrer" },
+  // would pass Node's 16 kB header limit (431, an empty page). The origin alone still goes along: without it a post
+  // would carry `Origin: null` and the portal's origin check would refuse it.
+  { name: "referrer", content: "strict-origin" },
 ];
