@@ -405,9 +405,9 @@ function useVerlassenFragen(lauf: Lauf | null, aktiv: { current: boolean }) {
   useEffect(() => {
     if (laeuft) preloadModal();
   }, [laeuft]);
-  // The save ended while the question was open: nothing is lost by going on.
+  // The save ended while the question was open: the page shows its result first, the user leaves afterwards.
   useEffect(() => {
-    if (!laeuft && blocker.state === "blocked") blocker.proceed();
+    if (!laeuft && blocker.state === "blocked") blocker.reset();
   }, [laeuft, blocker]);
   const erledigt = lauf ? lauf.teile.slice(0, lauf.index).reduce((sum, teil) => sum + teil.hinzu.length + teil.weg.length, 0) : 0;
   return (

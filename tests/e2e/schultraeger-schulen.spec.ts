@@ -201,8 +201,12 @@ test.describe("Schulen eines Schulträgers zuordnen und lösen", () => {
       await expect(dialog).toHaveCount(0);
       await expect(page).toHaveURL(new RegExp(`${path}\\?`));
 
+      // The save ends while the question is open: the result comes first.
+      await page.getByRole("link", { name: "Zurück zum Schulträger" }).click();
+      await expect(dialog.getByRole("button", { name: "Seite verlassen" })).toBeVisible();
       weiter();
       await expect(toast(page)).toHaveText("Die Schulzuordnungen wurden gespeichert (zugeordnet: 10, entfernt: 0).");
+      await expect(dialog).toHaveCount(0);
       await expect(page).toHaveURL(new RegExp(`/admin/schultraeger/${traegerId}$`));
     });
 
