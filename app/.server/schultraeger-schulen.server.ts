@@ -154,7 +154,7 @@ async function sende(request: Request, auftrag: Auftrag): Promise<{ ok: true } |
   return outcome.status === "saved" ? { ok: true } : { ok: false, code: outcome.failure.code };
 }
 
-/** Sends the open changes, a few at a time; what was already as wanted counts as saved. */
+/** Sends the open changes, a few at a time; what was already as wanted is reported as such, not as saved. */
 async function sendeAlle(request: Request, traeger: OrganisationResponse, pruefung: Pruefung): Promise<SpeicherErgebnis> {
   const auftraege: Auftrag[] = [
     ...pruefung.offen.hinzu.map((schule) => ({ ...schule, art: "hinzu" as const, ziel: traeger.id })),
@@ -162,7 +162,8 @@ async function sendeAlle(request: Request, traeger: OrganisationResponse, pruefu
   ];
   const antworten = await nachUndNach(auftraege, GLEICHZEITIG, (auftrag) => sende(request, auftrag));
   const ergebnis: SpeicherErgebnis = {
-    gespeichert: [
+    gespeichert: [],
+    bereits: [
       ...pruefung.erledigt.hinzu.map((schule) => ({ ...schule, art: "hinzu" as const })),
       ...pruefung.erledigt.weg.map((schule) => ({ ...schule, art: "weg" as const })),
     ],
@@ -186,7 +187,7 @@ export type SpeicherAntwort =
   | { antwort: "ungueltig"; fehler: VormerkungFehler }
   | { antwort: "nichtsVorgemerkt" }
   | { antwort: "keinRecht" }
-  | { antwort: "ergebnis"; ergebnis: SpeicherErgebnis; zaehlung: { hinzu: number; weg: number } };
+  | { antwort: "ergebnis"; ergebnis: SpeicherErgebnis; zaehlung: { hinzu: number; weg: number; bereits: number } };
 
 /**
  * Saves the posted staged set. The Träger's schools and each staged school are read again first: a change that no
@@ -206,11 +207,13 @@ export async function speichern(request: Request, id: string | undefined, formDa
   const gezaehlt = zaehlung(ergebnis);
   const allesGespeichert = ergebnis.fehlgeschlagen.length === 0 && ergebnis.uebersprungen.length === 0;
   if (allesGespeichert && formData.get("teil") === null) {
+    const bereits = gezaehlt.bereits + bisher(formData, "bisherBereits");
     return redirectWithToast(request, ziel, {
-      key: "schultraegerSchulen:gespeichert",
+      key: bereits > 0 ? "schultraegerSchulen:gespeichertMitBereits" : "schultraegerSchulen:gespeichert",
       values: {
         hinzu: String(gezaehlt.hinzu + bisher(formData, "bisherHinzu")),
         weg: String(gezaehlt.weg + bisher(formData, "bisherWeg")),
+        bereits: String(bereits),
       },
     });
   }

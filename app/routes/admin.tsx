@@ -1,9 +1,10 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AdminNav } from "~/components/admin-nav";
 import { GeneralErrorBoundary } from "~/components/error-page";
 import { PageMain } from "~/components/page-main";
 import { adminNavigation } from "~/permissions";
+import { istAbgebrochenerTeil } from "~/schultraeger-schulen/vormerkung";
 import { requireUser } from "~/.server/guards.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 
@@ -14,6 +15,13 @@ export function loader(args: LoaderFunctionArgs) {
     return { navigation: adminNavigation(user.rights) };
   });
 }
+
+/**
+ * A part of a save in parts that met an expired login (decision 020) answers its page in place: loading the layout
+ * again would lead to the login at once, and the page's word on what was saved would be lost.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  istAbgebrochenerTeil(actionResult) ? false : defaultShouldRevalidate;
 
 export default function AdminLayout() {
   const { navigation } = useLoaderData<typeof loader>();

@@ -147,16 +147,19 @@ export interface Fehlgeschlagen extends Eintrag {
 /** What a save did, school by school. */
 export interface SpeicherErgebnis {
   gespeichert: (Eintrag & { art: Art })[];
+  /** Already as wanted when the save read it (a save before, someone else's identical change): nothing sent. */
+  bereits: (Eintrag & { art: Art })[];
   fehlgeschlagen: Fehlgeschlagen[];
   uebersprungen: Uebersprungen[];
 }
 
-export const LEERES_ERGEBNIS: SpeicherErgebnis = { gespeichert: [], fehlgeschlagen: [], uebersprungen: [] };
+export const LEERES_ERGEBNIS: SpeicherErgebnis = { gespeichert: [], bereits: [], fehlgeschlagen: [], uebersprungen: [] };
 
 /** Two answers of batches of one save as one. */
 export function zusammen(a: SpeicherErgebnis, b: SpeicherErgebnis): SpeicherErgebnis {
   return {
     gespeichert: [...a.gespeichert, ...b.gespeichert],
+    bereits: [...a.bereits, ...b.bereits],
     fehlgeschlagen: [...a.fehlgeschlagen, ...b.fehlgeschlagen],
     uebersprungen: [...a.uebersprungen, ...b.uebersprungen],
   };
@@ -168,11 +171,12 @@ export function nachDemSpeichern(ergebnis: SpeicherErgebnis): Vormerkung {
   return { hinzu: ids("hinzu"), weg: ids("weg") };
 }
 
-/** The counts of the success message. */
-export function zaehlung(ergebnis: SpeicherErgebnis): { hinzu: number; weg: number } {
+/** The counts of the success message: what this save changed, and what it found already as wanted. */
+export function zaehlung(ergebnis: SpeicherErgebnis): { hinzu: number; weg: number; bereits: number } {
   return {
     hinzu: ergebnis.gespeichert.filter((eintrag) => eintrag.art === "hinzu").length,
     weg: ergebnis.gespeichert.filter((eintrag) => eintrag.art === "weg").length,
+    bereits: ergebnis.bereits.length,
   };
 }
 
@@ -200,4 +204,20 @@ export function inTeilen(vormerkung: Vormerkung, size: number): Vormerkung[] {
     teile.push(teil);
   }
   return teile;
+}
+
+/** Why a part of a save in parts (with JavaScript) brought no answer: the route's `clientAction` answers this instead. */
+export type Abbruchgrund = "anmeldung" | "fehler";
+
+export interface TeilAbgebrochen {
+  antwort: "teilAbgebrochen";
+  grund: Abbruchgrund;
+}
+
+/**
+ * Whether an action's answer is a part of a save that broke off. Loaders are not run again after it: after an expired
+ * login they would lead to the login at once, and the page's result (what was saved) would be lost.
+ */
+export function istAbgebrochenerTeil(actionResult: unknown): actionResult is TeilAbgebrochen {
+  return typeof actionResult === "object" && actionResult !== null && (actionResult as { antwort?: unknown }).antwort === "teilAbgebrochen";
 }

@@ -127,11 +127,10 @@ describe("Schulen eines Schulträgers speichern", () => {
     expect(data).toMatchObject({
       antwort: "ergebnis",
       ergebnis: {
-        gespeichert: [
-          // Already at the Träger: as wanted, nothing sent.
-          { id: BEIM_TRAEGER, art: "hinzu", label: "071002 (Schule 2)" },
-          { id: LANGSAM, art: "hinzu", label: "071004 (Schule 4)" },
-        ],
+        // Only what this save did counts as saved.
+        gespeichert: [{ id: LANGSAM, art: "hinzu", label: "071004 (Schule 4)" }],
+        // Already at the Träger (someone else's identical change): as wanted, nothing sent, reported as such.
+        bereits: [{ id: BEIM_TRAEGER, art: "hinzu", label: "071002 (Schule 2)" }],
         fehlgeschlagen: [{ id: VERWEIGERT, art: "hinzu", code: "ORGANISATION_WECHSELT_TEILBAUM" }],
         uebersprungen: [{ id: BEIM_ANDEREN, art: "hinzu", grund: "andererTraeger" }],
       },

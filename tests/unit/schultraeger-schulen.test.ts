@@ -121,6 +121,7 @@ describe("das Ergebnis des Speicherns", () => {
       { id: id(2), label: "B", art: "weg" },
       { id: id(3), label: "C", art: "hinzu" },
     ],
+    bereits: [{ id: id(7), label: "G", art: "weg" }],
     fehlgeschlagen: [
       { id: id(4), label: "D", art: "weg", code: "SCHULTRAEGER_ERROR" },
       { id: id(5), label: "E", art: "hinzu", code: "ORGANISATION_WECHSELT_TEILBAUM" },
@@ -132,9 +133,9 @@ describe("das Ergebnis des Speicherns", () => {
     expect(nachDemSpeichern(ergebnis)).toEqual({ hinzu: [id(5)], weg: [id(4)] });
   });
 
-  it("die Meldung zählt Zuordnungen und Entfernungen getrennt; Teile werden zusammengezählt", () => {
-    expect(zaehlung(ergebnis)).toEqual({ hinzu: 2, weg: 1 });
-    expect(zaehlung(zusammen(ergebnis, ergebnis))).toEqual({ hinzu: 4, weg: 2 });
+  it("die Meldung zählt Zuordnungen und Entfernungen getrennt, was schon so war für sich; Teile werden zusammengezählt", () => {
+    expect(zaehlung(ergebnis)).toEqual({ hinzu: 2, weg: 1, bereits: 1 });
+    expect(zaehlung(zusammen(ergebnis, ergebnis))).toEqual({ hinzu: 4, weg: 2, bereits: 2 });
   });
 
   it("die Vormerkung wird für den Fortschritt in Teile geteilt", () => {
