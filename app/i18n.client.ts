@@ -21,6 +21,7 @@ const CHUNKS: Record<Exclude<TextNamespace, "common">, () => Promise<{ default: 
   schultraeger: () => import("../locales/de/schultraeger.json"),
   schultraegerSchulen: () => import("../locales/de/schultraegerSchulen.json"),
   hinweise: () => import("../locales/de/hinweise.json"),
+  zuordnungen: () => import("../locales/de/zuordnungen.json"),
 };
 
 const namespaceChunks: BackendModule = {

@@ -9,6 +9,7 @@ import type personen from "../locales/de/personen.json";
 import type schulen from "../locales/de/schulen.json";
 import type schultraeger from "../locales/de/schultraeger.json";
 import type schultraegerSchulen from "../locales/de/schultraegerSchulen.json";
+import type zuordnungen from "../locales/de/zuordnungen.json";
 import type zweiFaktor from "../locales/de/zweiFaktor.json";
 
 /**
@@ -29,6 +30,7 @@ export const NAMESPACES = [
   "schultraeger",
   "schultraegerSchulen",
   "hinweise",
+  "zuordnungen",
 ] as const;
 export type TextNamespace = (typeof NAMESPACES)[number];
 
@@ -58,6 +60,7 @@ declare module "i18next" {
       schultraeger: typeof schultraeger;
       schultraegerSchulen: typeof schultraegerSchulen;
       hinweise: typeof hinweise;
+      zuordnungen: typeof zuordnungen;
     };
   }
 }

@@ -9,6 +9,7 @@ import schulen from "../../locales/de/schulen.json";
 import schultraeger from "../../locales/de/schultraeger.json";
 import schultraegerSchulen from "../../locales/de/schultraegerSchulen.json";
 import landesbedienstete from "../../locales/de/landesbedienstete.json";
+import zuordnungen from "../../locales/de/zuordnungen.json";
 import zweiFaktor from "../../locales/de/zweiFaktor.json";
 import person from "../../locales/de/person.json";
 import personen from "../../locales/de/personen.json";
@@ -17,7 +18,20 @@ import { rememberTranslations } from "./translation-cache.server";
 
 /** Every namespace, bundled with the server: nothing is read from disk while a request waits. */
 export const resources = {
-  de: { common, errors, klassen, personen, person, landesbedienstete, zweiFaktor, schulen, schultraeger, schultraegerSchulen, hinweise },
+  de: {
+    common,
+    errors,
+    klassen,
+    personen,
+    person,
+    landesbedienstete,
+    zweiFaktor,
+    schulen,
+    schultraeger,
+    schultraegerSchulen,
+    hinweise,
+    zuordnungen,
+  },
 } satisfies {
   de: Record<TextNamespace, object>;
 };

@@ -177,7 +177,7 @@ export async function zuordnungenAction({
   // A crafted post, or a form from an older version of this page: nothing is guessed.
   // Without its state the conflict check of the save would be gone: that too is refused.
   if (!isIntent(intent) || aenderungen === null || stand === null) {
-    return data({ ...base, aenderungen: [], hinweis: "person:zuordnungenBearbeiten.unreadable" as const, fokus: "hinweis" as const }, 400);
+    return data({ ...base, aenderungen: [], hinweis: "zuordnungen:unreadable" as const, fokus: "hinweis" as const }, 400);
   }
 
   const ansicht = zuordnungsAnsicht(loaded.zuordnungen, aenderungen);
@@ -189,15 +189,15 @@ export async function zuordnungenAction({
     case "zurueck":
       return base;
     case "entfernen": {
-      if (selected.length === 0) return refuse("person:zuordnungenBearbeiten.chooseFirst");
-      if (user.personId === loaded.person.id) return refuse("person:zuordnungenBearbeiten.notOwn");
+      if (selected.length === 0) return refuse("zuordnungen:chooseFirst");
+      if (user.personId === loaded.person.id) return refuse("zuordnungen:notOwn");
       const weg = selected.map((line): Aenderung => ({ art: "weg", organisationId: line.organisationId, rolleId: line.rolleId }));
       return { ...base, aenderungen: [...aenderungen, ...weg], fokus: "vorgemerkt" as const };
     }
     case "versetzen":
     case "versetzen-vormerken": {
       const [line] = selected;
-      if (selected.length !== 1 || !line.istLern || line.klassen.length !== 1) return refuse("person:zuordnungenBearbeiten.chooseOnePupil");
+      if (selected.length !== 1 || !line.istLern || line.klassen.length !== 1) return refuse("zuordnungen:chooseOnePupil");
       const von = { id: line.klassen[0].id, label: line.klassen[0].name };
       const klassen = (await klassenOf(request, line.organisationId)).filter((klasse) => klasse.id !== von.id);
       const versetzen: VersetzenAnsicht = { schule: line.organisation, schuleId: line.organisationId, rolleId: line.rolleId, von, klassen };
@@ -222,7 +222,7 @@ export async function zuordnungenAction({
     case "befristung":
     case "befristung-vormerken": {
       const [line] = selected;
-      if (selected.length !== 1) return refuse("person:zuordnungenBearbeiten.chooseOne");
+      if (selected.length !== 1) return refuse("zuordnungen:chooseOne");
       const current = loaded.zuordnungen.find(
         (zuordnung) => zuordnung.organisationId === line.organisationId && zuordnung.rolleId === line.rolleId,
       );
@@ -243,7 +243,7 @@ export async function zuordnungenAction({
       if (submission.status !== "success") return data({ ...step, result: submission.reply(), fokus: "feld" as const }, 400);
       const bis = submission.value.befristung.bis;
       if (bis === lastDay) {
-        const hinweis = "person:zuordnungenBearbeiten.befristungUnchanged" as const;
+        const hinweis = "zuordnungen:befristungUnchanged" as const;
         return data({ ...step, result: submission.reply(), hinweis, fokus: "hinweis" as const }, 400);
       }
       const frist: Aenderung = {
@@ -260,7 +260,7 @@ export async function zuordnungenAction({
       return hinzufuegenStep({ request, formData, loaded, base, intent });
     case "speichern": {
       const broken = brokenRule(aenderungen, { eigenePerson: user.personId === loaded.person.id, today: germanToday() });
-      if (broken) return refuse(`person:zuordnungenBearbeiten.${broken}`);
+      if (broken) return refuse(`zuordnungen:${broken}`);
       return speichern({ request, loaded, base, detailsPath });
     }
   }
@@ -411,7 +411,7 @@ async function speichern({
   base: ZuordnungenAntwort;
   detailsPath: string;
 }) {
-  if (base.aenderungen.length === 0) return data({ ...base, hinweis: "person:zuordnungenBearbeiten.nothingStaged" as const }, 400);
+  if (base.aenderungen.length === 0) return data({ ...base, hinweis: "zuordnungen:nothingStaged" as const }, 400);
   const desired = applyAenderungen(loaded.zuordnungen, base.aenderungen);
   try {
     await updatePersonenkontexte(
@@ -435,10 +435,10 @@ async function speichern({
     const conflict = error.code === "COUNT_MISMATCHING" || error.code === "NEWER_VERSION_OF_PERSONENKONTEXTE_AVAILABLE";
     // After a conflict the changes stand on the reloaded set; the next save is checked against that one.
     const status = conflict ? 409 : error.status >= 500 ? error.status : 400;
-    const hinweis = conflict ? ("person:zuordnungenBearbeiten.conflictKept" as const) : null;
+    const hinweis = conflict ? ("zuordnungen:conflictKept" as const) : null;
     return data({ ...base, fehler: error.code, hinweis, stand: conflict ? loaded.stand : base.stand }, status);
   }
-  return redirectWithToast(request, detailsPath, { key: "person:zuordnungenBearbeiten.saved", values: { name: loaded.person.name } });
+  return redirectWithToast(request, detailsPath, { key: "zuordnungen:saved", values: { name: loaded.person.name } });
 }
 
 function stringOf(formData: FormData, name: string): string | null {

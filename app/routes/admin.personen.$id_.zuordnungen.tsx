@@ -19,7 +19,7 @@ import { guardWhileLoading, notFound, requireAdmin } from "~/.server/guards.serv
 import { withUpstreamSession } from "~/.server/responses.server";
 import { loadZuordnungen, zuordnungenAction, type Option, type ZuordnungenAntwort } from "~/.server/zuordnungen-bearbeiten.server";
 
-export const handle: I18nHandle = { i18n: "person" };
+export const handle: I18nHandle = { i18n: ["person", "zuordnungen"] };
 
 const LIST_PATH = "/admin/personen";
 const FORM_ID = "zuordnungen";
@@ -108,10 +108,10 @@ function ZuordnungenForm({ antwort }: { antwort: ZuordnungenAntwort }) {
     <>
       <p className="mb-2">
         <Link to={details} className="text-primary underline">
-          {t("person:zuordnungenBearbeiten.backToPerson")}
+          {t("zuordnungen:backToPerson")}
         </Link>
       </p>
-      <h1 className="mb-6 text-2xl font-bold">{t("person:zuordnungenBearbeiten.title", { name: person.name })}</h1>
+      <h1 className="mb-6 text-2xl font-bold">{t("zuordnungen:title", { name: person.name })}</h1>
       <FormError id="zuordnungen-fehler" code={antwort.fehler} />
       {antwort.hinweis ? (
         <div role="alert" id="zuordnungen-hinweis" tabIndex={-1}>
@@ -126,9 +126,9 @@ function ZuordnungenForm({ antwort }: { antwort: ZuordnungenAntwort }) {
 
         <fieldset className="mb-6">
           <legend className="mb-3 text-xl font-bold">
-            {ansicht.changed ? t("person:zuordnungenBearbeiten.listChanged") : t("person:zuordnungenBearbeiten.list")}
+            {ansicht.changed ? t("zuordnungen:listChanged") : t("zuordnungen:list")}
           </legend>
-          {ansicht.lines.length === 0 ? <p>{t("person:zuordnungenBearbeiten.none")}</p> : null}
+          {ansicht.lines.length === 0 ? <p>{t("zuordnungen:none")}</p> : null}
           <ul className="space-y-2">
             {ansicht.lines.map((line) => (
               <li key={`${line.key}/${line.status}/${line.bis ?? ""}`}>
@@ -141,23 +141,23 @@ function ZuordnungenForm({ antwort }: { antwort: ZuordnungenAntwort }) {
         {liste ? (
           <div className="mb-8 flex flex-wrap gap-3">
             <IntentButton intent="hinzufuegen" primary>
-              {t("person:zuordnungenBearbeiten.add")}
+              {t("zuordnungen:add")}
             </IntentButton>
-            <IntentButton intent="entfernen">{t("person:zuordnungenBearbeiten.remove")}</IntentButton>
-            {hasPupilWithClass ? <IntentButton intent="versetzen">{t("person:zuordnungenBearbeiten.move")}</IntentButton> : null}
-            <IntentButton intent="befristung">{t("person:zuordnungenBearbeiten.changeBefristung")}</IntentButton>
+            <IntentButton intent="entfernen">{t("zuordnungen:remove")}</IntentButton>
+            {hasPupilWithClass ? <IntentButton intent="versetzen">{t("zuordnungen:move")}</IntentButton> : null}
+            <IntentButton intent="befristung">{t("zuordnungen:changeBefristung")}</IntentButton>
           </div>
         ) : null}
 
         {antwort.hinzufuegen ? (
-          <SubForm title={t("person:zuordnungenBearbeiten.addTitle")} headingRef={focusTarget}>
+          <SubForm title={t("zuordnungen:addTitle")} headingRef={focusTarget}>
             <HinzufuegenFelder fields={fields} ansicht={antwort.hinzufuegen} />
           </SubForm>
         ) : null}
         {antwort.versetzen ? (
-          <SubForm title={t("person:zuordnungenBearbeiten.moveTitle")} headingRef={focusTarget}>
+          <SubForm title={t("zuordnungen:moveTitle")} headingRef={focusTarget}>
             <p className="mb-4">
-              {t("person:zuordnungenBearbeiten.moveFrom", { schule: antwort.versetzen.schule, klasse: antwort.versetzen.von.label })}
+              {t("zuordnungen:moveFrom", { schule: antwort.versetzen.schule, klasse: antwort.versetzen.von.label })}
             </p>
             {antwort.auswahl.map((key) => (
               <input key={key} type="hidden" name="auswahl" value={key} />
@@ -167,11 +167,11 @@ function ZuordnungenForm({ antwort }: { antwort: ZuordnungenAntwort }) {
               label={t("person:zuordnungenBearbeiten.fields.neueKlasse")}
               options={antwort.versetzen.klassen}
             />
-            <SubFormButtons intent="versetzen-vormerken" label={t("person:zuordnungenBearbeiten.moveSubmit")} />
+            <SubFormButtons intent="versetzen-vormerken" label={t("zuordnungen:moveSubmit")} />
           </SubForm>
         ) : null}
         {antwort.befristung ? (
-          <SubForm title={t("person:zuordnungenBearbeiten.befristungTitle")} headingRef={focusTarget}>
+          <SubForm title={t("zuordnungen:befristungTitle")} headingRef={focusTarget}>
             <p className="mb-4">{antwort.befristung.beschreibung}</p>
             {antwort.auswahl.map((key) => (
               <input key={key} type="hidden" name="auswahl" value={key} />
@@ -180,29 +180,29 @@ function ZuordnungenForm({ antwort }: { antwort: ZuordnungenAntwort }) {
               field={fields.befristung as Parameters<typeof BefristungField>[0]["field"]}
               pflicht={antwort.befristung.pflicht}
             />
-            <SubFormButtons intent="befristung-vormerken" label={t("person:zuordnungenBearbeiten.befristungSubmit")} />
+            <SubFormButtons intent="befristung-vormerken" label={t("zuordnungen:befristungSubmit")} />
           </SubForm>
         ) : null}
 
         {ansicht.changed ? (
           <section aria-labelledby="vorgemerkt-titel" className="mb-6 rounded border border-gray-300 p-4">
             <h2 id="vorgemerkt-titel" ref={liste ? focusTarget : undefined} tabIndex={-1} className="mb-2 text-xl font-bold">
-              {t("person:zuordnungenBearbeiten.stagedTitle")}
+              {t("zuordnungen:stagedTitle")}
             </h2>
-            <p className="mb-3">{t(liste ? "person:zuordnungenBearbeiten.stagedInfo" : "person:zuordnungenBearbeiten.stagedWhileStep")}</p>
+            <p className="mb-3">{t(liste ? "zuordnungen:stagedInfo" : "zuordnungen:stagedWhileStep")}</p>
             {ansicht.empty ? (
               <Notice tone="warning" className="mb-3">
-                <p>{t("person:zuordnungenBearbeiten.lastWarning")}</p>
+                <p>{t("zuordnungen:lastWarning")}</p>
               </Notice>
             ) : null}
             {/* Saving while a step is open would drop what is typed there: first finish or cancel the step. */}
             {liste ? (
               <div className="flex flex-wrap gap-3">
                 <IntentButton intent="speichern" primary>
-                  {t("person:zuordnungenBearbeiten.save")}
+                  {t("zuordnungen:save")}
                 </IntentButton>
                 <Link to={`${location.pathname}${location.search}`} className="btn-secondary" replace>
-                  {t("person:zuordnungenBearbeiten.discard")}
+                  {t("zuordnungen:discard")}
                 </Link>
               </div>
             ) : null}
@@ -252,7 +252,7 @@ function SubFormButtons({
         {label}
       </button>
       <button type="submit" name="intent" value="zurueck" formNoValidate className="btn-secondary">
-        {t("person:zuordnungenBearbeiten.cancelStep")}
+        {t("zuordnungen:cancelStep")}
       </button>
     </div>
   );
@@ -270,7 +270,7 @@ function StatusText({ status }: { status: Status }) {
   return (
     <strong className={status === "hinzu" ? "text-green-800" : "text-danger"}>
       {" "}
-      ({t(`person:zuordnungenBearbeiten.status.${status}`)})
+      ({t(`zuordnungen:status.${status}`)})
     </strong>
   );
 }
@@ -351,7 +351,7 @@ function HinzufuegenFelder({
       <OrganisationSuche
         field={field("schulsuche")}
         label={t("person:zuordnungenBearbeiten.fields.schulsuche")}
-        button={t("person:zuordnungenBearbeiten.search")}
+        button={t("zuordnungen:search")}
         hint={t(ansicht.schulen.length === 0 ? "person:zuordnungenBearbeiten.noSchools" : "person:zuordnungenBearbeiten.searchHint")}
       />
       <Auswahl
@@ -367,7 +367,7 @@ function HinzufuegenFelder({
         placeholder={
           ansicht.rollen.length > 0
             ? undefined
-            : t(fields.schule.initialValue ? "person:zuordnungenBearbeiten.noRoles" : "person:zuordnungenBearbeiten.noRolesYet")
+            : t(fields.schule.initialValue ? "zuordnungen:noRoles" : "zuordnungen:noRolesYet")
         }
         onChange={narrow}
       />
@@ -391,12 +391,12 @@ function HinzufuegenFelder({
       ) : null}
       {!ansicht.canCommit ? (
         <p id="vormerken-hinweis" className="mb-2 text-sm text-gray-700">
-          {t("person:zuordnungenBearbeiten.cannotCommit")}
+          {t("zuordnungen:cannotCommit")}
         </p>
       ) : null}
       <SubFormButtons
         intent="hinzufuegen-vormerken"
-        label={t("person:zuordnungenBearbeiten.addSubmit")}
+        label={t("zuordnungen:addSubmit")}
         disabled={!ansicht.canCommit}
         describedBy={ansicht.canCommit ? undefined : "vormerken-hinweis"}
       />
@@ -405,5 +405,5 @@ function HinzufuegenFelder({
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
-  { title: pageTitle("person:zuordnungenBearbeiten.pageTitle", { name: loaderData?.person.name ?? "" }) },
+  { title: pageTitle("zuordnungen:pageTitle", { name: loaderData?.person.name ?? "" }) },
 ];
