@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { isJavaScriptProject, SCHULE_A, uniqueToken, waitForHydration } from "./support/klassen";
 import { loginAs, submitOtpForm } from "./support/login";
+import { createSchuleDirectly, createTraegerDirectly } from "./support/schulen";
 import { PINNED_BASE_URL } from "./support/servers";
 
 /**
@@ -92,5 +93,30 @@ test.describe("Gegen die ältere Upstream-Version", () => {
       `Die Schule ${label} wurde für itslearning aktiviert und wird dort angelegt.`,
     );
     await expect(page.getByRole("link", { name: `Erneut übertragen: Daten der Schule ${label} an itslearning` })).toBeVisible();
+  });
+  test("die Landesadministratorin benennt einen Schulträger um und ordnet ihm eine Schule zu", async ({ page }) => {
+    const token = `${isJavaScriptProject() ? "5" : "4"}${uniqueToken()}`;
+    const name = `Alt-Version-Träger ${token}`;
+    const renamed = `${name} Nord`;
+    await loginAs(page, "landesadmin", { target: "/admin/schultraeger" });
+    const traegerId = await createTraegerDirectly(page, name);
+    await createSchuleDirectly(page, { kennung: token, name: `Alt-Version-Trägerschule ${token}` });
+
+    await page.goto(`/admin/schultraeger/${traegerId}`);
+    await waitForHydration(page);
+    await page.getByRole("textbox", { name: "Name des Schulträgers" }).fill(renamed);
+    await page.getByRole("button", { name: "Speichern" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Der Schulträger wurde in „${renamed}“ umbenannt.` })).toBeVisible();
+
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Schulen zuordnen" }).click();
+    await page.getByRole("searchbox", { name: "Schule ohne Schulträger suchen" }).fill(token);
+    await page.getByRole("button", { name: "Suchen" }).click();
+    await page.getByRole("checkbox", { name: `${token} (Alt-Version-Trägerschule ${token})` }).check();
+    await page.getByRole("button", { name: "Änderungen speichern" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Die Schulzuordnungen wurden gespeichert" })).toHaveText(
+      "Die Schulzuordnungen wurden gespeichert (zugeordnet: 1, entfernt: 0).",
+    );
+    await expect(page.getByText("Diesem Schulträger ist 1 Schule zugeordnet.")).toBeVisible();
   });
 });
