@@ -125,9 +125,7 @@ function ZuordnungenForm({ antwort }: { antwort: ZuordnungenAntwort }) {
         <input type="hidden" name="stand" value={JSON.stringify(antwort.stand)} />
 
         <fieldset className="mb-6">
-          <legend className="mb-3 text-xl font-bold">
-            {ansicht.changed ? t("zuordnungen:listChanged") : t("zuordnungen:list")}
-          </legend>
+          <legend className="mb-3 text-xl font-bold">{ansicht.changed ? t("zuordnungen:listChanged") : t("zuordnungen:list")}</legend>
           {ansicht.lines.length === 0 ? <p>{t("zuordnungen:none")}</p> : null}
           <ul className="space-y-2">
             {ansicht.lines.map((line) => (
@@ -156,9 +154,7 @@ function ZuordnungenForm({ antwort }: { antwort: ZuordnungenAntwort }) {
         ) : null}
         {antwort.versetzen ? (
           <SubForm title={t("zuordnungen:moveTitle")} headingRef={focusTarget}>
-            <p className="mb-4">
-              {t("zuordnungen:moveFrom", { schule: antwort.versetzen.schule, klasse: antwort.versetzen.von.label })}
-            </p>
+            <p className="mb-4">{t("zuordnungen:moveFrom", { schule: antwort.versetzen.schule, klasse: antwort.versetzen.von.label })}</p>
             {antwort.auswahl.map((key) => (
               <input key={key} type="hidden" name="auswahl" value={key} />
             ))}
@@ -267,12 +263,7 @@ const STATUS_CLASSES: Record<Status, string> = {
 function StatusText({ status }: { status: Status }) {
   const { t } = useTranslation();
   if (status === "bleibt") return null;
-  return (
-    <strong className={status === "hinzu" ? "text-green-800" : "text-danger"}>
-      {" "}
-      ({t(`zuordnungen:status.${status}`)})
-    </strong>
-  );
+  return <strong className={status === "hinzu" ? "text-green-800" : "text-danger"}> ({t(`zuordnungen:status.${status}`)})</strong>;
 }
 
 function ZeileText({ line, checkbox, checked }: { line: AnsichtZeile; checkbox: boolean; checked: boolean }) {
@@ -365,9 +356,7 @@ function HinzufuegenFelder({
         label={t("person:zuordnungenBearbeiten.fields.rolle")}
         options={ansicht.rollen}
         placeholder={
-          ansicht.rollen.length > 0
-            ? undefined
-            : t(fields.schule.initialValue ? "zuordnungen:noRoles" : "zuordnungen:noRolesYet")
+          ansicht.rollen.length > 0 ? undefined : t(fields.schule.initialValue ? "zuordnungen:noRoles" : "zuordnungen:noRolesYet")
         }
         onChange={narrow}
       />
