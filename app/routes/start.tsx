@@ -58,7 +58,7 @@ export default function Start() {
           <h2 id="hinweis-titel" className="mb-1 font-bold">
             {t("start.notice")}
           </h2>
-          <p className="whitespace-pre-line">{meldung}</p>
+          <p className="whitespace-pre-line [overflow-wrap:anywhere]">{meldung}</p>
         </section>
       ) : null}
       <FristenBanner fristen={fristen} />
