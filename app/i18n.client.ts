@@ -22,6 +22,8 @@ const CHUNKS: Record<Exclude<TextNamespace, "common">, () => Promise<{ default: 
   schultraegerSchulen: () => import("../locales/de/schultraegerSchulen.json"),
   hinweise: () => import("../locales/de/hinweise.json"),
   zuordnungen: () => import("../locales/de/zuordnungen.json"),
+  rollen: () => import("../locales/de/rollen.json"),
+  angebote: () => import("../locales/de/angebote.json"),
 };
 
 const namespaceChunks: BackendModule = {

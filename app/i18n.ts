@@ -11,6 +11,8 @@ import type schultraeger from "../locales/de/schultraeger.json";
 import type schultraegerSchulen from "../locales/de/schultraegerSchulen.json";
 import type zuordnungen from "../locales/de/zuordnungen.json";
 import type zweiFaktor from "../locales/de/zweiFaktor.json";
+import type rollen from "../locales/de/rollen.json";
+import type angebote from "../locales/de/angebote.json";
 
 /**
  * The portal's texts (docs/decisions/013): German only, German as fallback, one namespace per area. Keys of
@@ -31,6 +33,8 @@ export const NAMESPACES = [
   "schultraegerSchulen",
   "hinweise",
   "zuordnungen",
+  "rollen",
+  "angebote",
 ] as const;
 export type TextNamespace = (typeof NAMESPACES)[number];
 
@@ -61,6 +65,8 @@ declare module "i18next" {
       schultraegerSchulen: typeof schultraegerSchulen;
       hinweise: typeof hinweise;
       zuordnungen: typeof zuordnungen;
+      rollen: typeof rollen;
+      angebote: typeof angebote;
     };
   }
 }

@@ -13,6 +13,8 @@ import zuordnungen from "../../locales/de/zuordnungen.json";
 import zweiFaktor from "../../locales/de/zweiFaktor.json";
 import person from "../../locales/de/person.json";
 import personen from "../../locales/de/personen.json";
+import rollen from "../../locales/de/rollen.json";
+import angebote from "../../locales/de/angebote.json";
 import i18n, { NAMESPACES, type TextNamespace } from "~/i18n";
 import { rememberTranslations } from "./translation-cache.server";
 
@@ -31,6 +33,8 @@ export const resources = {
     schultraegerSchulen,
     hinweise,
     zuordnungen,
+    rollen,
+    angebote,
   },
 } satisfies {
   de: Record<TextNamespace, object>;
