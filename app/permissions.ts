@@ -120,8 +120,15 @@ const ADMIN_SCREENS: readonly AdminScreen[] = [
     built: true,
   },
   { path: "/admin/klassen/new", label: "nav.klassen.new", section: "nav.klassen.section", permissions: ["klassenverwaltung"], built: true },
-  { path: "/admin/rollen", label: "nav.rollen.list", section: "nav.rollen.section", permissions: ["rollenverwaltung"], tileOrder: 2 },
-  { path: "/admin/rollen/new", label: "nav.rollen.new", section: "nav.rollen.section", permissions: ["rollenverwaltung"] },
+  {
+    path: "/admin/rollen",
+    label: "nav.rollen.list",
+    section: "nav.rollen.section",
+    permissions: ["rollenverwaltung"],
+    tileOrder: 2,
+    built: true,
+  },
+  { path: "/admin/rollen/new", label: "nav.rollen.new", section: "nav.rollen.section", permissions: ["rollenverwaltung"], built: true },
   { path: "/admin/angebote", label: "nav.angebote.list", section: "nav.angebote.section", permissions: ["angebotsverwaltung"] },
   {
     path: "/admin/schulen",

@@ -33,7 +33,8 @@ export function ListFilterForm({
   label: string;
   resetTo: string;
   pageSize: number;
-  sortierung: string;
+  /** The list's sort order, kept by a search; a list the upstream sorts one way only has none. */
+  sortierung?: string;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -41,7 +42,7 @@ export function ListFilterForm({
     <Form method="get" role="search" aria-label={label} className="mb-4 flex flex-wrap items-end gap-4">
       {children}
       <PageSizeField value={pageSize} />
-      <input type="hidden" name="sortierung" value={sortierung} />
+      {sortierung === undefined ? null : <input type="hidden" name="sortierung" value={sortierung} />}
       <button type="submit" className="btn-primary">
         {t("list.apply")}
       </button>

@@ -69,7 +69,8 @@ function useChangedSinceStored(formId: string, stored: Record<string, string>): 
     const fields: Record<string, string> = JSON.parse(storedKey);
     const check = () => {
       const data = new FormData(element);
-      const current = Object.fromEntries(Object.keys(fields).map((name) => [name, data.get(name)]));
+      // A group of checkboxes is one field of several values, one per line in the order of the form.
+      const current = Object.fromEntries(Object.keys(fields).map((name) => [name, data.getAll(name).map(String).join("\n")]));
       setChanged(hasChanges(current, fields));
     };
     check();

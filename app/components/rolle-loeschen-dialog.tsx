@@ -1,0 +1,60 @@
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { ErrorCode } from "~/errors";
+import { useFormBusy } from "~/hooks/use-form-busy";
+import { FormError } from "./form-error";
+import { DialogCancel, RouteDialog, type RouteDialogControl } from "./route-dialog";
+import { FormIdentity } from "./submit-button";
+
+/** The dialog parameter of a role's delete: `?loeschen` on the role's page. */
+export const ROLLE_LOESCHEN = "loeschen";
+
+const FORM_ID = "rolle-loeschen";
+
+/**
+ * "Delete this role?" with its name and level. A role that persons still have cannot be deleted: the refusal says how
+ * to get there (take the role from those persons first) and, for whoever may, links the person list filtered by it.
+ */
+export function RolleLoeschenDialog({
+  dialog,
+  rolle,
+  personenLink,
+  error,
+}: {
+  dialog: RouteDialogControl;
+  rolle: { name: string; ebene: string };
+  /** The person list filtered by the role, when the user may open it. */
+  personenLink: string | null;
+  error?: ErrorCode | null;
+}) {
+  const { t } = useTranslation();
+  const busy = useFormBusy(FORM_ID);
+  const assigned = error === "ROLLE_HAT_PERSONENKONTEXTE_ERROR";
+  return (
+    <RouteDialog dialog={dialog} title={t("rollen:delete.title")} description={t("rollen:delete.question", rolle)}>
+      <FormError
+        id="rolle-loeschen-fehler"
+        code={error}
+        title={assigned ? t("rollen:delete.assignedTitle") : undefined}
+        message={assigned ? t("rollen:delete.assigned", { name: rolle.name }) : undefined}
+      >
+        {assigned && personenLink ? (
+          <p className="mt-2">
+            <Link to={personenLink} className="text-primary underline">
+              {t("rollen:delete.personenLink", { name: rolle.name })}
+            </Link>
+          </p>
+        ) : null}
+      </FormError>
+      <Form method="post" {...dialog.formProps} className="flex flex-wrap justify-end gap-3">
+        <FormIdentity formId={FORM_ID} />
+        <DialogCancel dialog={dialog}>{t("form.cancel")}</DialogCancel>
+        {assigned ? null : (
+          <button type="submit" className="btn-danger" disabled={busy}>
+            {t("rollen:delete.confirm")}
+          </button>
+        )}
+      </Form>
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,198 @@
+import type { FieldMetadata } from "@conform-to/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
+import type { MouseEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { FormError, useCurrentFormError } from "~/components/form-error";
+import { RequiredFieldsNote, SelectField } from "~/components/forms";
+import { RolleDaten } from "~/components/rolle-felder";
+import { RolleFelder } from "~/components/rolle-formular";
+import { SubmitButton } from "~/components/submit-button";
+import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
+import { useSchemaForm } from "~/hooks/use-schema-form";
+import { pageTitle, type I18nHandle } from "~/i18n";
+import { returnPathFrom, withReturnPath } from "~/return-path";
+import { CreateRolleSchema } from "~/validation/rolle-forms";
+import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
+import { withUpstreamSession } from "~/.server/responses.server";
+import { answerCreateRolle, loadCreateForm } from "~/.server/rolle-anlegen.server";
+import { EBENEN_LIMIT, loadRolleForAdmin, ownerIfUnnamed, rolleView } from "~/.server/rollen.server";
+
+export const handle: I18nHandle = { i18n: "rollen" };
+
+const LIST_PATH = "/admin/rollen";
+const FORM_ID = "rolle-anlegen";
+
+export function loader(args: LoaderFunctionArgs) {
+  return withUpstreamSession(args, async ({ request }) => {
+    const search = new URL(request.url).searchParams;
+    // The list the user came from, with its search: "discard" and "back to the list" return there.
+    const zurueck = returnPathFrom(search, LIST_PATH);
+    const guard = requireAdmin(request, { permissions: ["rollenverwaltung"] });
+    const createdId = search.get("erstellt");
+    if (createdId !== null) {
+      // After a create (post/redirect/get) this page is the summary: read from the upstream, so a reload creates nothing.
+      const [, rolle] = await guardWhileLoading(guard, () => loadRolleForAdmin(request, createdId));
+      return { created: rolleView(rolle, await ownerIfUnnamed(request, rolle)), form: null, zurueck };
+    }
+    const [, form] = await guardWhileLoading(guard, () => loadCreateForm(request, search));
+    return { created: null, form, zurueck };
+  });
+}
+
+export function action(args: ActionFunctionArgs) {
+  return withUpstreamSession(args, async ({ request }) => {
+    await requireAdmin(request, { permissions: ["rollenverwaltung"] });
+    return answerCreateRolle(request, returnPathFrom(new URL(request.url).searchParams, LIST_PATH));
+  });
+}
+
+export default function RolleAnlegen() {
+  const { created, form, zurueck } = useLoaderData<typeof loader>();
+  if (created) return <Angelegt rolle={created} zurueck={zurueck} />;
+  return form ? <AnlegenFormular key={JSON.stringify(form.defaults)} /> : null;
+}
+
+type CreateFormData = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["form"]>;
+
+function AnlegenFormular() {
+  const { t } = useTranslation();
+  const { zurueck, ...loaderData } = useLoaderData<typeof loader>();
+  const data = loaderData.form as CreateFormData;
+  const actionData = useActionData<typeof action>();
+  const { formHandlers, dialog } = useUnsavedChangesWarning();
+  const { form, fields, formProps } = useSchemaForm(CreateRolleSchema, { id: FORM_ID, defaultValue: data.defaults });
+  const formError = useCurrentFormError(form, actionData);
+  const submit = useSubmit();
+  // "Weiter" and "Suchen" send the form as a GET: the address holds the choice. With JavaScript without conform's
+  // check (the name may still be empty), as the browser does without JavaScript (`formNoValidate`).
+  const sendChoice = (event: MouseEvent<HTMLButtonElement>) => {
+    const formElement = event.currentTarget.form;
+    if (!formElement) return;
+    event.preventDefault();
+    const values = new FormData(formElement);
+    values.delete("_form");
+    submit(values, { method: "get", action: `/admin/rollen/new`, preventScrollReset: true, replace: true });
+  };
+
+  return (
+    <>
+      <h1 className="mb-4 text-2xl font-bold">{t("rollen:create.title")}</h1>
+      <FormError id={`${FORM_ID}-fehler`} code={formError} />
+      <Form method="post" {...formProps} {...formHandlers} className="max-w-3xl">
+        <RequiredFieldsNote />
+        <input type="hidden" name="zurueck" value={zurueck} />
+        <section aria-labelledby="rolle-auswahl" className="mb-6">
+          <h2 id="rolle-auswahl" className="mb-2 text-xl font-bold">
+            {t("rollen:create.auswahl")}
+          </h2>
+          {data.ebenenTotal > EBENEN_LIMIT || data.ebeneSuche ? (
+            <div className="mb-4">
+              <label htmlFor="rolle-ebene-suche" className="mb-1 block font-semibold">
+                {t("rollen:create.ebeneSuche")}
+              </label>
+              <div className="flex flex-wrap gap-2">
+                <input
+                  id="rolle-ebene-suche"
+                  type="search"
+                  name="ebeneSuche"
+                  defaultValue={data.ebeneSuche}
+                  className="input max-w-xs"
+                  aria-describedby="rolle-ebene-suche-hint"
+                />
+                <button type="submit" formMethod="get" formNoValidate className="btn-secondary" onClick={sendChoice}>
+                  {t("rollen:create.ebeneSuchen")}
+                </button>
+              </div>
+              <p id="rolle-ebene-suche-hint" className="mt-1 text-sm text-gray-700">
+                {t("rollen:create.ebeneSucheHint", { count: EBENEN_LIMIT, total: data.ebenenTotal })}
+              </p>
+            </div>
+          ) : null}
+          {data.ebeneUnbekannt ? <p className="mb-2">{t("rollen:validation.ebene.unavailable")}</p> : null}
+          <SelectField field={fields.ebene} label={t("rollen:fields.ebene")} placeholder={t("rollen:create.choose")}>
+            {data.ebenen.map((ebene) => (
+              <option key={ebene.id} value={ebene.id}>
+                {ebene.label}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField field={fields.rollenart} label={t("rollen:fields.rollenart")} placeholder={t("rollen:create.choose")}>
+            {data.rollenarten.map((rollenart) => (
+              <option key={rollenart.value} value={rollenart.value}>
+                {t(rollenart.label.key)}
+              </option>
+            ))}
+          </SelectField>
+          <p id="rolle-weiter-hint" className="mb-2 text-sm text-gray-700">
+            {t(data.bereit ? "rollen:create.weiterHintBereit" : "rollen:create.weiterHint")}
+          </p>
+          <button
+            type="submit"
+            formMethod="get"
+            formNoValidate
+            className="btn-secondary"
+            aria-describedby="rolle-weiter-hint"
+            onClick={sendChoice}
+          >
+            {t("rollen:create.weiter")}
+          </button>
+        </section>
+        {data.bereit ? (
+          <section aria-labelledby="rolle-daten" className="mb-6">
+            <h2 id="rolle-daten" className="mb-2 text-xl font-bold">
+              {t("rollen:create.daten")}
+            </h2>
+            <RolleFelder
+              fields={{
+                name: fields.name,
+                merkmale: fields.merkmale as FieldMetadata<string[]>,
+                angebote: fields.angebote as FieldMetadata<string[]>,
+                systemrechte: fields.systemrechte as FieldMetadata<string[]>,
+              }}
+              optionen={{ angebote: data.angebote, systemrechte: data.systemrechte }}
+            />
+          </section>
+        ) : null}
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Link to={zurueck} className="btn-secondary">
+            {t("rollen:create.discard")}
+          </Link>
+          {data.bereit ? <SubmitButton form={form} label={t("rollen:create.submit")} /> : null}
+        </div>
+      </Form>
+      {dialog}
+    </>
+  );
+}
+
+function Angelegt({ rolle, zurueck }: { rolle: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["created"]>; zurueck: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <h1 className="mb-4 text-2xl font-bold">{t("rollen:created.title")}</h1>
+      <p role="status" className="mb-4">
+        {t("rollen:created.message", { name: rolle.name })}
+      </p>
+      <RolleDaten rolle={rolle} />
+      <div className="flex flex-wrap gap-3">
+        <Link to={zurueck} className="btn-secondary">
+          {t("rollen:created.backToList")}
+        </Link>
+        <Link to={withReturnPath(`/admin/rollen/${rolle.id}`, zurueck, LIST_PATH)} className="btn-secondary">
+          {t("rollen:created.toDetails")}
+        </Link>
+        <Link
+          to={withReturnPath(`/admin/rollen/new?${new URLSearchParams({ ebene: rolle.ebeneId })}`, zurueck, LIST_PATH)}
+          className="btn-primary"
+        >
+          {t("rollen:created.another")}
+        </Link>
+      </div>
+    </>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
+  { title: pageTitle(loaderData?.created ? "rollen:created.title" : "rollen:create.title") },
+];
