@@ -12,11 +12,14 @@ import { Modal, preloadModal } from "./modal";
 export function useUnsavedChangesWarning({
   staged = false,
   answerMeansUnsaved = true,
+  samePathKeepsInput = false,
 }: {
   /** Changes the page holds besides its fields (staged changes waiting for "save"). */
   staged?: boolean;
   /** Whether an answer with data (not a redirect) means refused input; not so for a form of many steps. */
   answerMeansUnsaved?: boolean;
+  /** A GET of the same page carries the form's fields along (a choice that opens the rest of the form): not leaving. */
+  samePathKeepsInput?: boolean;
 } = {}) {
   const { t } = useTranslation();
   const [typed, setDirty] = useState(false);
@@ -42,7 +45,9 @@ export function useUnsavedChangesWarning({
   }, [actionData, answerMeansUnsaved]);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      dirty && currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search,
+      dirty &&
+      currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search &&
+      !(samePathKeepsInput && currentLocation.pathname === nextLocation.pathname),
   );
 
   useBeforeUnload(

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RolleBearbeitenForm } from "~/components/rolle-bearbeiten-form";
 import { RolleDaten } from "~/components/rolle-felder";
@@ -65,8 +65,17 @@ export function action(args: ActionFunctionArgs) {
   });
 }
 
-// Opening and closing the delete dialog needs nothing new from the server.
-export const shouldRevalidate = unlessOnlyDialogChanged([ROLLE_LOESCHEN]);
+const dialogOnly = unlessOnlyDialogChanged([ROLLE_LOESCHEN]);
+
+/**
+ * Opening and closing the delete dialog needs nothing new from the server. A refused save keeps the page's data as it
+ * was, except after a conflict: then the page reads the role as someone else saved it, and the form (with the typed
+ * input kept) carries its version, as the page without JavaScript does after the post.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => dialogOnly(args) || isConflict(args.actionResult);
+
+const isConflict = (answer: unknown) =>
+  typeof answer === "object" && answer !== null && "error" in answer && answer.error === "NEWER_VERSION_OF_ROLLE_AVAILABLE";
 
 /** The role's page, remembering the list to go back to; `bearbeiten` opens the edit form. */
 function detailsPath(id: string, zurueck: string, { bearbeiten = false } = {}) {

@@ -60,7 +60,8 @@ function AnlegenFormular() {
   const { zurueck, ...loaderData } = useLoaderData<typeof loader>();
   const data = loaderData.form as CreateFormData;
   const actionData = useActionData<typeof action>();
-  const { formHandlers, dialog } = useUnsavedChangesWarning();
+  // "Weiter" and "Suchen" reload this page with everything typed so far: that is not leaving it.
+  const { formHandlers, dialog } = useUnsavedChangesWarning({ samePathKeepsInput: true });
   const { form, fields, formProps } = useSchemaForm(CreateRolleSchema, { id: FORM_ID, defaultValue: data.defaults });
   const formError = useCurrentFormError(form, actionData);
   const submit = useSubmit();
