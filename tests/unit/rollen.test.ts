@@ -1,0 +1,215 @@
+import { parseWithZod } from "@conform-to/zod";
+import { afterEach, describe, expect, it } from "vitest";
+import { CreateRolleSchema, EditRolleSchema } from "~/validation/rolle-forms";
+import { hasState, rollenartLabel, RollenListParams, systemrechtLabel } from "~/.server/rollen.server";
+import { sharedI18nInstance as i18n } from "~/.server/i18n.server";
+import { json, pointPortalAt, portalRequest, routeMiss, startStandIn, type Handler, type StandIn } from "./support/stand-in-upstream";
+
+const EBENE = "00000000-0000-4000-8000-000000000001";
+const ANGEBOT = "00000000-0000-4000-8000-0000000000a1";
+const ROLLE = "00000000-0000-4000-8000-0000000000b1";
+
+function submit(schema: typeof CreateRolleSchema | typeof EditRolleSchema, fields: Record<string, string | string[]>) {
+  const formData = new FormData();
+  for (const [name, value] of Object.entries(fields)) for (const entry of [value].flat()) formData.append(name, entry);
+  return parseWithZod(formData, { schema });
+}
+const errorsOf = (fields: Record<string, string | string[]>) => {
+  const submission = submit(CreateRolleSchema, { ebene: EBENE, rollenart: "LEHR", ...fields });
+  return submission.status === "success" ? {} : (submission.reply().error ?? {});
+};
+
+describe("Rolle anlegen und bearbeiten: die Regeln des Formulars", () => {
+  it("nimmt einen üblichen Namen mit Merkmalen, Angeboten und Rechten an, jede Wahl einmal", () => {
+    const submission = submit(CreateRolleSchema, {
+      ebene: EBENE,
+      rollenart: "LEHR",
+      name: "Lehrkraft (Vertretung) – Süd",
+      merkmale: ["KOPERS_PFLICHT", "KOPERS_PFLICHT"],
+      angebote: [ANGEBOT, ANGEBOT],
+      systemrechte: ["KLASSEN_VERWALTEN"],
+    });
+    // The dash is no character of names: the upstream would refuse it.
+    expect(submission.status).toBe("error");
+    const ok = submit(CreateRolleSchema, {
+      ebene: EBENE,
+      rollenart: "LEHR",
+      name: "Lehrkraft (Vertretung) Süd",
+      merkmale: ["KOPERS_PFLICHT", "KOPERS_PFLICHT"],
+      angebote: [ANGEBOT, ANGEBOT],
+      systemrechte: ["KLASSEN_VERWALTEN"],
+    });
+    expect(ok.status === "success" && ok.value).toEqual({
+      ebene: EBENE,
+      rollenart: "LEHR",
+      name: "Lehrkraft (Vertretung) Süd",
+      merkmale: ["KOPERS_PFLICHT"],
+      angebote: [ANGEBOT],
+      systemrechte: ["KLASSEN_VERWALTEN"],
+    });
+    expect(errorsOf({ name: "Ohne Auswahl" })).toEqual({});
+  });
+
+  it("verlangt einen Namen von höchstens 200 Zeichen: 200 gehen, 201 werden abgelehnt", () => {
+    expect(errorsOf({ name: "" }).name).toEqual(["rollen:validation.name.required"]);
+    expect(errorsOf({ name: "   " }).name).toContain("rollen:validation.name.required");
+    expect(errorsOf({ name: "a".repeat(200) })).toEqual({});
+    expect(errorsOf({ name: "a".repeat(201) }).name).toEqual(["rollen:validation.name.tooLong"]);
+    // "é" typed as e and a combining accent is one character (NFC, as the upstream counts).
+    expect(errorsOf({ name: "e\u0301".repeat(200) })).toEqual({});
+  });
+
+  it("lehnt Leerzeichen am Rand und Zeichen ab, die in Namen nicht vorkommen", () => {
+    expect(errorsOf({ name: " Lehrkraft" }).name).toEqual(["rollen:validation.name.outerSpaces"]);
+    expect(errorsOf({ name: "Lehrkraft " }).name).toEqual(["rollen:validation.name.outerSpaces"]);
+    expect(errorsOf({ name: "Lehrkraft <b>" }).name).toEqual(["rollen:validation.name.invalidCharacters"]);
+    expect(errorsOf({ name: "Rolle\u0000" }).name).toEqual(["rollen:validation.name.invalidCharacters"]);
+  });
+
+  it("verlangt Verwaltungsebene und Rollenart und nimmt nur bekannte Merkmale und Angebots-Ids", () => {
+    const submission = submit(CreateRolleSchema, { name: "Rolle" });
+    const errors = submission.status === "success" ? {} : submission.reply().error;
+    expect(errors?.ebene).toEqual(["rollen:validation.ebene.required"]);
+    expect(errors?.rollenart).toEqual(["rollen:validation.rollenart.required"]);
+    expect(errorsOf({ name: "Rolle", rollenart: "CHEF" }).rollenart).toEqual(["rollen:validation.rollenart.required"]);
+    expect(errorsOf({ name: "Rolle", merkmale: "GEHEIM" })["merkmale[0]"]).toEqual(["rollen:validation.merkmale.unknown"]);
+    expect(errorsOf({ name: "Rolle", angebote: "kein-angebot" })["angebote[0]"]).toEqual(["rollen:validation.angebote.unknown"]);
+    expect(errorsOf({ name: "Rolle", systemrechte: "<script>" })["systemrechte[0]"]).toEqual([
+      "rollen:validation.systemrechte.unknown",
+    ]);
+    expect(errorsOf({ name: "Rolle", angebote: Array.from({ length: 201 }, () => ANGEBOT) }).angebote).toEqual([
+      "rollen:validation.tooMany",
+    ]);
+  });
+
+  it("das Bearbeiten trägt die gelesene Version; eine unsinnige Version wird 0, die der Upstream als veraltet ablehnt", () => {
+    const edit = (version: string) => {
+      const submission = submit(EditRolleSchema, { name: "Rolle", version });
+      return submission.status === "success" ? submission.value.version : null;
+    };
+    expect(edit("3")).toBe(3);
+    expect(edit("9".repeat(400))).toBe(0);
+    expect(edit("-1")).toBe(0);
+    expect(edit("drei")).toBe(0);
+  });
+
+  it("jede Meldung des Formulars ist ein deutscher Text", () => {
+    const keys = [
+      ...Object.values(errorsOf({ name: "" })),
+      ...Object.values(errorsOf({ name: "a".repeat(201) })),
+      ...Object.values(errorsOf({ name: " a" })),
+      ...Object.values(errorsOf({ name: "<" })),
+      ...Object.values(errorsOf({ name: "a", rollenart: "X", merkmale: "X", angebote: "X", systemrechte: "x" })),
+    ].flat();
+    expect(keys.length).toBeGreaterThan(5);
+    expect(keys.filter((key) => !i18n.exists(key))).toEqual([]);
+  });
+});
+
+describe("Rollen: Bezeichnungen, Listenzustand und Vergleich", () => {
+  it("ein Recht oder eine Rollenart, die das Portal nicht kennt, steht unter der neutralen Bezeichnung", () => {
+    expect(systemrechtLabel("KLASSEN_VERWALTEN").label.key).toBe("rollen:systemrecht.KLASSEN_VERWALTEN.label");
+    const unknown = systemrechtLabel("ZEITREISEN");
+    expect(i18n.t(unknown.label.key, unknown.label.values)).toBe("Weiteres Recht (ZEITREISEN)");
+    expect(rollenartLabel("ZAUBER").key).toBe("rollen:rollenart.unbekannt");
+    expect(rollenartLabel("NLEHR").key).toBe("rollen:rollenart.NLEHR");
+  });
+
+  it("die Liste liest Suche und Seite aus der Adresse, Unsinn fällt auf Vorgaben zurück", () => {
+    const parse = (query: string) => RollenListParams.parse(Object.fromEntries(new URLSearchParams(query)));
+    expect(parse("suche=%20Lehr%00kraft%20&seite=2&anzahl=5")).toEqual({ suche: "Lehrkraft", seite: 2, anzahl: 5 });
+    expect(parse("seite=-3&anzahl=7")).toEqual({ suche: undefined, seite: 1, anzahl: 30 });
+  });
+
+  it("gleich ist eine Rolle nur mit demselben Namen und denselben Mengen, die Reihenfolge zählt nicht", () => {
+    const rolle = {
+      id: ROLLE,
+      name: "Rolle",
+      administeredBySchulstrukturknoten: EBENE,
+      rollenart: "LEHR" as const,
+      merkmale: ["KOPERS_PFLICHT" as const, "BEFRISTUNG_PFLICHT" as const],
+      systemrechte: [{ name: "KLASSEN_VERWALTEN", isTechnical: false }],
+      version: 2,
+      administeredBySchulstrukturknotenName: null,
+      administeredBySchulstrukturknotenKennung: null,
+      serviceProviders: [
+        { id: ANGEBOT, name: "A" },
+        { id: EBENE, name: "B" },
+      ],
+    };
+    const wanted = {
+      name: "Rolle",
+      merkmale: ["BEFRISTUNG_PFLICHT" as const, "KOPERS_PFLICHT" as const],
+      serviceProviderIds: [EBENE, ANGEBOT],
+      systemrechte: ["KLASSEN_VERWALTEN" as const],
+    };
+    expect(hasState(rolle, wanted)).toBe(true);
+    expect(hasState(rolle, { ...wanted, name: "Rolle 2" })).toBe(false);
+    expect(hasState(rolle, { ...wanted, serviceProviderIds: [ANGEBOT] })).toBe(false);
+    expect(hasState(rolle, { ...wanted, systemrechte: [] })).toBe(false);
+    expect(hasState(rolle, { ...wanted, merkmale: ["KOPERS_PFLICHT"] })).toBe(false);
+  });
+});
+
+let standIn: StandIn | undefined;
+afterEach(() => standIn?.close());
+
+const createdRolle = { id: ROLLE, name: "Neue Rolle", administeredBySchulstrukturknoten: EBENE, rollenart: "LEHR", merkmale: [], systemrechte: [], version: 1 };
+const body = {
+  name: "Neue Rolle",
+  administeredBySchulstrukturknoten: EBENE,
+  rollenart: "LEHR" as const,
+  merkmale: [],
+  systemrechte: [],
+  serviceProviderIds: [ANGEBOT],
+};
+
+async function rollenModuleAgainst(handler: Handler, env: Record<string, string> = {}) {
+  standIn = await startStandIn(handler);
+  pointPortalAt(standIn.url, env);
+  return import("~/.server/rollen.server");
+}
+
+describe("Rolle anlegen gegen beide Upstream-Versionen", () => {
+  it("die ältere Version: erst die Rolle, dann ihre Angebote; scheitert das Zweite, heißt es so, und die Rolle bleibt", async () => {
+    const module = await rollenModuleAgainst((request, response) => {
+      if (request.path === "/api/provider/all") return json(response, 200, []);
+      if (request.method === "POST" && request.path === "/api/rolle") return json(response, 201, createdRolle);
+      if (request.method === "PUT" && request.path === `/api/rolle/${ROLLE}/serviceProviders`) return json(response, 500, {});
+      return routeMiss(request, response);
+    });
+    const outcome = await module.createRolleWithOutcome(portalRequest("s1"), body, { earlierAttemptUnanswered: false });
+    expect(outcome).toMatchObject({ status: "saved", how: "answered", value: { rolle: { id: ROLLE }, angeboteFehler: true } });
+    const post = standIn!.received.find((request) => request.method === "POST" && request.path === "/api/rolle");
+    expect(JSON.parse(post!.body)).not.toHaveProperty("serviceProviderIds");
+    const put = standIn!.received.find((request) => request.method === "PUT");
+    expect(JSON.parse(put!.body)).toEqual({ serviceProviderIds: [ANGEBOT], version: 1 });
+  });
+
+  it("die aktuelle Version: ein Aufruf; kommt die Antwort zu spät, wird die Rolle nach Name und Ebene gesucht", async () => {
+    const module = await rollenModuleAgainst(
+      (request, response) => {
+        if (request.path === "/api/provider/assignable-for-rolle") return json(response, 400, { code: 400, i18nKey: "VALIDATION_ERROR" });
+        if (request.method === "POST" && request.path === "/api/rolle") return void setTimeout(() => json(response, 201, {}), 600);
+        if (request.method === "GET" && request.path === "/api/rolle") {
+          const found = { ...createdRolle, serviceProviders: [{ id: ANGEBOT, name: "A" }] };
+          const other = { ...found, id: EBENE, administeredBySchulstrukturknoten: ANGEBOT };
+          return json(response, 200, [other, found], { "X-Paging-Total": "2" });
+        }
+        return routeMiss(request, response);
+      },
+      { UPSTREAM_TIMEOUT_MS: "200" },
+    );
+    const outcome = await module.createRolleWithOutcome(portalRequest("s1"), body, { earlierAttemptUnanswered: false });
+    expect(outcome).toMatchObject({
+      status: "saved",
+      how: "found-after-timeout",
+      value: { rolle: { id: ROLLE }, angeboteFehler: false },
+    });
+    const post = standIn!.received.find((request) => request.method === "POST");
+    expect(JSON.parse(post!.body)).toMatchObject({ serviceProviderIds: [ANGEBOT] });
+    expect(standIn!.received.find((request) => request.method === "GET" && request.path === "/api/rolle")?.query.get("searchStr")).toBe(
+      "Neue Rolle",
+    );
+  });
+});
