@@ -133,8 +133,9 @@ export async function loadRolleForAdmin(request: Request, id: string | null | un
 }
 
 /**
- * The owner organisation, when the role's answer does not name it (the pinned upstream's single role). A failure here
- * is no reason to hide the role: the page then shows the owner's id.
+ * The owner organisation, when the role's answer does not name it (a single role, `GET /api/rolle/{id}`, in both
+ * upstream versions; only the list's items carry the name). A failure here is no reason to hide the role: the page
+ * then shows the owner's id.
  */
 export async function ownerIfUnnamed(request: Request, rolle: RolleWithServiceProvidersResponse): Promise<OrganisationResponse | null> {
   if (rolle.administeredBySchulstrukturknotenName || !rolle.administeredBySchulstrukturknoten) return null;

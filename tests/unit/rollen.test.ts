@@ -74,9 +74,7 @@ describe("Rolle anlegen und bearbeiten: die Regeln des Formulars", () => {
     expect(errorsOf({ name: "Rolle", rollenart: "CHEF" }).rollenart).toEqual(["rollen:validation.rollenart.required"]);
     expect(errorsOf({ name: "Rolle", merkmale: "GEHEIM" })["merkmale[0]"]).toEqual(["rollen:validation.merkmale.unknown"]);
     expect(errorsOf({ name: "Rolle", angebote: "kein-angebot" })["angebote[0]"]).toEqual(["rollen:validation.angebote.unknown"]);
-    expect(errorsOf({ name: "Rolle", systemrechte: "<script>" })["systemrechte[0]"]).toEqual([
-      "rollen:validation.systemrechte.unknown",
-    ]);
+    expect(errorsOf({ name: "Rolle", systemrechte: "<script>" })["systemrechte[0]"]).toEqual(["rollen:validation.systemrechte.unknown"]);
     expect(errorsOf({ name: "Rolle", angebote: Array.from({ length: 201 }, () => ANGEBOT) }).angebote).toEqual([
       "rollen:validation.tooMany",
     ]);
@@ -84,7 +82,10 @@ describe("Rolle anlegen und bearbeiten: die Regeln des Formulars", () => {
 
   it("das Bearbeiten trägt die gelesene Version; eine unsinnige Version wird 0, die der Upstream als veraltet ablehnt", () => {
     const edit = (version: string) => {
-      const submission = submit(EditRolleSchema, { name: "Rolle", version });
+      const formData = new FormData();
+      formData.set("name", "Rolle");
+      formData.set("version", version);
+      const submission = parseWithZod(formData, { schema: EditRolleSchema });
       return submission.status === "success" ? submission.value.version : null;
     };
     expect(edit("3")).toBe(3);
@@ -100,9 +101,11 @@ describe("Rolle anlegen und bearbeiten: die Regeln des Formulars", () => {
       ...Object.values(errorsOf({ name: " a" })),
       ...Object.values(errorsOf({ name: "<" })),
       ...Object.values(errorsOf({ name: "a", rollenart: "X", merkmale: "X", angebote: "X", systemrechte: "x" })),
-    ].flat();
+    ]
+      .flat()
+      .filter((key): key is string => typeof key === "string");
     expect(keys.length).toBeGreaterThan(5);
-    expect(keys.filter((key) => !i18n.exists(key))).toEqual([]);
+    expect(keys.filter((key) => !key || !i18n.exists(key))).toEqual([]);
   });
 });
 
@@ -154,7 +157,15 @@ describe("Rollen: Bezeichnungen, Listenzustand und Vergleich", () => {
 let standIn: StandIn | undefined;
 afterEach(() => standIn?.close());
 
-const createdRolle = { id: ROLLE, name: "Neue Rolle", administeredBySchulstrukturknoten: EBENE, rollenart: "LEHR", merkmale: [], systemrechte: [], version: 1 };
+const createdRolle = {
+  id: ROLLE,
+  name: "Neue Rolle",
+  administeredBySchulstrukturknoten: EBENE,
+  rollenart: "LEHR",
+  merkmale: [],
+  systemrechte: [],
+  version: 1,
+};
 const body = {
   name: "Neue Rolle",
   administeredBySchulstrukturknoten: EBENE,

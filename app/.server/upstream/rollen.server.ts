@@ -38,8 +38,8 @@ export async function findRollen(request: Request, query: Pick<FindRollenQuery, 
 }
 
 /**
- * One role with its offers. Unknown, technical and not manageable roles are all "not found" (404). The pinned
- * upstream leaves out the owner's name and Kennung: read the organisation for them.
+ * One role with its offers. Unknown, technical and not manageable roles are all "not found" (404). Both upstream
+ * versions leave out the owner's name and Kennung here: read the organisation for them.
  */
 export function getRolle(request: Request, id: string) {
   return callUpstreamJson(request, `/api/rolle/${encodeURIComponent(id)}`, RolleWithServiceProvidersResponse, {

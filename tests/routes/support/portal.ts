@@ -40,9 +40,10 @@ export interface Portal {
   close(): Promise<void>;
 }
 
-export async function startPortal(): Promise<Portal> {
+/** `apiVersion`: the reference upstream's behaviour, the current one unless told (one per test file: the build reads its environment once). */
+export async function startPortal({ apiVersion = "current" }: { apiVersion?: "current" | "pinned" } = {}): Promise<Portal> {
   const database = await openTestDatabase();
-  const upstream = createReferenceApp(database.db, defaultReferenceConfig({ cookieSecure: false }));
+  const upstream = createReferenceApp(database.db, defaultReferenceConfig({ cookieSecure: false, apiVersion }));
   const upstreamCalls: string[] = [];
   const recorded: typeof upstream.fetch = (request, ...rest) => {
     upstreamCalls.push(`${request.method} ${new URL(request.url).pathname}`);
