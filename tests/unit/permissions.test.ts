@@ -59,8 +59,11 @@ describe("admin side navigation", () => {
   });
 
   it("skips areas whose screens are not built yet, so the tile never leads to “not found”", () => {
-    expect(firstAdminPath(new Set(["ROLLEN_VERWALTEN", "KLASSEN_VERWALTEN"]))).toBe("/admin/klassen");
-    expect(firstAdminPath(new Set(["ROLLEN_VERWALTEN"]))).toBeNull();
+    const withoutRollen = new Set(["/admin/personen", "/admin/schulen", "/admin/klassen"]);
+    expect(firstAdminPath(new Set(["ROLLEN_VERWALTEN", "KLASSEN_VERWALTEN"]), withoutRollen)).toBe("/admin/klassen");
+    expect(firstAdminPath(new Set(["ROLLEN_VERWALTEN"]), withoutRollen)).toBeNull();
+    // the role screens are built (issue 12): roles come before classes
+    expect(firstAdminPath(new Set(["ROLLEN_VERWALTEN", "KLASSEN_VERWALTEN"]))).toBe("/admin/rollen");
     // the person list is built: it comes first
     expect(firstAdminPath(new Set(["PERSONEN_VERWALTEN", "KLASSEN_VERWALTEN"]))).toBe("/admin/personen");
   });
