@@ -357,6 +357,40 @@ test.describe("Rollen finden, anlegen, ändern und löschen", () => {
     await expect(heading(page, "Rolle Lehrkraft")).toBeVisible();
   });
 
+  test("was der Upstream an einer vergebenen Rolle ablehnt, steht auf Deutsch am Feld, und nichts wird geändert", async ({
+    page,
+    loggedInAs,
+  }) => {
+    const editPath = `/admin/rollen/${DEMO_IDS.rolleLehrkraft}?bearbeiten`;
+    await loggedInAs("landesadmin", { target: editPath });
+    await expect(heading(page, "Rolle Lehrkraft bearbeiten")).toBeVisible();
+    await waitForHydration(page);
+    const merkmale = page.getByRole("group", { name: "Merkmale" });
+    await merkmale.getByRole("checkbox", { name: "Befristung ist Pflicht" }).check();
+    await page.getByRole("button", { name: "Speichern" }).click();
+    await expect(merkmale).toHaveAccessibleDescription(/nicht ändern, solange die Rolle Personen zugeordnet ist/);
+    await expect(merkmale.getByRole("checkbox", { name: "Befristung ist Pflicht" })).toBeChecked();
+    await expectNoAxeViolations(page, "Rolle bearbeiten, Merkmale abgelehnt");
+
+    await page.goto(editPath);
+    await waitForHydration(page);
+    const angebote = page.getByRole("group", { name: "Angebote" });
+    await angebote.getByRole("checkbox", { name: "E-Mail" }).uncheck();
+    await page.getByRole("button", { name: "Speichern" }).click();
+    await expect(angebote).toHaveAccessibleDescription(/bereits Personen zugeordnet/);
+    await expect(angebote.getByRole("checkbox", { name: "E-Mail" })).not.toBeChecked();
+
+    await page.goto(editPath);
+    await waitForHydration(page);
+    await nameField(page).fill("LiV");
+    await page.getByRole("button", { name: "Speichern" }).click();
+    await expect(nameField(page)).toHaveAccessibleDescription(/bereits eine Rolle mit diesem Namen/);
+
+    await page.goto(`/admin/rollen/${DEMO_IDS.rolleLehrkraft}`);
+    await expect(page.getByRole("definition").nth(3)).toHaveText("KoPers-Nr. ist Pflicht");
+    await expect(page.getByRole("definition").nth(4)).toContainText("E-Mail");
+  });
+
   for (const username of ["schuladmin", "lehrkraft"]) {
     test(`${username} bekommt für die Rollenseiten und ihre Formulare „Seite nicht gefunden“`, async ({ page, loggedInAs }) => {
       await loggedInAs(username, { target: "/admin/rollen" });
