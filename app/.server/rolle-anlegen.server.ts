@@ -72,6 +72,8 @@ export async function loadCreateForm(request: Request, search: URLSearchParams) 
   return {
     ebenen: options,
     ebenenTotal: ebenen.total,
+    // More schools than shown: the search narrows them (a long option list without JavaScript, decision 015).
+    ebenenGekuerzt: ebenen.schulenGekuerzt,
     ebeneSuche: auswahl.ebeneSuche ?? "",
     // A level in the address that the user may not (or no longer) use is said, not silently dropped.
     ebeneUnbekannt: auswahl.ebene !== null && ebene === null,

@@ -152,16 +152,31 @@ export const EBENEN_LIMIT = 50;
 
 const EBENEN_QUERY = { systemrechte: ["ROLLEN_VERWALTEN" as const], excludeTyp: ["KLASSE" as const] };
 
-/** The organisations a role may be administered at: where the user holds ROLLEN_VERWALTEN, without classes. */
+/**
+ * The organisations a role may be administered at: where the user holds ROLLEN_VERWALTEN, without classes. The levels
+ * above the schools (root, Länder, Träger: few) come first and whole; then the schools, by Dienststellennummer, at most
+ * `EBENEN_LIMIT` of them. Both are asked side by side and narrowed by the same search.
+ */
 export async function findEbenen(request: Request, suche: string | undefined) {
-  const { items, total } = await findOrganisationen(request, {
-    ...EBENEN_QUERY,
-    searchString: suche,
-    sortField: "kennung",
-    sortOrder: "asc",
-    limit: EBENEN_LIMIT,
-  });
-  return { items: items.filter((organisation) => organisation.typ !== "KLASSE"), total };
+  const [oben, schulen] = await Promise.all([
+    findOrganisationen(request, {
+      ...EBENEN_QUERY,
+      excludeTyp: ["KLASSE", "SCHULE"],
+      searchString: suche,
+      sortField: "name",
+      sortOrder: "asc",
+    }),
+    findOrganisationen(request, {
+      ...EBENEN_QUERY,
+      typ: "SCHULE",
+      searchString: suche,
+      sortField: "kennung",
+      sortOrder: "asc",
+      limit: EBENEN_LIMIT,
+    }),
+  ]);
+  const items = [...oben.items, ...schulen.items].filter((organisation) => organisation.typ !== "KLASSE");
+  return { items, total: oben.total + schulen.total, schulenGekuerzt: schulen.total > schulen.items.length };
 }
 
 /** One level by id, if the user may create roles there; null for anything else (a class, a foreign or bad id). */

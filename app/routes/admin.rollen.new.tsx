@@ -87,7 +87,7 @@ function AnlegenFormular() {
           <h2 id="rolle-auswahl" className="mb-2 text-xl font-bold">
             {t("rollen:create.auswahl")}
           </h2>
-          {data.ebenenTotal > EBENEN_LIMIT || data.ebeneSuche ? (
+          {data.ebenenGekuerzt || data.ebeneSuche ? (
             <div className="mb-4">
               <label htmlFor="rolle-ebene-suche" className="mb-1 block font-semibold">
                 {t("rollen:create.ebeneSuche")}

@@ -72,7 +72,13 @@ describe("Upstream-Aufrufe der Rollenseiten", () => {
   it("die Anlegeseite liest Ebenen und Rechte, nach der Wahl dazu die Angebote der Ebene: höchstens zwei Wellen", async () => {
     const first = await admin.get("/admin/rollen/new");
     expect(first.status).toBe(200);
-    expect(calls()).toEqual(["GET /api/auth/logininfo", "GET /api/organisationen", "GET /api/rolle/systemrechte"]);
+    // The levels above the schools and the schools: two lists side by side.
+    expect(calls()).toEqual([
+      "GET /api/auth/logininfo",
+      "GET /api/organisationen",
+      "GET /api/organisationen",
+      "GET /api/rolle/systemrechte",
+    ]);
     expect(upstreamWaves(portal.upstreamTimeline)).toBe(1);
 
     portal.upstreamTimeline.length = 0;
@@ -83,6 +89,7 @@ describe("Upstream-Aufrufe der Rollenseiten", () => {
     expect(html).toContain('value="Entwurf"');
     expect(calls()).toEqual([
       "GET /api/auth/logininfo",
+      "GET /api/organisationen",
       "GET /api/organisationen",
       "GET /api/organisationen",
       "GET /api/provider/assignable-for-rolle",

@@ -224,3 +224,55 @@ describe("Rolle anlegen gegen beide Upstream-Versionen", () => {
     );
   });
 });
+
+describe("die Anlegeseite: Verwaltungsebenen und Rechte", () => {
+  const schule = (index: number) => ({
+    id: `30000000-0000-4000-8000-${String(index).padStart(12, "0")}`,
+    kennung: `07${String(index).padStart(5, "0")}`,
+    name: `Schule ${index}`,
+    typ: "SCHULE",
+  });
+  const root = { id: EBENE, name: "Land", typ: "ROOT" };
+
+  it("zeigt die übergeordneten Ebenen zuerst, von vielen Schulen höchstens 50 mit Suche, die gewählte immer; keine technischen Rechte", async () => {
+    const module = await rollenModuleAgainst((request, response) => {
+      if (request.path === "/api/organisationen") {
+        if (request.query.has("organisationIds")) return json(response, 200, [schule(59)], { "X-Paging-Total": "1" });
+        if (request.query.get("typ") === "SCHULE") {
+          const limit = Number(request.query.get("limit"));
+          return json(
+            response,
+            200,
+            Array.from({ length: limit }, (_, index) => schule(index)),
+            { "X-Paging-Total": "60" },
+          );
+        }
+        expect(request.query.getAll("excludeTyp").sort()).toEqual(["KLASSE", "SCHULE"]);
+        return json(response, 200, [root], { "X-Paging-Total": "1" });
+      }
+      if (request.path === "/api/provider/assignable-for-rolle") {
+        if (!request.query.has("schulstrukturknotenOfRolle")) return json(response, 400, { code: 400, i18nKey: "VALIDATION_ERROR" });
+        return json(response, 200, [{ id: ANGEBOT, name: "Mediathek", target: "URL", kategorie: "ANGEBOTE", merkmale: [] }]);
+      }
+      if (request.path === "/api/rolle/systemrechte")
+        return json(response, 200, [
+          { name: "KLASSEN_VERWALTEN", isTechnical: false },
+          { name: "CRON_DURCHFUEHREN", isTechnical: true },
+          { name: "ZEITREISEN", isTechnical: false },
+        ]);
+      return routeMiss(request, response);
+    });
+    const { loadCreateForm } = await import("~/.server/rolle-anlegen.server");
+    const search = new URLSearchParams({ ebene: schule(59).id, rollenart: "LEHR", name: "Entwurf" });
+    search.append("angebote", ANGEBOT);
+    search.append("angebote", ROLLE);
+    const form = await loadCreateForm(portalRequest("s1", { method: "GET" }), search);
+    expect(form.ebenen.slice(0, 2).map((ebene) => ebene.label)).toEqual(["0700059 (Schule 59)", "Land"]);
+    expect(form.ebenen).toHaveLength(52);
+    expect(form).toMatchObject({ ebenenTotal: 61, ebenenGekuerzt: true, bereit: true, ebeneUnbekannt: false });
+    expect(form.systemrechte.map((recht) => recht.name)).toEqual(["KLASSEN_VERWALTEN", "ZEITREISEN"]);
+    // Offers of another level are not ticked.
+    expect(form.defaults).toMatchObject({ ebene: schule(59).id, rollenart: "LEHR", name: "Entwurf", angebote: [ANGEBOT] });
+    expect(module.EBENEN_LIMIT).toBe(50);
+  });
+});
