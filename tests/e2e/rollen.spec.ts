@@ -154,6 +154,14 @@ test.describe("Rollen finden, anlegen, ändern und löschen", () => {
     await offers.getByRole("checkbox", { name: "Helpdesk kontaktieren" }).check();
     await rechte.getByRole("checkbox", { name: "Klassen verwalten" }).check();
     await rechte.getByRole("checkbox", { name: "Personen anlegen" }).check();
+    // Another rollenart and "Weiter" again: everything typed and ticked so far stays.
+    await chooseEbeneUndRollenart(page, ROOT, "Lehrende");
+    await expect(nameField(page)).toHaveValue(rolle.name);
+    await expect(page.getByRole("checkbox", { name: "Befristung ist Pflicht" })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: "Helpdesk kontaktieren" })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: "Personen anlegen" })).toBeChecked();
+    await chooseEbeneUndRollenart(page, ROOT, "Externe");
+    await waitForHydration(page);
     await page.getByRole("button", { name: "Rolle anlegen" }).click();
 
     await expect(heading(page, "Rolle angelegt")).toBeVisible();
@@ -430,6 +438,10 @@ test.describe("Rollen finden, anlegen, ändern und löschen", () => {
     const response = await page.goto(`/admin/rollen/new?ebene=${"a".repeat(5000)}&rollenart=%00&angebote=x`);
     expect(response?.status()).toBe(200);
     await expect(heading(page, "Rolle anlegen")).toBeVisible();
+    // A class is no level for a role: said, and the rest of the form stays closed.
+    await page.goto(`/admin/rollen/new?ebene=${DEMO_IDS.klasse9aSchuleA}&rollenart=LEHR`);
+    await expect(page.getByText("Auf der gewählten Verwaltungsebene können Sie keine Rollen anlegen.")).toBeVisible();
+    await expect(nameField(page)).toHaveCount(0);
     const post = await page.request.post("/admin/rollen/new", {
       form: { ebene: DEMO_IDS.klasse9aSchuleA, rollenart: "NIX", name: "x".repeat(5000), systemrechte: "<script>" },
       maxRedirects: 0,
