@@ -12,6 +12,7 @@ import { rememberUnansweredWrite, wasUnanswered } from "./portal-cookie.server";
 import { redirectTo } from "./redirects.server";
 import { invalidForm, redirectWithToast, refusedForm, type FormFailure } from "./responses.server";
 import {
+  CREATE_ROLLE_CONSTRAINT,
   CREATE_ROLLE_WRITE,
   createRolleKey,
   createRolleWithOutcome,
@@ -70,6 +71,7 @@ export async function loadCreateForm(request: Request, search: URLSearchParams) 
   // With a single level to choose from, it is chosen (as the original's filter did).
   const gewaehlt = ebene?.id ?? (options.length === 1 && !auswahl.ebeneSuche ? options[0].id : null);
   return {
+    constraint: CREATE_ROLLE_CONSTRAINT,
     ebenen: options,
     ebenenTotal: ebenen.total,
     // More schools than shown: the search narrows them (a long option list without JavaScript, decision 015).

@@ -1,3 +1,4 @@
+import { getZodConstraint } from "@conform-to/zod";
 import { z } from "zod";
 import {
   ROLLEN_MERKMALE,
@@ -9,7 +10,7 @@ import {
 } from "../../upstream/contract";
 import type { TranslationKey } from "~/i18n";
 import { organisationLabel } from "~/organisation-label";
-import { setKey } from "~/validation/rolle-forms";
+import { CreateRolleSchema, EditRolleSchema, setKey } from "~/validation/rolle-forms";
 import { REVISION_CONFLICT_CODES } from "./error-codes.server";
 import { notFound } from "./guards.server";
 import { PagingParams, searchText } from "./list-params.server";
@@ -23,6 +24,10 @@ import { writeWithOutcome } from "./write-outcome.server";
  * The role screens (issue 12, docs/decisions/023): list rows, one role for its page, the levels a role may be created
  * at, and the three writes with a plain answer to "was it saved?" after a timeout (decision 011).
  */
+
+/** The forms' native constraints, computed here: the pages load zod only with the check (decision 019). */
+export const CREATE_ROLLE_CONSTRAINT = getZodConstraint(CreateRolleSchema);
+export const EDIT_ROLLE_CONSTRAINT = getZodConstraint(EditRolleSchema);
 
 /** The list's state in the URL: search by name and paging. The upstream sorts by name and knows no other order. */
 export const RollenListParams = PagingParams.extend({ suche: searchText });

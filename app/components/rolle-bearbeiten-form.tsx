@@ -1,4 +1,4 @@
-import type { FieldMetadata } from "@conform-to/react";
+import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError, useCurrentFormError } from "~/components/form-error";
@@ -10,8 +10,8 @@ import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
 import type { ErrorCode } from "~/errors";
 import type { TranslationKey } from "~/i18n";
 import { useInterruptedValues } from "~/hooks/use-interrupted-values";
-import { useSchemaForm } from "~/hooks/use-schema-form";
-import { EditRolleSchema } from "~/validation/rolle-forms";
+import { useFormCheckedOnDemand } from "~/hooks/use-check-on-demand";
+import type { EditRolleSchema } from "~/validation/rolle-forms";
 
 const FORM_ID = "rolle-bearbeiten";
 
@@ -29,13 +29,18 @@ export interface RolleStand {
  * was read at: when someone else saved the role meanwhile, the upstream refuses, the typed input stays, and the
  * message offers to load the current state (which discards the input) instead of overwriting unseen.
  */
+const loadCheck = () => import("~/validation/rolle-forms").then((module) => module.editRolleCheck);
+
 export function RolleBearbeitenForm({
+  constraint,
   stand,
   fest,
   optionen,
   cancelTo,
   reloadTo,
 }: {
+  /** The form's native constraints, from the server (`EDIT_ROLLE_CONSTRAINT`). */
+  constraint: Record<string, Record<string, unknown>>;
   stand: RolleStand;
   fest: { ebene: string; rollenart: { key: TranslationKey; values?: Record<string, string> } };
   optionen: RolleOptionen;
@@ -45,12 +50,17 @@ export function RolleBearbeitenForm({
   const { t } = useTranslation();
   const answer = useActionData();
   const actionData =
-    typeof answer === "object" && answer !== null && "result" in answer ? (answer as unknown as { error: ErrorCode | null }) : undefined;
+    typeof answer === "object" && answer !== null && "result" in answer
+      ? (answer as unknown as { result: SubmissionResult<string[]>; error: ErrorCode | null })
+      : undefined;
   const { formHandlers, dialog } = useUnsavedChangesWarning();
   const interrupted = useInterruptedValues();
   const version = interrupted.version ?? String(stand.version);
-  const { form, fields, formProps } = useSchemaForm(EditRolleSchema, {
+  const { form, fields, formProps } = useFormCheckedOnDemand<typeof EditRolleSchema>({
     id: FORM_ID,
+    constraint,
+    loadCheck,
+    lastResult: actionData?.result,
     defaultValue: { name: stand.name, merkmale: stand.merkmale, angebote: stand.angebote, systemrechte: stand.systemrechte, version },
   });
   const formError = useCurrentFormError(form, actionData);

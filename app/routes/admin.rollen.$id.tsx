@@ -11,7 +11,7 @@ import { returnPathFrom, withReturnPath } from "~/return-path";
 import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 import { angebotOptionen, answerRolleDelete, answerRolleEdit, rechteOptionen } from "~/.server/rolle-bearbeiten.server";
-import { loadRolleForAdmin, ownerIfUnnamed, rolleView } from "~/.server/rollen.server";
+import { EDIT_ROLLE_CONSTRAINT, loadRolleForAdmin, ownerIfUnnamed, rolleView } from "~/.server/rollen.server";
 import { getSystemrechte } from "~/.server/upstream/rollen.server";
 
 export const handle: I18nHandle = { i18n: "rollen" };
@@ -37,6 +37,7 @@ export function loader(args: LoaderFunctionArgs) {
       bearbeiten:
         editing && angebote && upstreamRechte
           ? {
+              constraint: EDIT_ROLLE_CONSTRAINT,
               stand: {
                 name: rolle.name,
                 merkmale: view.merkmalWerte,
@@ -103,6 +104,7 @@ export default function RolleDetails() {
       {bearbeiten ? (
         <RolleBearbeitenForm
           key={rolle.version}
+          constraint={bearbeiten.constraint}
           stand={bearbeiten.stand}
           fest={{ ebene: rolle.ebene, rollenart: rolle.rollenart }}
           optionen={bearbeiten.optionen}

@@ -9,10 +9,10 @@ import { RolleDaten } from "~/components/rolle-felder";
 import { RolleFelder } from "~/components/rolle-formular";
 import { SubmitButton } from "~/components/submit-button";
 import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
-import { useSchemaForm } from "~/hooks/use-schema-form";
+import { useFormCheckedOnDemand } from "~/hooks/use-check-on-demand";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { returnPathFrom, withReturnPath } from "~/return-path";
-import { CreateRolleSchema } from "~/validation/rolle-forms";
+import type { CreateRolleSchema } from "~/validation/rolle-forms";
 import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 import { answerCreateRolle, loadCreateForm } from "~/.server/rolle-anlegen.server";
@@ -55,6 +55,8 @@ export default function RolleAnlegen() {
 
 type CreateFormData = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["form"]>;
 
+const loadCheck = () => import("~/validation/rolle-forms").then((module) => module.createRolleCheck);
+
 function AnlegenFormular() {
   const { t } = useTranslation();
   const { zurueck, ...loaderData } = useLoaderData<typeof loader>();
@@ -62,7 +64,13 @@ function AnlegenFormular() {
   const actionData = useActionData<typeof action>();
   // "Weiter" and "Suchen" reload this page with everything typed so far: that is not leaving it.
   const { formHandlers, dialog } = useUnsavedChangesWarning({ samePathKeepsInput: true });
-  const { form, fields, formProps } = useSchemaForm(CreateRolleSchema, { id: FORM_ID, defaultValue: data.defaults });
+  const { form, fields, formProps } = useFormCheckedOnDemand<typeof CreateRolleSchema>({
+    id: FORM_ID,
+    constraint: data.constraint,
+    loadCheck,
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
+    defaultValue: data.defaults,
+  });
   const formError = useCurrentFormError(form, actionData);
   const submit = useSubmit();
   // "Weiter" and "Suchen" send the form as a GET: the address holds the choice. With JavaScript without conform's

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { ROLLE_NAME_CHARACTERS } from "../../upstream/contract/requests";
 import { ROLLEN_MERKMALE, ROLLENARTEN } from "../../upstream/contract/enums";
@@ -75,3 +76,7 @@ export type EditRolleValues = z.output<typeof EditRolleSchema>;
 
 /** A set of values in one spelling, for "did anything change?": sorted, one per line. */
 export const setKey = (values: readonly string[]) => [...new Set(values)].sort().join("\n");
+
+/** The browser's checks, loaded at the first focus in the form (decision 019): the pages render without zod. */
+export const createRolleCheck = (formData: FormData) => parseWithZod(formData, { schema: CreateRolleSchema });
+export const editRolleCheck = (formData: FormData) => parseWithZod(formData, { schema: EditRolleSchema });
