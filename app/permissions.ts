@@ -124,12 +124,22 @@ const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "/admin/klassen/new", label: "nav.klassen.new", section: "nav.klassen.section", permissions: ["klassenverwaltung"], built: true },
   { path: "/admin/rollen", label: "nav.rollen.list", section: "nav.rollen.section", permissions: ["rollenverwaltung"], tileOrder: 2 },
   { path: "/admin/rollen/new", label: "nav.rollen.new", section: "nav.rollen.section", permissions: ["rollenverwaltung"] },
-  { path: "/admin/angebote", label: "nav.angebote.list", section: "nav.angebote.section", permissions: ["angebotsverwaltung"], built: true },
+  // The offers come after the spec's four areas in the tile's order, so an offer administrator's tile leads somewhere
+  // (decision 024).
+  {
+    path: "/admin/angebote",
+    label: "nav.angebote.list",
+    section: "nav.angebote.section",
+    permissions: ["angebotsverwaltung"],
+    tileOrder: 5,
+    built: true,
+  },
   {
     path: "/admin/angebote/erweiterbar",
     label: "nav.angebote.erweiterbar",
     section: "nav.angebote.section",
     permissions: ["rollenerweiterung"],
+    tileOrder: 6,
     built: true,
   },
   {
