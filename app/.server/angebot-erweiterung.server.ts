@@ -39,12 +39,18 @@ export function chosenSchule(schulen: readonly OrganisationResponse[], asked: st
   return schulen.find((schule) => schule.id === asked) ?? (schulen.length === 1 ? schulen[0] : null);
 }
 
-/** The second wave: the school's roles for the form, and every name the answer gives for the list. */
+/**
+ * The second wave: the school's roles for the form, and every name the answer gives for the list. The pinned
+ * upstream's role answer does not depend on the school, and its extensions come without role names: there the roles
+ * are read even before a school is chosen.
+ */
 export async function loadRollen(request: Request, context: ErweiterungContext, schule: OrganisationResponse | null) {
-  if (!schule) return { options: [], namen: new Map<string, string>(), holdingOffer: new Set<string>() };
-  const { rollen, vorfahren } = await rollenFuerErweiterung(request, schule.id, { pinned: context.pinned });
+  if (!schule && !(context.pinned && context.erweiterungen?.length)) {
+    return { options: [], namen: new Map<string, string>(), holdingOffer: new Set<string>() };
+  }
+  const { rollen, vorfahren } = await rollenFuerErweiterung(request, schule?.id ?? null, { pinned: context.pinned });
   return {
-    options: rolleOptions(rollen, { vorfahren, angebotId: context.angebot.id }),
+    options: schule ? rolleOptions(rollen, { vorfahren, angebotId: context.angebot.id }) : [],
     namen: new Map(rollen.map((rolle) => [rolle.id, rolle.name])),
     holdingOffer: new Set(rollen.filter((rolle) => rolle.serviceProviders.some((sp) => sp.id === context.angebot.id)).map((r) => r.id)),
   };

@@ -92,18 +92,18 @@ export function isListNotAuthorized(answer: { status: number; text: string }): b
  * drops both parameters and answers its ROLLEN_VERWALTEN scope; it checks nothing of this on the create, so the
  * portal narrows the answer itself with the school's ancestors (`pinned: true`).
  */
-export async function rollenFuerErweiterung(request: Request, schuleId: string, { pinned }: { pinned: boolean }) {
-  const query: FindRollenQuery = { systemrechte: ["ROLLEN_ERWEITERN"], organisationContextForOperation: schuleId };
+export async function rollenFuerErweiterung(request: Request, schuleId: string | null, { pinned }: { pinned: boolean }) {
+  const query: FindRollenQuery = schuleId ? { systemrechte: ["ROLLEN_ERWEITERN"], organisationContextForOperation: schuleId } : {};
   const [answer, parents] = await Promise.all([
     callUpstream(request, "/api/rolle", { query, defaultError: "UNSPECIFIED_ERROR" }),
-    pinned
+    pinned && schuleId
       ? callUpstreamJson(request, "/api/organisationen/parents-by-ids", ParentOrganisationenResponse, {
           method: "POST",
           body: { organisationIds: [schuleId] },
         })
       : null,
   ]);
-  return { rollen: parseAnswer(answer, RolleList), vorfahren: parents ? parents.parents.map((org) => org.id) : null };
+  return { rollen: parseAnswer(answer, RolleList), vorfahren: pinned ? (parents?.parents.map((org) => org.id) ?? []) : null };
 }
 
 /** Grants the offer to the holders of the role at exactly this organisation (201). */
