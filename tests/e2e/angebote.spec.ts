@@ -111,7 +111,7 @@ test.describe("Angebote ansehen", () => {
     await page.goto(`/admin/angebote/${sp("leonie")}`);
     await expect(heading(page, "Angebot LeOniE.SH")).toBeVisible();
     await expect(page.getByText("Kein Logo hinterlegt")).toBeVisible();
-    await expect(page.getByRole("img")).toHaveCount(0);
+    await expect(page.getByRole("definition").nth(4).getByRole("img")).toHaveCount(0);
     await page.goto(`/admin/angebote/${sp("schulportal-administration")}`);
     await expect(page.getByRole("definition").nth(6)).toHaveText("Kein Link hinterlegt");
     await expect(page.getByRole("definition").nth(2)).toHaveText("ja");
