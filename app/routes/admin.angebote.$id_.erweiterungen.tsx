@@ -54,9 +54,12 @@ export function action(args: ActionFunctionArgs) {
       await createRollenerweiterung(request, { organisationId: schule.id, rolleId: rolle, serviceProviderId: context.angebot.id });
     } catch (failure) {
       if (!(failure instanceof UpstreamFailure)) throw failure;
-      // A 500 may be the duplicate someone else created meanwhile (or the list was not readable): look again.
-      if (failure.status >= 500 && isAlreadyExtended(await findRollenerweiterungen(request, context.angebot.id), schule.id, rolle)) {
-        return refuse("rolle", "vorhanden");
+      // A 500 may be the duplicate someone else created meanwhile: look again. Where the older upstream does not let
+      // this user read the list, the page cannot tell, and says that it may be one.
+      if (failure.status >= 500) {
+        const now = await findRollenerweiterungen(request, context.angebot.id);
+        if (now === null) return refuse("rolle", "vielleichtVorhanden");
+        if (isAlreadyExtended(now, schule.id, rolle)) return refuse("rolle", "vorhanden");
       }
       return refusedForm(submission, failure, { fields: ERWEITERUNG_FIELDS });
     }
@@ -74,7 +77,7 @@ export function action(args: ActionFunctionArgs) {
   });
 }
 
-const fieldMessage = (key: "schuleOhneRecht" | "rolleNichtZuweisbar" | "vorhanden" | "enthaeltAngebot") =>
+const fieldMessage = (key: "schuleOhneRecht" | "rolleNichtZuweisbar" | "vorhanden" | "vielleichtVorhanden" | "enthaeltAngebot") =>
   `angebote:erweiterung.validation.${key}` as const;
 
 export default function AngebotErweiterungen() {

@@ -121,6 +121,17 @@ test.describe("Angebote ansehen", () => {
     expect(problems, "Fehler in der Browser-Konsole").toEqual([]);
   });
 
+  test("auf einem schmalen Bildschirm rollt die Tabelle in ihrem eigenen Bereich, nicht die ganze Seite", async ({ page, loggedInAs }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loggedInAs("landesadmin", { target: "/admin/angebote" });
+    await waitForHydration(page);
+    const region = page.getByRole("region", { name: "Angebote, die Sie verwalten" });
+    await expect(region).toBeVisible();
+    expect(await region.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page, "Angebotsliste, 390 px");
+  });
+
   test("eine unbekannte oder unsinnige Angebots-Id ist „Seite nicht gefunden“", async ({ page, loggedInAs }) => {
     await loggedInAs("landesadmin", { target: `/admin/angebote/${DEMO_IDS.schuleA}` });
     await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
@@ -297,5 +308,11 @@ test.describe("Angebote gegen die ältere Upstream-Version", () => {
     await page.getByRole("button", { name: "Rolle erweitern" }).click();
     await expect(rolleFeld(page)).toHaveAccessibleDescription(/bereits um das Angebot erweitert/);
     await expectNoAxeViolations(page, "doppelte Erweiterung, ältere Version");
+
+    // The way in lists the offers her school may extend with: the older version has no such list, the offers she
+    // administers that allow it stand in.
+    await page.goto(`/admin/angebote/erweiterbar?schule=${DEMO_IDS.schuleA}`);
+    await expect(heading(page, "Rollen schulspezifisch erweitern")).toBeVisible();
+    await expect(page.getByRole("rowheader")).toHaveText(["Schulrecht A-Z", "Mediathek Nord", "Sprachlabor digital"]);
   });
 });
