@@ -109,10 +109,7 @@ export default function AngebotDetails() {
 
       {mayExtend ? (
         <p>
-          <Link
-            to={withReturnPath(`/admin/angebote/${angebot.id}/erweiterungen`, pathOf(location), LIST_PATH)}
-            className="btn-primary"
-          >
+          <Link to={withReturnPath(`/admin/angebote/${angebot.id}/erweiterungen`, pathOf(location), LIST_PATH)} className="btn-primary">
             {t("angebote:details.erweitern")}
           </Link>
         </p>

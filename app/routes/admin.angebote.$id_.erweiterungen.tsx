@@ -199,7 +199,11 @@ function ErweiterungForm() {
           <span className="font-semibold">{t("angebote:erweiterung.fields.schule")}:</span> {schule.label}
         </p>
         <ErrorList id={fields.schule.errorId} errors={fields.schule.errors} />
-        <SelectField field={fields.rolle} label={t("angebote:erweiterung.fields.rolle")} placeholder={t("angebote:erweiterung.rolleAuswaehlen")}>
+        <SelectField
+          field={fields.rolle}
+          label={t("angebote:erweiterung.fields.rolle")}
+          placeholder={t("angebote:erweiterung.rolleAuswaehlen")}
+        >
           {rollen.map((rolle) => (
             <option key={rolle.id} value={rolle.id}>
               {rolle.name}

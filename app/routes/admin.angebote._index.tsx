@@ -39,7 +39,13 @@ export default function AngeboteList() {
   return (
     <>
       <ListHeading title={t("angebote:list.title")} />
-      <ListFilterForm key={JSON.stringify(params)} label={t("angebote:list.filter")} resetTo={LIST_PATH} pageSize={params.anzahl} sortierung="">
+      <ListFilterForm
+        key={JSON.stringify(params)}
+        label={t("angebote:list.filter")}
+        resetTo={LIST_PATH}
+        pageSize={params.anzahl}
+        sortierung=""
+      >
         {null}
       </ListFilterForm>
 

@@ -64,7 +64,12 @@ test.describe("Angebote ansehen", () => {
     await paging.getByRole("link", { name: /Nächste Seite/ }).click();
     await expect(page).toHaveURL(/seite=2/);
     await page.goto("/admin/angebote?anzahl=5&seite=3");
-    await expect(row(page, "Mediathek Nord").getByRole("cell")).toHaveText(["Schulische Angebote", "Land Schleswig-Holstein", /Lehrkraft|keine/, "ja"]);
+    await expect(row(page, "Mediathek Nord").getByRole("cell")).toHaveText([
+      "Schulische Angebote",
+      "Land Schleswig-Holstein",
+      /Lehrkraft|keine/,
+      "ja",
+    ]);
     // A page beyond the last leads to the last.
     await page.goto("/admin/angebote?anzahl=5&seite=99");
     await expect(page).toHaveURL(/seite=4/);
@@ -116,7 +121,9 @@ test.describe("Angebote ansehen", () => {
     await expect(page.getByRole("definition").nth(6)).toHaveText("Kein Link hinterlegt");
     await expect(page.getByRole("definition").nth(2)).toHaveText("ja");
     await expect(page.getByRole("link", { name: "Rolle schulspezifisch erweitern" })).toHaveCount(0);
-    await expect(page.getByRole("region", { name: "Rollen" }).getByRole("listitem").filter({ hasText: "Landesadministrator" })).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Rollen" }).getByRole("listitem").filter({ hasText: "Landesadministrator" }),
+    ).toBeVisible();
     await expectNoAxeViolations(page, "Angebot ohne Link");
     expect(problems, "Fehler in der Browser-Konsole").toEqual([]);
   });
@@ -185,7 +192,9 @@ test.describe("Eine Rolle schulspezifisch um ein Angebot erweitern", () => {
     await rolleFeld(page).selectOption({ label: rolle });
     await page.getByRole("button", { name: "Rolle erweitern" }).click();
     await expect(
-      page.getByRole("status").filter({ hasText: `Die Rolle ${rolle} ist an Gemeinschaftsschule am Deich jetzt um das Angebot Sprachlabor digital erweitert.` }),
+      page
+        .getByRole("status")
+        .filter({ hasText: `Die Rolle ${rolle} ist an Gemeinschaftsschule am Deich jetzt um das Angebot Sprachlabor digital erweitert.` }),
     ).toBeVisible();
     const bestehende = page.getByRole("region", { name: "Bestehende Erweiterungen an Ihren Schulen" });
     await expect(bestehende.getByRole("row").filter({ hasText: rolle }).getByRole("cell")).toHaveText([SCHULE_A.label, rolle]);
@@ -212,7 +221,10 @@ test.describe("Eine Rolle schulspezifisch um ein Angebot erweitern", () => {
     expect(problems, "Fehler in der Browser-Konsole").toEqual([]);
   });
 
-  test("ein Angebot ohne Rollenerweiterung hat keine Erweiterungsseite; die Schulleitung liest es trotzdem", async ({ page, loggedInAs }) => {
+  test("ein Angebot ohne Rollenerweiterung hat keine Erweiterungsseite; die Schulleitung liest es trotzdem", async ({
+    page,
+    loggedInAs,
+  }) => {
     await loggedInAs("angebotsadmin", { target: `/admin/angebote/${sp("e-mail")}` });
     await expect(heading(page, "Angebot E-Mail")).toBeVisible();
     await expect(page.getByRole("link", { name: "Rolle schulspezifisch erweitern" })).toHaveCount(0);
@@ -246,7 +258,10 @@ test.describe("Angebote ohne das Recht dazu", () => {
     });
   }
 
-  test("weder Schuladministratorin noch Lehrkraft sehen den Menüpunkt oder können eine Erweiterung senden", async ({ page, loggedInAs }) => {
+  test("weder Schuladministratorin noch Lehrkraft sehen den Menüpunkt oder können eine Erweiterung senden", async ({
+    page,
+    loggedInAs,
+  }) => {
     await loggedInAs("schuladmin", { target: "/admin/klassen" });
     await expect(menu(page).getByText("Angebotsverwaltung")).toHaveCount(0);
     const form = { schule: DEMO_IDS.schuleA, rolle: DEMO_IDS.rolleLehrkraft };

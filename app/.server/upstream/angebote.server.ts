@@ -11,14 +11,7 @@ import {
   type ManageableProvidersQuery,
 } from "../../../upstream/contract";
 import { UpstreamFeature } from "./capabilities.server";
-import {
-  acceptUpstreamAnswer,
-  callUpstream,
-  callUpstreamJson,
-  exchangeWithUpstream,
-  parseAnswer,
-  UpstreamFailure,
-} from "./client.server";
+import { acceptUpstreamAnswer, callUpstream, callUpstreamJson, exchangeWithUpstream, parseAnswer, UpstreamFailure } from "./client.server";
 import { parseJson } from "./transport.server";
 
 /**
