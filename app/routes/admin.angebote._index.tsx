@@ -39,15 +39,7 @@ export default function AngeboteList() {
   return (
     <>
       <ListHeading title={t("angebote:list.title")} />
-      <ListFilterForm
-        key={JSON.stringify(params)}
-        label={t("angebote:list.filter")}
-        resetTo={LIST_PATH}
-        pageSize={params.anzahl}
-        sortierung=""
-      >
-        {null}
-      </ListFilterForm>
+      <ListFilterForm key={JSON.stringify(params)} label={t("angebote:list.filter")} resetTo={LIST_PATH} pageSize={params.anzahl} />
 
       <p role="status" className="mb-2 font-semibold">
         {t("angebote:list.count", { count: total })}
