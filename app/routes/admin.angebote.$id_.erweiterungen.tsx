@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DataTable } from "~/components/data-table";
 import { FormError, useCurrentFormError } from "~/components/form-error";
@@ -138,14 +138,14 @@ export default function AngebotErweiterungen() {
 }
 
 /**
- * The school decides which roles can be chosen: a GET form reloads the page for it (a button without JavaScript, at
- * once on a change with it), so the choice is in the URL and "back" keeps it.
+ * The school decides which roles can be chosen: a GET form reloads the page for it, so the choice is in the URL and
+ * "back" keeps it. Its button is the only trigger, with JavaScript too: a reload on each change would move the focus
+ * to the heading while someone walks the options with the arrow keys (WCAG 3.2.2).
  */
 function SchuleWahl() {
   const { t } = useTranslation();
   const { schulen, schule } = useLoaderData<typeof loader>();
   const [search] = useSearchParams();
-  const submit = useSubmit();
   if (schulen.length === 0) return <p>{t("angebote:erweiterung.keineSchule")}</p>;
   if (schulen.length === 1) return null;
   return (
@@ -154,13 +154,7 @@ function SchuleWahl() {
         <label htmlFor="schule-wahl" className="mb-1 block font-semibold">
           {t("angebote:erweiterung.fields.schule")}
         </label>
-        <select
-          id="schule-wahl"
-          name="schule"
-          defaultValue={schule?.id ?? ""}
-          className="input max-w-md"
-          onChange={(event) => submit(event.currentTarget.form, { replace: true, preventScrollReset: true })}
-        >
+        <select id="schule-wahl" name="schule" defaultValue={schule?.id ?? ""} className="input max-w-md">
           <option value="">{t("angebote:erweiterung.schuleAuswaehlen")}</option>
           {schulen.map((entry) => (
             <option key={entry.id} value={entry.id}>

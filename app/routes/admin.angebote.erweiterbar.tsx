@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData, useLocation, useSubmit } from "@remix-run/react";
+import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/app-link";
 import { DataTable } from "~/components/data-table";
@@ -39,7 +39,6 @@ export default function ErweiterbareAngebote() {
   const { t } = useTranslation();
   const { schulen, schule, rows } = useLoaderData<typeof loader>();
   const location = useLocation();
-  const submit = useSubmit();
   const backHere = pathOf(location);
 
   return (
@@ -53,14 +52,7 @@ export default function ErweiterbareAngebote() {
             <label htmlFor="schule-wahl" className="mb-1 block font-semibold">
               {t("angebote:erweiterung.fields.schule")}
             </label>
-            <select
-              id="schule-wahl"
-              name="schule"
-              defaultValue={schule?.id ?? ""}
-              key={schule?.id ?? ""}
-              className="input max-w-md"
-              onChange={(event) => submit(event.currentTarget.form, { replace: true, preventScrollReset: true })}
-            >
+            <select id="schule-wahl" name="schule" defaultValue={schule?.id ?? ""} key={schule?.id ?? ""} className="input max-w-md">
               <option value="">{t("angebote:erweiterung.schuleAuswaehlen")}</option>
               {schulen.map((entry) => (
                 <option key={entry.id} value={entry.id}>
