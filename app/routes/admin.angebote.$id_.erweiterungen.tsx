@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DataTable } from "~/components/data-table";
 import { FormError, useCurrentFormError } from "~/components/form-error";
@@ -8,7 +8,7 @@ import { ErrorList, RequiredFieldsNote, SelectField } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
 import { useSchemaForm } from "~/hooks/use-schema-form";
 import { pageTitle, type I18nHandle } from "~/i18n";
-import { RETURN_PARAM, returnPathFrom, withReturnPath } from "~/return-path";
+import { pathOf, RETURN_PARAM, returnPathFrom, withReturnPath } from "~/return-path";
 import { RollenerweiterungSchema } from "~/validation/angebot-forms";
 import { chosenSchule, erweiterungPage, loadErweiterungContext, loadRollen, requireErweiterer } from "~/.server/angebot-erweiterung.server";
 import { ERWEITERUNG_FIELDS, isAlreadyExtended } from "~/.server/angebote.server";
@@ -83,6 +83,7 @@ const fieldMessage = (key: "schuleOhneRecht" | "rolleNichtZuweisbar" | "vorhande
 export default function AngebotErweiterungen() {
   const { t } = useTranslation();
   const { angebot, erweiterungen, zurueck } = useLoaderData<typeof loader>();
+  const location = useLocation();
 
   return (
     <>
@@ -92,7 +93,12 @@ export default function AngebotErweiterungen() {
         </Link>
       </p>
       <h1 className="mb-2 text-2xl font-bold">{t("angebote:erweiterung.title", { name: angebot.name })}</h1>
-      <p className="mb-6 max-w-3xl">{t("angebote:erweiterung.intro", { name: angebot.name })}</p>
+      <p className="mb-2 max-w-3xl">{t("angebote:erweiterung.intro", { name: angebot.name })}</p>
+      <p className="mb-6">
+        <Link to={withReturnPath(`/admin/angebote/${angebot.id}`, pathOf(location), FALLBACK)} className="text-primary underline">
+          {t("angebote:erweiterung.zumAngebot", { name: angebot.name })}
+        </Link>
+      </p>
 
       <section aria-labelledby="bestehende-erweiterungen" className="mb-8">
         <h2 id="bestehende-erweiterungen" className="mb-2 text-xl font-bold">

@@ -219,6 +219,13 @@ test.describe("Eine Rolle schulspezifisch um ein Angebot erweitern", () => {
     });
     expect(fremd.status()).toBe(400);
     expect(await fremd.text()).toContain("An dieser Schule dürfen Sie keine Rollen erweitern.");
+
+    // The offer's own page is one link away, and leads back here.
+    await page.getByRole("link", { name: "Alle Angaben zu Sprachlabor digital" }).click();
+    await expect(heading(page, "Angebot Sprachlabor digital")).toBeVisible();
+    await expect(page.getByRole("definition").nth(8)).toHaveText("ja");
+    await page.getByRole("link", { name: "Zurück zur Übersicht" }).click();
+    await expect(heading(page, "Rolle um Sprachlabor digital erweitern")).toBeVisible();
     expect(problems, "Fehler in der Browser-Konsole").toEqual([]);
   });
 
