@@ -37,6 +37,8 @@ export interface Portal {
   upstreamTimeline: TimedCall[];
   /** Each call is answered no sooner than this (ms): calls sent side by side then overlap however busy the machine. */
   upstreamDelayMs: number;
+  /** The reference upstream's database, for data the demo lacks (e.g. an account with one right more). */
+  db: Awaited<ReturnType<typeof openTestDatabase>>["db"];
   close(): Promise<void>;
 }
 
@@ -74,6 +76,7 @@ export async function startPortal(): Promise<Portal> {
     upstreamCalls,
     upstreamTimeline,
     upstreamDelayMs: 0,
+    db: database.db,
     visitor: () => new PortalVisitor(handle),
     loggedIn: async (username, level = "silver") => {
       const visitor = new PortalVisitor(handle);
