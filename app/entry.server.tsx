@@ -8,6 +8,7 @@ import { NonceProvider } from "./nonce";
 import { StylesheetTextProvider } from "./stylesheet";
 import { stylesheetText } from "./.server/stylesheet.server";
 import { compressedResponse } from "./.server/compression.server";
+import { preloadModulesAfterFirstPaint } from "./.server/module-preloads.server";
 import { sharedI18nInstance } from "./.server/i18n.server";
 import { resourceSecurityHeaders, securityHeaders } from "./.server/security.server";
 
@@ -38,7 +39,8 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     body.on("finish", () => {
       clearTimeout(abortTimer);
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      compressedResponse(request, Buffer.concat(chunks), { status: responseStatusCode, headers: responseHeaders }).then(resolve, reject);
+      const html = preloadModulesAfterFirstPaint(Buffer.concat(chunks), nonce);
+      compressedResponse(request, html, { status: responseStatusCode, headers: responseHeaders }).then(resolve, reject);
     });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>

@@ -15,6 +15,8 @@ export const ROUTE_PERMISSIONS = {
   klassenverwaltung: ["KLASSEN_VERWALTEN"],
   rollenverwaltung: ["ROLLEN_VERWALTEN"],
   angebotsverwaltung: ["ANGEBOTE_VERWALTEN"],
+  // Not a key of the spec: the school-specific role extension it names among the role functions (decision 024).
+  rollenerweiterung: ["ROLLEN_ERWEITERN"],
   schulverwaltung: ["SCHULEN_VERWALTEN"],
   schultraegerverwaltung: ["SCHULTRAEGER_VERWALTEN"],
   portalverwaltung: ["SCHULPORTAL_VERWALTEN"],
@@ -129,7 +131,24 @@ const ADMIN_SCREENS: readonly AdminScreen[] = [
     built: true,
   },
   { path: "/admin/rollen/new", label: "nav.rollen.new", section: "nav.rollen.section", permissions: ["rollenverwaltung"], built: true },
-  { path: "/admin/angebote", label: "nav.angebote.list", section: "nav.angebote.section", permissions: ["angebotsverwaltung"] },
+  // The offers come after the spec's four areas in the tile's order, so an offer administrator's tile leads somewhere
+  // (decision 024).
+  {
+    path: "/admin/angebote",
+    label: "nav.angebote.list",
+    section: "nav.angebote.section",
+    permissions: ["angebotsverwaltung"],
+    tileOrder: 5,
+    built: true,
+  },
+  {
+    path: "/admin/angebote/erweiterbar",
+    label: "nav.angebote.erweiterbar",
+    section: "nav.angebote.section",
+    permissions: ["rollenerweiterung"],
+    tileOrder: 6,
+    built: true,
+  },
   {
     path: "/admin/schulen",
     label: "nav.schulen.list",

@@ -37,6 +37,8 @@ export async function requireUser(request: Request): Promise<CurrentUser> {
 
 interface AdminRequirement {
   permissions: readonly RoutePermission[];
+  /** Another set of permissions that opens the screen as well (an offer's page: offers or role extension, decision 024). */
+  orPermissions?: readonly RoutePermission[];
   /** The spec's level; only the import screen gets by with silver. */
   level?: "silver" | "gold";
 }
@@ -45,9 +47,10 @@ interface AdminRequirement {
  * (2) the route permission, checked before (3) the level, so nobody is asked for a one-time
  * password only to be told "not found".
  */
-export async function requireAdmin(request: Request, { permissions, level = "gold" }: AdminRequirement) {
+export async function requireAdmin(request: Request, { permissions, orPermissions, level = "gold" }: AdminRequirement) {
   const user = await requireUser(request);
-  if (!hasPermissions(user.rights, permissions)) throw notFound();
+  const permitted = hasPermissions(user.rights, permissions) || (orPermissions !== undefined && hasPermissions(user.rights, orPermissions));
+  if (!permitted) throw notFound();
   if (level === "gold" && user.acr !== "gold") {
     if (await hasSecondFactor(request, user.personId)) throw await loginRedirect(request, { level: "gold" });
     throw redirectTo(`/no-second-factor?${new URLSearchParams({ zurueck: currentPath(request) })}`);

@@ -71,8 +71,12 @@ const CONFORM_INTENT = "__intent__";
 const pressingSubmit = new WeakSet<HTMLFormElement>();
 
 function isConformIntent(event: FormEvent<HTMLFormElement>): boolean {
-  const submitter = (event.nativeEvent as SubmitEvent).submitter;
-  return submitter?.getAttribute("name") === CONFORM_INTENT;
+  return isConformIntentSubmit(event.nativeEvent as SubmitEvent);
+}
+
+/** A submit event conform dispatches itself to check a field (on blur, on input): no attempt of the user to send. */
+export function isConformIntentSubmit(event: SubmitEvent): boolean {
+  return event.submitter?.getAttribute("name") === CONFORM_INTENT;
 }
 
 function isSubmitButton(element: Element | null): element is HTMLButtonElement | HTMLInputElement {

@@ -33,16 +33,16 @@ export function ListFilterForm({
   label: string;
   resetTo: string;
   pageSize: number;
-  /** The list's sort order, kept by a search; a list the upstream sorts one way only has none. */
+  /** The current sort order, kept; a list without sorting passes none. */
   sortierung?: string;
-  children: ReactNode;
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
     <Form method="get" role="search" aria-label={label} className="mb-4 flex flex-wrap items-end gap-4">
       {children}
       <PageSizeField value={pageSize} />
-      {sortierung === undefined ? null : <input type="hidden" name="sortierung" value={sortierung} />}
+      {sortierung ? <input type="hidden" name="sortierung" value={sortierung} /> : null}
       <button type="submit" className="btn-primary">
         {t("list.apply")}
       </button>

@@ -90,6 +90,13 @@ test.describe("Hinweis für die Startseite", () => {
     await expect(status(page, "Der Hinweistext wurde gespeichert.")).toBeVisible();
     await zustand(page, "veröffentlicht");
     await expect(hinweisFeld(page)).toHaveValue(zweiter);
+
+    // A new attempt that is refused: the earlier "saved" no longer stands above the new error.
+    await hinweisFeld(page).fill("");
+    await hinweisFeld(page).blur();
+    await button(page, "Speichern").click();
+    await expect(page.getByText("Bitte geben Sie einen Hinweistext ein.")).toBeVisible();
+    await expect(status(page, "Der Hinweistext wurde gespeichert.")).toHaveCount(0);
   });
 
   test("die Lehrkraft liest den geänderten Text", async ({ page, loggedInAs }) => {

@@ -82,6 +82,16 @@ describe("guards of admin routes", () => {
     await expect(requireAdmin(klassenPage(), { permissions: ["klassenverwaltung"] })).resolves.toBe(auth.user);
   });
 
+  it("let an offer's page through with either of its two sets of permissions, and with neither show not-found", async () => {
+    const offer = { permissions: ["angebotsverwaltung"], orPermissions: ["rollenerweiterung"] } as const;
+    auth.user = userWith(["ROLLEN_ERWEITERN"], "gold");
+    await expect(requireAdmin(klassenPage(), offer)).resolves.toBe(auth.user);
+    auth.user = userWith(["ANGEBOTE_VERWALTEN"], "gold");
+    await expect(requireAdmin(klassenPage(), offer)).resolves.toBe(auth.user);
+    auth.user = userWith(["ROLLEN_VERWALTEN", "KLASSEN_VERWALTEN"], "silver");
+    expect((await thrownBy(requireAdmin(klassenPage(), offer))).status).toBe(404);
+  });
+
   it("let the import screen through at silver", async () => {
     auth.user = userWith(["IMPORT_DURCHFUEHREN"], "silver");
     await expect(requireAdmin(klassenPage(), { permissions: ["personenimport"], level: "silver" })).resolves.toBe(auth.user);

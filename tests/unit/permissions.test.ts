@@ -58,6 +58,19 @@ describe("admin side navigation", () => {
     expect(firstAdminPath(new Set(), allBuilt)).toBeNull();
   });
 
+  it("leads the tile of an administrator of offers or role extensions to those screens, after the four areas", () => {
+    expect(firstAdminPath(new Set(["ANGEBOTE_VERWALTEN", "ROLLEN_ERWEITERN"]))).toBe("/admin/angebote");
+    expect(firstAdminPath(new Set(["ROLLEN_ERWEITERN"]))).toBe("/admin/angebote/erweiterbar");
+    expect(firstAdminPath(new Set(["ROLLEN_ERWEITERN", "KLASSEN_VERWALTEN"]))).toBe("/admin/klassen");
+  });
+
+  it("shows the offers section with the list and the role extension each by its own right", () => {
+    const targets = (rights: string[]) => adminNavigation(new Set(rights)).flatMap((section) => section.entries.map((entry) => entry.to));
+    expect(targets(["ANGEBOTE_VERWALTEN"])).toEqual(["/admin/angebote"]);
+    expect(targets(["ROLLEN_ERWEITERN"])).toEqual(["/admin/angebote/erweiterbar"]);
+    expect(targets(["ANGEBOTE_VERWALTEN", "ROLLEN_ERWEITERN"])).toEqual(["/admin/angebote", "/admin/angebote/erweiterbar"]);
+  });
+
   it("skips areas whose screens are not built yet, so the tile never leads to “not found”", () => {
     const withoutRollen = new Set(["/admin/personen", "/admin/schulen", "/admin/klassen"]);
     expect(firstAdminPath(new Set(["ROLLEN_VERWALTEN", "KLASSEN_VERWALTEN"]), withoutRollen)).toBe("/admin/klassen");

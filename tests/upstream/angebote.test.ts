@@ -267,4 +267,47 @@ describe.each(API_VERSIONS)("Angebote (Upstream-Version %s)", (version) => {
       },
     );
   });
+
+  describe("Angebote, um die eine Schule ihre Rollen erweitern kann", () => {
+    const path = (organisationId: string, query = "") =>
+      `/api/provider/manageable-by-organisation?organisationId=${organisationId}${query ? `&${query}` : ""}`;
+
+    if (version === "pinned") {
+      it("manageable-by-organisation does not exist yet", async () => {
+        await notFoundRoute(await angebotsadminGold.get(path(DEMO_IDS.schuleA)), "GET", "/api/provider/manageable-by-organisation");
+      });
+      return;
+    }
+
+    it("lists the offers with VERFUEGBAR_FUER_ROLLENERWEITERUNG owned by the school or above, with its Rollenerweiterungen", async () => {
+      const response = await angebotsadminGold.get(path(DEMO_IDS.schuleA));
+      expect(response.status).toBe(200);
+      const raw = (await response.json()) as { items: Array<Record<string, unknown>> };
+      const page = ManageablePage.parse(raw);
+      expect(page.items.map((item) => item.name)).toEqual(["Schulrecht A-Z", "Mediathek Nord", "Sprachlabor digital"]);
+      expect(page).toMatchObject({ total: 3, offset: 0, limit: 3 });
+      expect(page.items.every((item) => item.merkmale.includes("VERFUEGBAR_FUER_ROLLENERWEITERUNG"))).toBe(true);
+      const mediathek = raw.items.find((item) => item.name === "Mediathek Nord");
+      expect(mediathek?.rollenerweiterungen).toEqual([
+        {
+          organisation: { id: DEMO_IDS.schuleA, name: "Gemeinschaftsschule am Deich", kennung: "0710001" },
+          rolle: { id: DEMO_IDS.rolleLehrkraft, name: "Lehrkraft" },
+        },
+      ]);
+      expect(mediathek).not.toHaveProperty("hasSomeVerwaltenPermission");
+      // Paged by offer.
+      const second = ManageablePage.parse(await (await angebotsadminGold.get(path(DEMO_IDS.schuleA, "offset=1&limit=1"))).json());
+      expect(second).toMatchObject({ total: 3, offset: 1, limit: 1 });
+      expect(second.items.map((item) => item.name)).toEqual(["Mediathek Nord"]);
+    });
+
+    it("needs gold and ROLLEN_ERWEITERN at the organisation: else MISSING_PERMISSIONS, an unknown organisation too", async () => {
+      await expectDbiamKey(await landesadmin.get(path(DEMO_IDS.schuleA)), "REQUIRED_STEP_UP_LEVEL_NOT_MET", 403, 403);
+      await errors.missingPermissions(await lehrkraftGold.get(path(DEMO_IDS.schuleA)));
+      await errors.missingPermissions(await angebotsadminGold.get(path(DEMO_IDS.schuleB)));
+      await errors.missingPermissions(await landesadminGold.get(path(newId())));
+      expect((await landesadminGold.get(path(DEMO_IDS.schuleB))).status).toBe(200);
+      await expectDbiamKey(await landesadminGold.get("/api/provider/manageable-by-organisation"), "REQUIRED_VALUE");
+    });
+  });
 });

@@ -449,6 +449,17 @@ export const ManageableProvidersQuery = z.object({
 export type ManageableProvidersQuery = z.infer<typeof ManageableProvidersQuery>;
 export const PinnedManageableProvidersQuery = ManageableProvidersQuery.extend({ kategorien: z.undefined().catch(undefined) });
 
+/**
+ * GET /api/provider/manageable-by-organisation (current upstream, CHANGES-SINCE-PIN §4): the offers a school may extend
+ * its roles with; body paging.
+ */
+export const ManageableByOrganisationQuery = z.object({
+  organisationId: z.string().min(1, NOT_EMPTY).uuid(),
+  offset: pagingNumber(0).optional(),
+  limit: pagingNumber(1).optional(),
+});
+export type ManageableByOrganisationQuery = z.infer<typeof ManageableByOrganisationQuery>;
+
 /** GET /api/provider/assignable-for-rolle (current upstream): the owner organisation of the role being edited. */
 export const AssignableForRolleQuery = z.object({ schulstrukturknotenOfRolle: z.string().min(1, NOT_EMPTY).uuid() });
 export type AssignableForRolleQuery = z.infer<typeof AssignableForRolleQuery>;

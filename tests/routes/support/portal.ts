@@ -37,6 +37,8 @@ export interface Portal {
   upstreamTimeline: TimedCall[];
   /** Each call is answered no sooner than this (ms): calls sent side by side then overlap however busy the machine. */
   upstreamDelayMs: number;
+  /** The reference upstream's database, for data the demo lacks (e.g. an account with one right more). */
+  db: Awaited<ReturnType<typeof openTestDatabase>>["db"];
   close(): Promise<void>;
 }
 
@@ -75,6 +77,7 @@ export async function startPortal({ apiVersion = "current" }: { apiVersion?: "cu
     upstreamCalls,
     upstreamTimeline,
     upstreamDelayMs: 0,
+    db: database.db,
     visitor: () => new PortalVisitor(handle),
     loggedIn: async (username, level = "silver") => {
       const visitor = new PortalVisitor(handle);

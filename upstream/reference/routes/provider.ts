@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import {
   AssignableForRolleQuery,
+  ManageableByOrganisationQuery,
   ManageableProvidersQuery,
   PinnedManageableProvidersQuery,
   PinnedRollenerweiterungenQuery,
@@ -12,7 +13,15 @@ import {
 import type { AppEnv } from "../app-env.ts";
 import type { ReferenceDb } from "../db/client.ts";
 import type { ApiVersion } from "../env.ts";
-import { organisation, personenkontext, rolle, rollenerweiterung, rolleServiceProvider, serviceProvider } from "../db/schema.ts";
+import {
+  organisation,
+  personenkontext,
+  rolle,
+  rollenerweiterung,
+  rolleServiceProvider,
+  serviceProvider,
+  serviceProviderMerkmal,
+} from "../db/schema.ts";
 import { manageableDetail, manageableListItems, pageOfManageable, relevantOfferRights, storedKategorie } from "../lib/angebote.ts";
 import { requireCaller, requireGold, requireUser } from "../lib/caller.ts";
 import { listNotAuthorized, missingPermissions, notFound } from "../lib/errors.ts";
@@ -79,6 +88,65 @@ export function providerRoutes(version: ApiVersion) {
         c,
         providers.map((provider) => renderServiceProvider(provider, version)),
       );
+    });
+  }
+
+  if (version === "current") {
+    /**
+     * CHANGES-SINCE-PIN §4: the offers with VERFUEGBAR_FUER_ROLLENERWEITERUNG owned by the organisation or an ancestor,
+     * for a caller with ROLLEN_ERWEITERN there (else 404 MISSING_PERMISSIONS; an unknown organisation too); body-paged
+     * list entries in the manageable list's order, with the organisation's Rollenerweiterungen of each offer.
+     */
+    app.get("/manageable-by-organisation", async (c) => {
+      requireGold(c);
+      const query = parseOrThrow(ManageableByOrganisationQuery, readQuery(c.req.url, ManageableByOrganisationQuery, version));
+      const caller = await requireCaller(c);
+      const { db } = c.var;
+      if (!(await isPermittedAt(db, caller.id, query.organisationId, ["ROLLEN_ERWEITERN"]))) throw missingPermissions();
+      const where = sql`${serviceProvider.providedOnSchulstrukturknoten} IN (${ancestorsOrSelf(query.organisationId)})
+        AND EXISTS (SELECT 1 FROM ${serviceProviderMerkmal} m WHERE m.service_provider_id = ${serviceProvider.id}
+          AND m.merkmal = 'VERFUEGBAR_FUER_ROLLENERWEITERUNG')`;
+      const { rows, total } = await pageOfManageable(db, where, query);
+      const items = await manageableListItems(db, rows, version);
+      const erweiterungen = rows.length
+        ? await db
+            .select({
+              providerId: rollenerweiterung.serviceProviderId,
+              rolleId: rolle.id,
+              rolleName: rolle.name,
+              organisationId: organisation.id,
+              organisationName: organisation.name,
+              organisationKennung: organisation.kennung,
+            })
+            .from(rollenerweiterung)
+            .innerJoin(rolle, eq(rolle.id, rollenerweiterung.rolleId))
+            .innerJoin(organisation, eq(organisation.id, rollenerweiterung.organisationId))
+            .where(
+              and(
+                eq(rollenerweiterung.organisationId, query.organisationId),
+                inArray(
+                  rollenerweiterung.serviceProviderId,
+                  rows.map((row) => row.id),
+                ),
+              ),
+            )
+            .orderBy(asc(rolle.name), asc(rolle.id))
+        : [];
+      return entityJson(c, {
+        total,
+        offset: query.offset ?? 0,
+        limit: query.limit ?? total,
+        // `hasSomeVerwaltenPermission` of the manageable list is left out: these offers need not lie in that scope.
+        items: items.map((item) => ({
+          ...Object.fromEntries(Object.entries(item).filter(([key]) => key !== "hasSomeVerwaltenPermission")),
+          rollenerweiterungen: erweiterungen
+            .filter((entry) => entry.providerId === item.id)
+            .map((entry) => ({
+              organisation: { id: entry.organisationId, name: entry.organisationName, kennung: entry.organisationKennung },
+              rolle: { id: entry.rolleId, name: entry.rolleName },
+            })),
+        })),
+      });
     });
   }
 
