@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { FoldedList } from "~/components/folded-list";
 import type { TranslationKey } from "~/i18n";
 
 /** A text with its values, as the server resolved it. */
@@ -38,20 +39,13 @@ const OPEN_ANGEBOTE = 5;
  */
 export function RolleAngebote({ angebote }: { angebote: Angebot[] }) {
   const { t } = useTranslation();
-  if (angebote.length === 0) return <>{t("rollen:keine")}</>;
-  const list = (
-    <ul className="space-y-1">
-      {angebote.map((angebot) => (
-        <li key={angebot.id}>{angebot.name}</li>
-      ))}
-    </ul>
-  );
-  if (angebote.length <= OPEN_ANGEBOTE) return list;
   return (
-    <details>
-      <summary className="cursor-pointer text-primary underline">{t("rollen:list.angeboteCount", { count: angebote.length })}</summary>
-      {list}
-    </details>
+    <FoldedList
+      items={angebote.map((angebot) => ({ key: angebot.id, label: angebot.name }))}
+      openUpTo={OPEN_ANGEBOTE}
+      empty={t("rollen:keine")}
+      summary={t("rollen:list.angeboteCount", { count: angebote.length })}
+    />
   );
 }
 

@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { FoldedList } from "~/components/folded-list";
 import { AppLink } from "~/components/app-link";
 import { DataTable } from "~/components/data-table";
 import { ListFilterForm, ListHeading } from "~/components/list-filter-form";
@@ -97,20 +98,13 @@ const OPEN_ROLLEN = 3;
 /** An offer's roles: a long list folds into a native disclosure, which opens by keyboard and works without JavaScript. */
 function RollenCell({ rollen }: { rollen: string[] }) {
   const { t } = useTranslation();
-  if (rollen.length === 0) return <>{t("angebote:list.keineRollen")}</>;
-  const list = (
-    <ul className="space-y-1">
-      {rollen.map((rolle, index) => (
-        <li key={`${index}-${rolle}`}>{rolle}</li>
-      ))}
-    </ul>
-  );
-  if (rollen.length <= OPEN_ROLLEN) return list;
   return (
-    <details>
-      <summary className="cursor-pointer text-primary underline">{t("angebote:list.rollenCount", { count: rollen.length })}</summary>
-      {list}
-    </details>
+    <FoldedList
+      items={rollen.map((rolle, index) => ({ key: `${index}-${rolle}`, label: rolle }))}
+      openUpTo={OPEN_ROLLEN}
+      empty={t("angebote:list.keineRollen")}
+      summary={t("angebote:list.rollenCount", { count: rollen.length })}
+    />
   );
 }
 

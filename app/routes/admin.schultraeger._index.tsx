@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { FoldedList } from "~/components/folded-list";
 import { AppLink } from "~/components/app-link";
 import { DataTable } from "~/components/data-table";
 import { ListFilterForm, ListHeading, ListSearchField } from "~/components/list-filter-form";
@@ -120,22 +121,13 @@ const OPEN_SCHULEN = 5;
  */
 function SchulenCell({ schulen }: { schulen: TraegerSchule[] }) {
   const { t } = useTranslation();
-  if (schulen.length === 0) return <>{t("schultraeger:list.keineSchulen")}</>;
-  const list = (
-    <ul className="space-y-1">
-      {schulen.map((schule) => (
-        <li key={schule.id}>
-          {schule.kennung} {schule.name}
-        </li>
-      ))}
-    </ul>
-  );
-  if (schulen.length <= OPEN_SCHULEN) return list;
   return (
-    <details>
-      <summary className="cursor-pointer text-primary underline">{t("schultraeger:list.schulenCount", { count: schulen.length })}</summary>
-      {list}
-    </details>
+    <FoldedList
+      items={schulen.map((schule) => ({ key: schule.id, label: `${schule.kennung} ${schule.name}` }))}
+      openUpTo={OPEN_SCHULEN}
+      empty={t("schultraeger:list.keineSchulen")}
+      summary={t("schultraeger:list.schulenCount", { count: schulen.length })}
+    />
   );
 }
 
