@@ -10,7 +10,14 @@ import { useSchemaForm } from "~/hooks/use-schema-form";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { pathOf, RETURN_PARAM, returnPathFrom, withReturnPath } from "~/return-path";
 import { RollenerweiterungSchema } from "~/validation/angebot-forms";
-import { chosenSchule, erweiterungPage, loadErweiterungContext, loadRollen, requireErweiterer } from "~/.server/angebot-erweiterung.server";
+import {
+  chosenSchule,
+  erweiterungPage,
+  isSchuleAskedButNotChosen,
+  loadErweiterungContext,
+  loadRollen,
+  requireErweiterer,
+} from "~/.server/angebot-erweiterung.server";
 import { ERWEITERUNG_FIELDS, isAlreadyExtended } from "~/.server/angebote.server";
 import { readFormData } from "~/.server/form-data.server";
 import { guardWhileLoading } from "~/.server/guards.server";
@@ -28,7 +35,11 @@ export function loader(args: LoaderFunctionArgs) {
     const [, context] = await guardWhileLoading(requireErweiterer(request), () => loadErweiterungContext(request, params.id));
     const schule = chosenSchule(context.schulen, url.searchParams.get("schule"));
     const rollen = await loadRollen(request, context, schule);
-    return { ...erweiterungPage(context, schule, rollen), zurueck: returnPathFrom(url.searchParams, FALLBACK) };
+    return {
+      ...erweiterungPage(context, schule, rollen),
+      schuleFehlt: isSchuleAskedButNotChosen(url.searchParams, schule),
+      zurueck: returnPathFrom(url.searchParams, FALLBACK),
+    };
   });
 }
 
@@ -76,6 +87,9 @@ export function action(args: ActionFunctionArgs) {
     });
   });
 }
+
+/** Shown at the school choice when the address asks for none of the user's schools (nothing chosen, or not hers). */
+const SCHULE_FEHLT = "validation.schule.required";
 
 const fieldMessage = (key: "schuleOhneRecht" | "rolleNichtZuweisbar" | "vorhanden" | "vielleichtVorhanden" | "enthaeltAngebot") =>
   `angebote:erweiterung.validation.${key}` as const;
@@ -150,8 +164,9 @@ export default function AngebotErweiterungen() {
  */
 function SchuleWahl() {
   const { t } = useTranslation();
-  const { schulen, schule } = useLoaderData<typeof loader>();
+  const { schulen, schule, schuleFehlt } = useLoaderData<typeof loader>();
   const [search] = useSearchParams();
+  const fehler = schuleFehlt ? [SCHULE_FEHLT] : undefined;
   if (schulen.length === 0) return <p>{t("angebote:erweiterung.keineSchule")}</p>;
   if (schulen.length === 1) return null;
   return (
@@ -160,7 +175,14 @@ function SchuleWahl() {
         <label htmlFor="schule-wahl" className="mb-1 block font-semibold">
           {t("angebote:erweiterung.fields.schule")}
         </label>
-        <select id="schule-wahl" name="schule" defaultValue={schule?.id ?? ""} className="input max-w-md">
+        <select
+          id="schule-wahl"
+          name="schule"
+          defaultValue={schule?.id ?? ""}
+          aria-invalid={schuleFehlt || undefined}
+          aria-describedby="schule-wahl-fehler"
+          className="input max-w-md"
+        >
           <option value="">{t("angebote:erweiterung.schuleAuswaehlen")}</option>
           {schulen.map((entry) => (
             <option key={entry.id} value={entry.id}>
@@ -168,6 +190,7 @@ function SchuleWahl() {
             </option>
           ))}
         </select>
+        <ErrorList id="schule-wahl-fehler" errors={fehler} />
       </div>
       {search.get(RETURN_PARAM) ? <input type="hidden" name={RETURN_PARAM} value={search.get(RETURN_PARAM)!} /> : null}
       <button type="submit" className="btn-secondary">
