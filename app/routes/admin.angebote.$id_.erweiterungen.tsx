@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DataTable } from "~/components/data-table";
 import { FormError, useCurrentFormError } from "~/components/form-error";
@@ -98,6 +99,12 @@ export default function AngebotErweiterungen() {
   const { t } = useTranslation();
   const { angebot, erweiterungen, zurueck } = useLoaderData<typeof loader>();
   const location = useLocation();
+  // A saved extension comes back by a redirect to this same page: the form starts afresh, as it does without
+  // JavaScript, instead of offering the role just extended for a second, refused time. A refused post answers with
+  // data and keeps the form (and its choice) as it is.
+  const actionData = useActionData<typeof action>();
+  const [formKey, setFormKey] = useState(location.key);
+  if (!actionData && formKey !== location.key) setFormKey(location.key);
 
   return (
     <>
@@ -151,7 +158,7 @@ export default function AngebotErweiterungen() {
           {t("angebote:erweiterung.neu")}
         </h2>
         <SchuleWahl />
-        <ErweiterungForm />
+        <ErweiterungForm key={formKey} />
       </section>
     </>
   );

@@ -199,6 +199,8 @@ test.describe("Eine Rolle schulspezifisch um ein Angebot erweitern", () => {
     ).toBeVisible();
     const bestehende = page.getByRole("region", { name: "Bestehende Erweiterungen an Ihren Schulen" });
     await expect(bestehende.getByRole("row").filter({ hasText: rolle }).getByRole("cell")).toHaveText([SCHULE_A.label, rolle]);
+    // The form starts afresh, with JavaScript as without: the role just extended is not offered for a second time.
+    await expect(rolleFeld(page)).toHaveValue("");
     await expectNoAxeViolations(page, "Rolle erweitert");
 
     // The same extension again: refused before the upstream's database error, in German, at the role.
