@@ -108,7 +108,9 @@ function RollenCell({ rollen }: { rollen: string[] }) {
   if (rollen.length <= OPEN_ROLLEN) return list;
   return (
     <details>
-      <summary className="cursor-pointer text-primary underline">{t("angebote:list.rollenCount", { count: rollen.length })}</summary>
+      <summary className="cursor-pointer whitespace-nowrap text-primary underline">
+        {t("angebote:list.rollenCount", { count: rollen.length })}
+      </summary>
       {list}
     </details>
   );
