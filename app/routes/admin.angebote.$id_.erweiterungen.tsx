@@ -197,12 +197,15 @@ function SchuleWahl() {
             </option>
           ))}
         </select>
-        <ErrorList id="schule-wahl-fehler" errors={fehler} />
       </div>
       {search.get(RETURN_PARAM) ? <input type="hidden" name={RETURN_PARAM} value={search.get(RETURN_PARAM)!} /> : null}
       <button type="submit" className="btn-secondary">
         {t("angebote:erweiterung.rollenAnzeigen")}
       </button>
+      {/* Below select and button, which stay side by side; without a message it takes no room (nor the row's gap). */}
+      <div className={fehler ? "w-full" : "-mt-4 w-full"}>
+        <ErrorList id="schule-wahl-fehler" errors={fehler} />
+      </div>
     </Form>
   );
 }

@@ -75,11 +75,14 @@ export default function ErweiterbareAngebote() {
                 </option>
               ))}
             </select>
-            <ErrorList id="schule-wahl-fehler" errors={fehler} />
           </div>
           <button type="submit" className="btn-secondary">
             {t("angebote:erweiterbar.anzeigen")}
           </button>
+          {/* Below select and button, which stay side by side; without a message it takes no room (nor the row's gap). */}
+          <div className={fehler ? "w-full" : "-mt-4 w-full"}>
+            <ErrorList id="schule-wahl-fehler" errors={fehler} />
+          </div>
         </Form>
       ) : null}
 
