@@ -40,6 +40,14 @@ export function chosenSchule(schulen: readonly OrganisationResponse[], asked: st
 }
 
 /**
+ * Whether the address asks for a school that is not chosen: none picked before "show", or one where the user may not
+ * extend roles. The choice then says so instead of leaving the page silently as it was.
+ */
+export function isSchuleAskedButNotChosen(searchParams: URLSearchParams, schule: OrganisationResponse | null): boolean {
+  return searchParams.has("schule") && !schule;
+}
+
+/**
  * The second wave: the school's roles for the form, and every name the answer gives for the list. The pinned
  * upstream's role answer does not depend on the school, and its extensions come without role names: there the roles
  * are read even before a school is chosen.

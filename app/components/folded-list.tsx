@@ -26,7 +26,7 @@ export function FoldedList({ items, openUpTo, empty, summary }: FoldedListProps)
   if (items.length <= openUpTo) return list;
   return (
     <details>
-      <summary className="cursor-pointer text-primary underline">{summary}</summary>
+      <summary className="cursor-pointer whitespace-nowrap text-primary underline">{summary}</summary>
       {list}
     </details>
   );

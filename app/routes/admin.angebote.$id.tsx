@@ -28,7 +28,9 @@ export function loader(args: LoaderFunctionArgs) {
     if (!angebot) throw notFound();
     const details = angebotDetails(angebot, logo);
     const zurueck = returnPathFrom(new URL(request.url).searchParams, user.rights.has("ANGEBOTE_VERWALTEN") ? LIST_PATH : ERWEITERBAR_PATH);
-    return { angebot: details, zurueck, mayExtend: details.erweiterbar && user.rights.has("ROLLEN_ERWEITERN") };
+    // Opened from the offer's extension page, the way back leads there, and says so.
+    const zurErweiterung = zurueck.startsWith(`/admin/angebote/${details.id}/erweiterungen`);
+    return { angebot: details, zurueck, zurErweiterung, mayExtend: details.erweiterbar && user.rights.has("ROLLEN_ERWEITERN") };
   });
 }
 
@@ -36,7 +38,7 @@ const ERWEITERBAR_PATH = "/admin/angebote/erweiterbar";
 
 export default function AngebotDetails() {
   const { t } = useTranslation();
-  const { angebot, zurueck, mayExtend } = useLoaderData<typeof loader>();
+  const { angebot, zurueck, zurErweiterung, mayExtend } = useLoaderData<typeof loader>();
   const location = useLocation();
   const jaNein = (value: boolean) => (value ? t("angebote:ja") : t("angebote:nein"));
 
@@ -44,7 +46,7 @@ export default function AngebotDetails() {
     <>
       <p className="mb-2">
         <Link to={zurueck} className="text-primary underline">
-          {t("angebote:details.back")}
+          {zurErweiterung ? t("angebote:details.backToErweiterung") : t("angebote:details.back")}
         </Link>
       </p>
       <h1 className="mb-4 text-2xl font-bold">{t("angebote:details.title", { name: angebot.name })}</h1>
@@ -78,7 +80,7 @@ export default function AngebotDetails() {
           {angebot.url ? (
             <a href={angebot.url} className="text-primary underline" target="_blank" rel="noreferrer noopener">
               {angebot.url}
-              <span className="sr-only"> {t("angebote:details.neuesFenster")}</span>
+              <span className="sr-only"> {t("layout.opensInNewTab")}</span>
             </a>
           ) : (
             t("angebote:details.keinLink")

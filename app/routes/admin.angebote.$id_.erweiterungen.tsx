@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DataTable } from "~/components/data-table";
 import { FormError, useCurrentFormError } from "~/components/form-error";
@@ -10,7 +11,14 @@ import { useSchemaForm } from "~/hooks/use-schema-form";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { pathOf, RETURN_PARAM, returnPathFrom, withReturnPath } from "~/return-path";
 import { RollenerweiterungSchema } from "~/validation/angebot-forms";
-import { chosenSchule, erweiterungPage, loadErweiterungContext, loadRollen, requireErweiterer } from "~/.server/angebot-erweiterung.server";
+import {
+  chosenSchule,
+  erweiterungPage,
+  isSchuleAskedButNotChosen,
+  loadErweiterungContext,
+  loadRollen,
+  requireErweiterer,
+} from "~/.server/angebot-erweiterung.server";
 import { ERWEITERUNG_FIELDS, isAlreadyExtended } from "~/.server/angebote.server";
 import { readFormData } from "~/.server/form-data.server";
 import { guardWhileLoading } from "~/.server/guards.server";
@@ -28,7 +36,11 @@ export function loader(args: LoaderFunctionArgs) {
     const [, context] = await guardWhileLoading(requireErweiterer(request), () => loadErweiterungContext(request, params.id));
     const schule = chosenSchule(context.schulen, url.searchParams.get("schule"));
     const rollen = await loadRollen(request, context, schule);
-    return { ...erweiterungPage(context, schule, rollen), zurueck: returnPathFrom(url.searchParams, FALLBACK) };
+    return {
+      ...erweiterungPage(context, schule, rollen),
+      schuleFehlt: isSchuleAskedButNotChosen(url.searchParams, schule),
+      zurueck: returnPathFrom(url.searchParams, FALLBACK),
+    };
   });
 }
 
@@ -77,6 +89,9 @@ export function action(args: ActionFunctionArgs) {
   });
 }
 
+/** Shown at the school choice when the address asks for none of the user's schools (nothing chosen, or not hers). */
+const SCHULE_FEHLT = "validation.schule.required";
+
 const fieldMessage = (key: "schuleOhneRecht" | "rolleNichtZuweisbar" | "vorhanden" | "vielleichtVorhanden" | "enthaeltAngebot") =>
   `angebote:erweiterung.validation.${key}` as const;
 
@@ -84,6 +99,12 @@ export default function AngebotErweiterungen() {
   const { t } = useTranslation();
   const { angebot, erweiterungen, zurueck } = useLoaderData<typeof loader>();
   const location = useLocation();
+  // A saved extension comes back by a redirect to this same page: the form starts afresh, as it does without
+  // JavaScript, instead of offering the role just extended for a second, refused time. A refused post answers with
+  // data and keeps the form (and its choice) as it is.
+  const actionData = useActionData<typeof action>();
+  const [formKey, setFormKey] = useState(location.key);
+  if (!actionData && formKey !== location.key) setFormKey(location.key);
 
   return (
     <>
@@ -137,7 +158,7 @@ export default function AngebotErweiterungen() {
           {t("angebote:erweiterung.neu")}
         </h2>
         <SchuleWahl />
-        <ErweiterungForm />
+        <ErweiterungForm key={formKey} />
       </section>
     </>
   );
@@ -150,8 +171,9 @@ export default function AngebotErweiterungen() {
  */
 function SchuleWahl() {
   const { t } = useTranslation();
-  const { schulen, schule } = useLoaderData<typeof loader>();
+  const { schulen, schule, schuleFehlt } = useLoaderData<typeof loader>();
   const [search] = useSearchParams();
+  const fehler = schuleFehlt ? [SCHULE_FEHLT] : undefined;
   if (schulen.length === 0) return <p>{t("angebote:erweiterung.keineSchule")}</p>;
   if (schulen.length === 1) return null;
   return (
@@ -160,7 +182,14 @@ function SchuleWahl() {
         <label htmlFor="schule-wahl" className="mb-1 block font-semibold">
           {t("angebote:erweiterung.fields.schule")}
         </label>
-        <select id="schule-wahl" name="schule" defaultValue={schule?.id ?? ""} className="input max-w-md">
+        <select
+          id="schule-wahl"
+          name="schule"
+          defaultValue={schule?.id ?? ""}
+          aria-invalid={schuleFehlt || undefined}
+          aria-describedby="schule-wahl-fehler"
+          className="input max-w-md"
+        >
           <option value="">{t("angebote:erweiterung.schuleAuswaehlen")}</option>
           {schulen.map((entry) => (
             <option key={entry.id} value={entry.id}>
@@ -173,6 +202,10 @@ function SchuleWahl() {
       <button type="submit" className="btn-secondary">
         {t("angebote:erweiterung.rollenAnzeigen")}
       </button>
+      {/* Below select and button, which stay side by side; without a message it takes no room (nor the row's gap). */}
+      <div className={fehler ? "w-full" : "-mt-4 w-full"}>
+        <ErrorList id="schule-wahl-fehler" errors={fehler} />
+      </div>
     </Form>
   );
 }

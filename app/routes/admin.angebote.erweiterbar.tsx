@@ -3,10 +3,11 @@ import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/app-link";
 import { DataTable } from "~/components/data-table";
+import { ErrorList } from "~/components/forms";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { organisationLabel } from "~/organisation-label";
 import { pathOf, withReturnPath } from "~/return-path";
-import { chosenSchule, requireErweiterer } from "~/.server/angebot-erweiterung.server";
+import { chosenSchule, isSchuleAskedButNotChosen, requireErweiterer } from "~/.server/angebot-erweiterung.server";
 import { angebotRows } from "~/.server/angebote.server";
 import { guardWhileLoading } from "~/.server/guards.server";
 import { withUpstreamSession } from "~/.server/responses.server";
@@ -17,6 +18,9 @@ export const handle: I18nHandle = { i18n: "angebote" };
 
 const PATH = "/admin/angebote/erweiterbar";
 
+/** Shown at the school choice when the address asks for none of the user's schools (nothing chosen, or not hers). */
+const SCHULE_FEHLT = "validation.schule.required";
+
 /**
  * The way in for administrators who extend roles at their school (ROLLEN_ERWEITERN), with or without the offer
  * administration (decision 024): the offers their school may extend its roles with, each leading to its extension.
@@ -25,9 +29,11 @@ const PATH = "/admin/angebote/erweiterbar";
 export function loader(args: LoaderFunctionArgs) {
   return withUpstreamSession(args, async ({ request }) => {
     const [, schulen] = await guardWhileLoading(requireErweiterer(request), () => schulenWithRight(request, "ROLLEN_ERWEITERN"));
-    const schule = chosenSchule(schulen, new URL(request.url).searchParams.get("schule"));
+    const { searchParams } = new URL(request.url);
+    const schule = chosenSchule(schulen, searchParams.get("schule"));
     const angebote = schule ? await findErweiterbareAngebote(request, schule.id) : [];
     return {
+      schuleFehlt: isSchuleAskedButNotChosen(searchParams, schule),
       schulen: schulen.map((entry) => ({ id: entry.id, label: organisationLabel(entry) })),
       schule: schule ? { id: schule.id, label: organisationLabel(schule) } : null,
       rows: angebotRows(angebote),
@@ -37,7 +43,8 @@ export function loader(args: LoaderFunctionArgs) {
 
 export default function ErweiterbareAngebote() {
   const { t } = useTranslation();
-  const { schulen, schule, rows } = useLoaderData<typeof loader>();
+  const { schulen, schule, schuleFehlt, rows } = useLoaderData<typeof loader>();
+  const fehler = schuleFehlt ? [SCHULE_FEHLT] : undefined;
   const location = useLocation();
   const backHere = pathOf(location);
 
@@ -52,7 +59,15 @@ export default function ErweiterbareAngebote() {
             <label htmlFor="schule-wahl" className="mb-1 block font-semibold">
               {t("angebote:erweiterung.fields.schule")}
             </label>
-            <select id="schule-wahl" name="schule" defaultValue={schule?.id ?? ""} key={schule?.id ?? ""} className="input max-w-md">
+            <select
+              id="schule-wahl"
+              name="schule"
+              defaultValue={schule?.id ?? ""}
+              key={schule?.id ?? ""}
+              aria-invalid={schuleFehlt || undefined}
+              aria-describedby="schule-wahl-fehler"
+              className="input max-w-md"
+            >
               <option value="">{t("angebote:erweiterung.schuleAuswaehlen")}</option>
               {schulen.map((entry) => (
                 <option key={entry.id} value={entry.id}>
@@ -64,6 +79,10 @@ export default function ErweiterbareAngebote() {
           <button type="submit" className="btn-secondary">
             {t("angebote:erweiterbar.anzeigen")}
           </button>
+          {/* Below select and button, which stay side by side; without a message it takes no room (nor the row's gap). */}
+          <div className={fehler ? "w-full" : "-mt-4 w-full"}>
+            <ErrorList id="schule-wahl-fehler" errors={fehler} />
+          </div>
         </Form>
       ) : null}
 

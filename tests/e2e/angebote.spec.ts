@@ -51,6 +51,8 @@ test.describe("Angebote ansehen", () => {
     const summary = anleitungen.getByText(/^\d+ Rollen$/);
     await expect(summary).toBeVisible();
     await expect(anleitungen.getByRole("listitem").filter({ hasText: "Landesadministrator" })).toBeHidden();
+    // The count stays on one line in the narrow column, its triangle beside it.
+    expect((await summary.boundingBox())?.height).toBeLessThan(32);
     await summary.click();
     await expect(anleitungen.getByRole("listitem").filter({ hasText: "Landesadministrator" })).toBeVisible();
     await expectNoAxeViolations(page, "Angebotsliste, Rollen aufgeklappt");
@@ -106,7 +108,10 @@ test.describe("Angebote ansehen", () => {
     await expect(logo).toBeVisible();
     // Loaded through the portal's /api pass-through: a real picture, not a broken one.
     await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
-    await expect(page.getByRole("link", { name: /mediathek\.schulportal\.example/ })).toHaveAttribute("target", "_blank");
+    const link = page.getByRole("link", { name: /mediathek\.schulportal\.example/ });
+    await expect(link).toHaveAttribute("target", "_blank");
+    // Said in the portal's words for every link that opens a new tab.
+    await expect(link).toHaveAccessibleName(/\(öffnet in neuem Tab\)$/);
     await expect(page.getByRole("button", { name: /bearbeiten|löschen|speichern/i })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Rolle schulspezifisch erweitern" })).toBeVisible();
     await expectNoAxeViolations(page, "Angebot mit Logo und Link");
@@ -199,6 +204,8 @@ test.describe("Eine Rolle schulspezifisch um ein Angebot erweitern", () => {
     ).toBeVisible();
     const bestehende = page.getByRole("region", { name: "Bestehende Erweiterungen an Ihren Schulen" });
     await expect(bestehende.getByRole("row").filter({ hasText: rolle }).getByRole("cell")).toHaveText([SCHULE_A.label, rolle]);
+    // The form starts afresh, with JavaScript as without: the role just extended is not offered for a second time.
+    await expect(rolleFeld(page)).toHaveValue("");
     await expectNoAxeViolations(page, "Rolle erweitert");
 
     // The same extension again: refused before the upstream's database error, in German, at the role.
@@ -224,7 +231,7 @@ test.describe("Eine Rolle schulspezifisch um ein Angebot erweitern", () => {
     await page.getByRole("link", { name: "Alle Angaben zu Sprachlabor digital" }).click();
     await expect(heading(page, "Angebot Sprachlabor digital")).toBeVisible();
     await expect(page.getByRole("definition").nth(8)).toHaveText("ja");
-    await page.getByRole("link", { name: "Zurück zur Übersicht" }).click();
+    await page.getByRole("link", { name: "Zurück zur Rollenerweiterung" }).click();
     await expect(heading(page, "Rolle um Sprachlabor digital erweitern")).toBeVisible();
     expect(problems, "Fehler in der Browser-Konsole").toEqual([]);
   });

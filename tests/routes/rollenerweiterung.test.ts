@@ -89,3 +89,22 @@ describe("Rollenerweiterung ohne Angebotsverwaltung", () => {
     expect(await fremdeRolle.text()).toContain("Diese Rolle kann an dieser Schule nicht erweitert werden.");
   });
 });
+
+describe("Schulwahl der Rollenerweiterung", () => {
+  it("wer „anzeigen“ ohne Schule oder mit einer fremden Schule aufruft, erfährt es an der Schulwahl", async () => {
+    const landesadmin = await portal.loggedIn("landesadmin", "gold");
+    const hinweis = "Bitte wählen Sie eine Schule aus.";
+    const einstieg = await (await landesadmin.get("/admin/angebote/erweiterbar")).text();
+    expect(einstieg).not.toContain(hinweis);
+    const ohneWahl = await (await landesadmin.get("/admin/angebote/erweiterbar?schule=")).text();
+    expect(ohneWahl).toContain(hinweis);
+    expect(ohneWahl).toMatch(/<select[^>]*aria-invalid="true"[^>]*aria-describedby="schule-wahl-fehler"/);
+
+    const path = `/admin/angebote/${sp("mediathek-nord")}/erweiterungen`;
+    expect(await (await landesadmin.get(path)).text()).not.toContain(hinweis);
+    const unbekannt = await landesadmin.get(`${path}?schule=00000000-0000-0000-0000-000000000000`);
+    expect(unbekannt.status).toBe(200);
+    expect(await unbekannt.text()).toContain(hinweis);
+    expect(await (await landesadmin.get(`${path}?schule=${DEMO_IDS.schuleA}`)).text()).not.toContain(hinweis);
+  });
+});
