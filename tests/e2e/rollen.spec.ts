@@ -357,6 +357,10 @@ test.describe("Rollen finden, anlegen, ändern und löschen", () => {
     await expect(alert).toBeVisible();
     await expect(alert).toContainText("Nehmen Sie die Rolle zuerst allen Personen weg");
     await expect(dialog.getByRole("button", { name: "Rolle endgültig löschen" })).toHaveCount(0);
+    // The question is answered: it is gone, and the way out closes instead of "cancelling".
+    await expect(dialog.getByText("Möchten Sie die Rolle")).toHaveCount(0);
+    await expect(dialog.getByRole("link", { name: "Abbrechen" })).toHaveCount(0);
+    await expect(dialog.getByRole("link", { name: "Schließen" })).toBeVisible();
     await expectNoAxeViolations(page, "Rolle löschen, abgelehnt");
     await alert.getByRole("link", { name: "Personen mit der Rolle „Lehrkraft“ anzeigen" }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/personen\\?rolle=${DEMO_IDS.rolleLehrkraft}`));
