@@ -237,6 +237,49 @@ test.describe("Rollen finden, anlegen, ändern und löschen", () => {
     await expect(countStatus(page)).toHaveText("1 Rolle gefunden");
   });
 
+  test("„Weiter“ ohne Auswahl nennt am Feld, was fehlt, und Enter im Rollennamen legt die Rolle an", async ({ page, loggedInAs }) => {
+    const rolle = uniqueName("Enterrolle");
+    await loggedInAs("landesadmin", { target: "/admin/rollen/new" });
+    await waitForHydration(page);
+    const ebene = page.getByRole("combobox", { name: "Verwaltungsebene" });
+    const rollenart = page.getByRole("combobox", { name: "Rollenart" });
+    await page.getByRole("button", { name: "Weiter" }).click();
+    await expect(ebene).toHaveAccessibleDescription("Bitte wählen Sie eine Verwaltungsebene aus.");
+    await expect(rollenart).toHaveAccessibleDescription("Bitte wählen Sie eine Rollenart aus.");
+    await expect(ebene).toBeFocused();
+    await expect(nameField(page)).toHaveCount(0);
+    await expectNoAxeViolations(page, "Rolle anlegen, Weiter ohne Auswahl");
+    await waitForHydration(page);
+    await ebene.selectOption({ label: ROOT });
+    await page.getByRole("button", { name: "Weiter" }).click();
+    await expect(rollenart).toHaveAccessibleDescription("Bitte wählen Sie eine Rollenart aus.");
+    await expect(ebene).not.toHaveAccessibleDescription(/Bitte wählen/);
+    await expect(rollenart).toBeFocused();
+    await waitForHydration(page);
+    await rollenart.selectOption({ label: "Externe" });
+    await page.getByRole("button", { name: "Weiter" }).click();
+    await expect(nameField(page)).toBeVisible();
+    await expect(rollenart).not.toHaveAccessibleDescription(/Bitte wählen/);
+
+    // Enter in the name is the create, not another "Weiter".
+    await waitForHydration(page);
+    await nameField(page).fill(rolle.name);
+    await nameField(page).press("Enter");
+    await expect(heading(page, "Rolle angelegt")).toBeVisible();
+    await expect(page.getByRole("definition").nth(2)).toHaveText(rolle.name);
+  });
+
+  test("auf einem schmalen Bildschirm bricht ein langer Rollenname in der Zusammenfassung um", async ({ page, loggedInAs }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const rolle = uniqueName("Schulsozialarbeiterinnenvertretungsbeauftragte");
+    const name = rolle.name.replace(" ", "");
+    await loggedInAs("landesadmin", { target: "/admin/rollen" });
+    await createRolle(page, name);
+    await expect(page.getByRole("status").filter({ hasText: `Die Rolle „${name}“ wurde angelegt.` })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, "Die Seite scrollt seitlich").toBe(0);
+  });
+
   test("die Landesadministratorin ändert die Angebote einer Rolle und sieht den neuen Stand", async ({ page, loggedInAs }) => {
     const problems = watchProblems(page);
     const rolle = uniqueName("Angebotsrolle");

@@ -273,6 +273,15 @@ describe("die Anlegeseite: Verwaltungsebenen und Rechte", () => {
     expect(form.systemrechte.map((recht) => recht.name)).toEqual(["KLASSEN_VERWALTEN", "ZEITREISEN"]);
     // Offers of another level are not ticked.
     expect(form.defaults).toMatchObject({ ebene: schule(59).id, rollenart: "LEHR", name: "Entwurf", angebote: [ANGEBOT] });
+    expect(form.auswahlFehler).toBeNull();
     expect(module.EBENEN_LIMIT).toBe(50);
+
+    // "Weiter" without a rollenart names what is missing at its field; a mere visit without a choice does not.
+    const halb = new URLSearchParams({ ebene: schule(59).id, rollenart: "" });
+    const weiter = await loadCreateForm(portalRequest("s1", { method: "GET" }), halb, { weiter: true });
+    expect(weiter.bereit).toBe(false);
+    expect(weiter.auswahlFehler?.error).toEqual({ rollenart: ["rollen:validation.rollenart.required"] });
+    const besuch = await loadCreateForm(portalRequest("s1", { method: "GET" }), new URLSearchParams());
+    expect(besuch.auswahlFehler).toBeNull();
   });
 });
