@@ -19,6 +19,7 @@ import {
   createRolleWithOutcome,
   findEbene,
   findEbenen,
+  nachName,
   ROLLE_FIELDS,
   rollenartLabel,
   systemrechtOptions,
@@ -73,7 +74,7 @@ export async function loadCreateForm(request: Request, search: URLSearchParams, 
   }
   const auswahlFehler: SubmissionResult<string[]> | null =
     Object.keys(fehlt).length === 0 ? null : { status: "error", error: fehlt, state: { validated: { ebene: true, rollenart: true } } };
-  const angebote = bereit ? (await angeboteFuerRolle(request, ebene.id)).map(angebotOption) : [];
+  const angebote = bereit ? nachName((await angeboteFuerRolle(request, ebene.id)).map(angebotOption)) : [];
   const options = ebenen.items.map((organisation) => ({ id: organisation.id, label: organisationLabel(organisation) }));
   // The chosen level stays among the options when a new search does not find it.
   if (ebene && !options.some((option) => option.id === ebene.id)) options.unshift({ id: ebene.id, label: organisationLabel(ebene) });

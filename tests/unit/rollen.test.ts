@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { afterEach, describe, expect, it } from "vitest";
 import { CreateRolleSchema, EditRolleSchema } from "~/validation/rolle-forms";
-import { hasState, rollenartLabel, RollenListParams, systemrechtLabel } from "~/.server/rollen.server";
+import { hasState, nachName, rollenartLabel, RollenListParams, systemrechtLabel } from "~/.server/rollen.server";
 import { sharedI18nInstance as i18n } from "~/.server/i18n.server";
 import { json, pointPortalAt, portalRequest, routeMiss, startStandIn, type Handler, type StandIn } from "./support/stand-in-upstream";
 
@@ -116,6 +116,19 @@ describe("Rollen: Bezeichnungen, Listenzustand und Vergleich", () => {
     expect(i18n.t(unknown.label.key, unknown.label.values)).toBe("Weiteres Recht (ZEITREISEN)");
     expect(rollenartLabel("ZAUBER").key).toBe("rollen:rollenart.unbekannt");
     expect(rollenartLabel("NLEHR").key).toBe("rollen:rollenart.NLEHR");
+  });
+
+  it("Angebote stehen in deutscher Reihenfolge, klein geschriebene Namen zwischen den anderen", () => {
+    const namen = ["WebUntis", "E-Mail", "itslearning", "Äpfel-Portal", "Kalender", "Adressbuch", "OP.SH"].map((name) => ({ name }));
+    expect(nachName(namen).map((angebot) => angebot.name)).toEqual([
+      "Adressbuch",
+      "Äpfel-Portal",
+      "E-Mail",
+      "itslearning",
+      "Kalender",
+      "OP.SH",
+      "WebUntis",
+    ]);
   });
 
   it("die Liste liest Suche und Seite aus der Adresse, Unsinn fällt auf Vorgaben zurück", () => {
