@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { z } from "zod";
@@ -18,6 +19,7 @@ import {
   createRolleWithOutcome,
   findEbene,
   findEbenen,
+  nachName,
   ROLLE_FIELDS,
   rollenartLabel,
   systemrechtOptions,
@@ -51,10 +53,10 @@ export function auswahlFrom(search: URLSearchParams) {
 const angebotOption = (angebot: ServiceProviderResponse) => ({ id: angebot.id, name: angebot.name });
 
 /**
- * The create form's data, in two waves at most: the levels (the search's first page and the chosen one), the
+ * The create form's data (`weiter`: the user pressed "Weiter", so a missing choice is an error), in two waves at most: the levels (the search's first page and the chosen one), the
  * rollenarten of this upstream and the rights; then the offers for the chosen level.
  */
-export async function loadCreateForm(request: Request, search: URLSearchParams) {
+export async function loadCreateForm(request: Request, search: URLSearchParams, { weiter = false } = {}) {
   const auswahl = auswahlFrom(search);
   const [ebenen, ebene, rollenarten, systemrechte] = await Promise.all([
     findEbenen(request, auswahl.ebeneSuche),
@@ -64,7 +66,15 @@ export async function loadCreateForm(request: Request, search: URLSearchParams) 
   ]);
   const rollenart = (rollenarten as readonly string[]).includes(auswahl.rollenart) ? (auswahl.rollenart as Rollenart) : null;
   const bereit = ebene !== null && rollenart !== null;
-  const angebote = bereit ? (await angeboteFuerRolle(request, ebene.id)).map(angebotOption) : [];
+  // "Weiter" without a level or a rollenart says which is missing, at the field, instead of showing the same page again.
+  const fehlt: Record<string, string[]> = {};
+  if (weiter && !bereit) {
+    if (!auswahl.ebene) fehlt.ebene = [textKey("rollen:validation.ebene.required")];
+    if (!rollenart) fehlt.rollenart = [textKey("rollen:validation.rollenart.required")];
+  }
+  const auswahlFehler: SubmissionResult<string[]> | null =
+    Object.keys(fehlt).length === 0 ? null : { status: "error", error: fehlt, state: { validated: { ebene: true, rollenart: true } } };
+  const angebote = bereit ? nachName((await angeboteFuerRolle(request, ebene.id)).map(angebotOption)) : [];
   const options = ebenen.items.map((organisation) => ({ id: organisation.id, label: organisationLabel(organisation) }));
   // The chosen level stays among the options when a new search does not find it.
   if (ebene && !options.some((option) => option.id === ebene.id)) options.unshift({ id: ebene.id, label: organisationLabel(ebene) });
@@ -79,6 +89,7 @@ export async function loadCreateForm(request: Request, search: URLSearchParams) 
     ebeneSuche: auswahl.ebeneSuche ?? "",
     // A level in the address that the user may not (or no longer) use is said, not silently dropped.
     ebeneUnbekannt: auswahl.ebene !== null && ebene === null,
+    auswahlFehler,
     rollenarten: rollenarten.map((value) => ({ value, label: rollenartLabel(value) })),
     bereit,
     angebote,

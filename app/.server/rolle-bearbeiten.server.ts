@@ -11,6 +11,7 @@ import {
   deleteRolleWithOutcome,
   hasState,
   loadRolleForAdmin,
+  nachName,
   ROLLE_FIELDS,
   systemrechtLabel,
   updateRolleWithOutcome,
@@ -41,7 +42,7 @@ export async function angebotOptionen(request: Request, rolle: RolleWithServiceP
   const erlaubt = rolle.administeredBySchulstrukturknoten ? await angeboteFuerRolle(request, rolle.administeredBySchulstrukturknoten) : [];
   const options = new Map(erlaubt.map((angebot) => [angebot.id, angebot.name]));
   for (const angebot of rolle.serviceProviders) if (!options.has(angebot.id)) options.set(angebot.id, angebot.name);
-  return [...options].map(([id, name]) => ({ id, name }));
+  return nachName([...options].map(([id, name]) => ({ id, name })));
 }
 
 /**

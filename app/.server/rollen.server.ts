@@ -99,6 +99,12 @@ export function ebeneLabel(rolle: RolleWithServiceProvidersResponse, owner?: Org
   return rolle.administeredBySchulstrukturknoten ?? "";
 }
 
+const GERMAN = new Intl.Collator("de", { sensitivity: "base", numeric: true });
+
+/** Offers by name in German order ("itslearning" among the I, not after "WebUntis"): the upstream keeps them unsorted. */
+export const nachName = <T extends { name: string }>(angebote: readonly T[]): T[] =>
+  [...angebote].sort((a, b) => GERMAN.compare(a.name, b.name));
+
 /** What every role screen shows of a role, with labels resolved. */
 export function rolleView(rolle: RolleWithServiceProvidersResponse, owner?: OrganisationResponse | null) {
   return {
@@ -110,7 +116,7 @@ export function rolleView(rolle: RolleWithServiceProvidersResponse, owner?: Orga
     rollenart: rollenartLabel(rolle.rollenart),
     merkmale: rolle.merkmale.map(merkmalLabel),
     merkmalWerte: [...rolle.merkmale],
-    angebote: rolle.serviceProviders.map((angebot) => ({ id: angebot.id, name: angebot.name })),
+    angebote: nachName(rolle.serviceProviders.map((angebot) => ({ id: angebot.id, name: angebot.name }))),
     systemrechte: rolle.systemrechte.filter((recht) => !recht.isTechnical).map((recht) => systemrechtLabel(recht.name)),
   };
 }

@@ -31,7 +31,8 @@ export function RolleLoeschenDialog({
   const busy = useFormBusy(FORM_ID);
   const assigned = error === "ROLLE_HAT_PERSONENKONTEXTE_ERROR";
   return (
-    <RouteDialog dialog={dialog} title={t("rollen:delete.title")} description={t("rollen:delete.question", rolle)}>
+    // Once refused, the question is answered: the refusal says why and what to do, and the way out is "Schließen".
+    <RouteDialog dialog={dialog} title={t("rollen:delete.title")} description={assigned ? undefined : t("rollen:delete.question", rolle)}>
       <FormError
         id="rolle-loeschen-fehler"
         code={error}
@@ -48,7 +49,7 @@ export function RolleLoeschenDialog({
       </FormError>
       <Form method="post" {...dialog.formProps} className="flex flex-wrap justify-end gap-3">
         <FormIdentity formId={FORM_ID} />
-        <DialogCancel dialog={dialog}>{t("form.cancel")}</DialogCancel>
+        <DialogCancel dialog={dialog}>{assigned ? t("rollen:delete.close") : t("form.cancel")}</DialogCancel>
         {assigned ? null : (
           <button type="submit" className="btn-danger" disabled={busy}>
             {t("rollen:delete.confirm")}

@@ -1,4 +1,4 @@
-import type { FieldMetadata } from "@conform-to/react";
+import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
 import type { MouseEvent } from "react";
@@ -10,6 +10,7 @@ import { RolleFelder } from "~/components/rolle-formular";
 import { SubmitButton } from "~/components/submit-button";
 import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
 import { useFormCheckedOnDemand } from "~/hooks/use-check-on-demand";
+import { useFormBusy } from "~/hooks/use-form-busy";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { returnPathFrom, withReturnPath } from "~/return-path";
 import type { CreateRolleSchema } from "~/validation/rolle-forms";
@@ -22,6 +23,8 @@ export const handle: I18nHandle = { i18n: "rollen" };
 
 const LIST_PATH = "/admin/rollen";
 const FORM_ID = "rolle-anlegen";
+/** The name of the "Weiter" button: in the address, it tells a press of "Weiter" from a visit, a search or a link. */
+const WEITER = "weiter";
 
 export function loader(args: LoaderFunctionArgs) {
   return withUpstreamSession(args, async ({ request }) => {
@@ -35,7 +38,7 @@ export function loader(args: LoaderFunctionArgs) {
       const [, rolle] = await guardWhileLoading(guard, () => loadRolleForAdmin(request, createdId));
       return { created: rolleView(rolle, await ownerIfUnnamed(request, rolle)), form: null, zurueck };
     }
-    const [, form] = await guardWhileLoading(guard, () => loadCreateForm(request, search));
+    const [, form] = await guardWhileLoading(guard, () => loadCreateForm(request, search, { weiter: search.has(WEITER) }));
     return { created: null, form, zurueck };
   });
 }
@@ -68,19 +71,23 @@ function AnlegenFormular() {
     id: FORM_ID,
     constraint: data.constraint,
     loadCheck,
-    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
+    // A post's answer, or the loader's word on "Weiter" without a choice.
+    lastResult: actionData && "result" in actionData ? actionData.result : (data.auswahlFehler as SubmissionResult<string[]> | null),
     defaultValue: data.defaults,
   });
   const formError = useCurrentFormError(form, actionData);
   const submit = useSubmit();
+  const busy = useFormBusy(FORM_ID);
   // "Weiter" and "Suchen" send the form as a GET: the address holds the choice. With JavaScript without conform's
   // check (the name may still be empty), as the browser does without JavaScript (`formNoValidate`).
   const sendChoice = (event: MouseEvent<HTMLButtonElement>) => {
-    const formElement = event.currentTarget.form;
-    if (!formElement) return;
+    const button = event.currentTarget;
+    if (!button.form) return;
     event.preventDefault();
-    const values = new FormData(formElement);
+    const values = new FormData(button.form);
     values.delete("_form");
+    // As the browser does without JavaScript: the pressed button's name ("Weiter", not "Suchen") goes along.
+    if (button.name) values.set(button.name, button.value);
     submit(values, { method: "get", action: `/admin/rollen/new`, preventScrollReset: true, replace: true });
   };
 
@@ -89,6 +96,9 @@ function AnlegenFormular() {
       <h1 className="mb-4 text-2xl font-bold">{t("rollen:create.title")}</h1>
       <FormError id={`${FORM_ID}-fehler`} code={formError} />
       <Form method="post" {...formProps} {...formHandlers} className="max-w-3xl">
+        {/* Enter in a field presses a form's first submit button: once the name can be typed, that is the create, not
+            "Weiter" (which only shows the same form again). Hidden: the visible "Rolle anlegen" is the one to Tab to. */}
+        {data.bereit ? <button type="submit" className="hidden" tabIndex={-1} aria-hidden="true" disabled={busy} /> : null}
         <RequiredFieldsNote />
         <input type="hidden" name="zurueck" value={zurueck} />
         <section aria-labelledby="rolle-auswahl" className="mb-6">
@@ -108,6 +118,12 @@ function AnlegenFormular() {
                   defaultValue={data.ebeneSuche}
                   className="input max-w-xs"
                   aria-describedby="rolle-ebene-suche-hint"
+                  // Enter here means the search (without JavaScript it presses the form's first button, the create).
+                  onKeyDown={(event) => {
+                    if (event.key !== "Enter") return;
+                    event.preventDefault();
+                    event.currentTarget.parentElement?.querySelector("button")?.click();
+                  }}
                 />
                 <button type="submit" formMethod="get" formNoValidate className="btn-secondary" onClick={sendChoice}>
                   {t("rollen:create.ebeneSuchen")}
@@ -138,6 +154,8 @@ function AnlegenFormular() {
           </p>
           <button
             type="submit"
+            name={WEITER}
+            value="1"
             formMethod="get"
             formNoValidate
             className="btn-secondary"
@@ -180,7 +198,8 @@ function Angelegt({ rolle, zurueck }: { rolle: NonNullable<ReturnType<typeof use
   return (
     <>
       <h1 className="mb-4 text-2xl font-bold">{t("rollen:created.title")}</h1>
-      <p role="status" className="mb-4">
+      {/* A long name without blanks breaks instead of widening the page. */}
+      <p role="status" className="mb-4 [overflow-wrap:anywhere]">
         {t("rollen:created.message", { name: rolle.name })}
       </p>
       <RolleDaten rolle={rolle} />

@@ -237,6 +237,49 @@ test.describe("Rollen finden, anlegen, ändern und löschen", () => {
     await expect(countStatus(page)).toHaveText("1 Rolle gefunden");
   });
 
+  test("„Weiter“ ohne Auswahl nennt am Feld, was fehlt, und Enter im Rollennamen legt die Rolle an", async ({ page, loggedInAs }) => {
+    const rolle = uniqueName("Enterrolle");
+    await loggedInAs("landesadmin", { target: "/admin/rollen/new" });
+    await waitForHydration(page);
+    const ebene = page.getByRole("combobox", { name: "Verwaltungsebene" });
+    const rollenart = page.getByRole("combobox", { name: "Rollenart" });
+    await page.getByRole("button", { name: "Weiter" }).click();
+    await expect(ebene).toHaveAccessibleDescription("Bitte wählen Sie eine Verwaltungsebene aus.");
+    await expect(rollenart).toHaveAccessibleDescription("Bitte wählen Sie eine Rollenart aus.");
+    await expect(ebene).toBeFocused();
+    await expect(nameField(page)).toHaveCount(0);
+    await expectNoAxeViolations(page, "Rolle anlegen, Weiter ohne Auswahl");
+    await waitForHydration(page);
+    await ebene.selectOption({ label: ROOT });
+    await page.getByRole("button", { name: "Weiter" }).click();
+    await expect(rollenart).toHaveAccessibleDescription("Bitte wählen Sie eine Rollenart aus.");
+    await expect(ebene).not.toHaveAccessibleDescription(/Bitte wählen/);
+    await expect(rollenart).toBeFocused();
+    await waitForHydration(page);
+    await rollenart.selectOption({ label: "Externe" });
+    await page.getByRole("button", { name: "Weiter" }).click();
+    await expect(nameField(page)).toBeVisible();
+    await expect(rollenart).not.toHaveAccessibleDescription(/Bitte wählen/);
+
+    // Enter in the name is the create, not another "Weiter".
+    await waitForHydration(page);
+    await nameField(page).fill(rolle.name);
+    await nameField(page).press("Enter");
+    await expect(heading(page, "Rolle angelegt")).toBeVisible();
+    await expect(page.getByRole("definition").nth(2)).toHaveText(rolle.name);
+  });
+
+  test("auf einem schmalen Bildschirm bricht ein langer Rollenname in der Zusammenfassung um", async ({ page, loggedInAs }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const rolle = uniqueName("Schulsozialarbeiterinnenvertretungsbeauftragte");
+    const name = rolle.name.replace(" ", "");
+    await loggedInAs("landesadmin", { target: "/admin/rollen" });
+    await createRolle(page, name);
+    await expect(page.getByRole("status").filter({ hasText: `Die Rolle „${name}“ wurde angelegt.` })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, "Die Seite scrollt seitlich").toBe(0);
+  });
+
   test("die Landesadministratorin ändert die Angebote einer Rolle und sieht den neuen Stand", async ({ page, loggedInAs }) => {
     const problems = watchProblems(page);
     const rolle = uniqueName("Angebotsrolle");
@@ -357,6 +400,10 @@ test.describe("Rollen finden, anlegen, ändern und löschen", () => {
     await expect(alert).toBeVisible();
     await expect(alert).toContainText("Nehmen Sie die Rolle zuerst allen Personen weg");
     await expect(dialog.getByRole("button", { name: "Rolle endgültig löschen" })).toHaveCount(0);
+    // The question is answered: it is gone, and the way out closes instead of "cancelling".
+    await expect(dialog.getByText("Möchten Sie die Rolle")).toHaveCount(0);
+    await expect(dialog.getByRole("link", { name: "Abbrechen" })).toHaveCount(0);
+    await expect(dialog.getByRole("link", { name: "Schließen" })).toBeVisible();
     await expectNoAxeViolations(page, "Rolle löschen, abgelehnt");
     await alert.getByRole("link", { name: "Personen mit der Rolle „Lehrkraft“ anzeigen" }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/personen\\?rolle=${DEMO_IDS.rolleLehrkraft}`));
@@ -429,7 +476,9 @@ test.describe("Rollen finden, anlegen, ändern und löschen", () => {
     await loggedInAs("landesadmin", { target: "/admin/rollen" });
     await page.goto("/admin/rollen?seite=1e30&anzahl=-1&suche=%00");
     await expect(heading(page, "Rollenverwaltung")).toBeVisible();
-    await expect(page).toHaveURL(/seite=1(&|$)/);
+    // A page beyond the last is the last: the first while there are at most 30 roles, later another.
+    await expect(page).toHaveURL(/seite=\d+(&|$)/);
+    await expect(page.getByText(/^Seite (\d+) von \1$/)).toBeVisible();
     for (const path of ["/admin/rollen/keine-id", "/admin/rollen/00000000-0000-4000-8000-000000000000"]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);

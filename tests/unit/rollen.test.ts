@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { afterEach, describe, expect, it } from "vitest";
 import { CreateRolleSchema, EditRolleSchema } from "~/validation/rolle-forms";
-import { hasState, rollenartLabel, RollenListParams, systemrechtLabel } from "~/.server/rollen.server";
+import { hasState, nachName, rollenartLabel, RollenListParams, systemrechtLabel } from "~/.server/rollen.server";
 import { sharedI18nInstance as i18n } from "~/.server/i18n.server";
 import { json, pointPortalAt, portalRequest, routeMiss, startStandIn, type Handler, type StandIn } from "./support/stand-in-upstream";
 
@@ -116,6 +116,19 @@ describe("Rollen: Bezeichnungen, Listenzustand und Vergleich", () => {
     expect(i18n.t(unknown.label.key, unknown.label.values)).toBe("Weiteres Recht (ZEITREISEN)");
     expect(rollenartLabel("ZAUBER").key).toBe("rollen:rollenart.unbekannt");
     expect(rollenartLabel("NLEHR").key).toBe("rollen:rollenart.NLEHR");
+  });
+
+  it("Angebote stehen in deutscher Reihenfolge, klein geschriebene Namen zwischen den anderen", () => {
+    const namen = ["WebUntis", "E-Mail", "itslearning", "Äpfel-Portal", "Kalender", "Adressbuch", "OP.SH"].map((name) => ({ name }));
+    expect(nachName(namen).map((angebot) => angebot.name)).toEqual([
+      "Adressbuch",
+      "Äpfel-Portal",
+      "E-Mail",
+      "itslearning",
+      "Kalender",
+      "OP.SH",
+      "WebUntis",
+    ]);
   });
 
   it("die Liste liest Suche und Seite aus der Adresse, Unsinn fällt auf Vorgaben zurück", () => {
@@ -273,6 +286,15 @@ describe("die Anlegeseite: Verwaltungsebenen und Rechte", () => {
     expect(form.systemrechte.map((recht) => recht.name)).toEqual(["KLASSEN_VERWALTEN", "ZEITREISEN"]);
     // Offers of another level are not ticked.
     expect(form.defaults).toMatchObject({ ebene: schule(59).id, rollenart: "LEHR", name: "Entwurf", angebote: [ANGEBOT] });
+    expect(form.auswahlFehler).toBeNull();
     expect(module.EBENEN_LIMIT).toBe(50);
+
+    // "Weiter" without a rollenart names what is missing at its field; a mere visit without a choice does not.
+    const halb = new URLSearchParams({ ebene: schule(59).id, rollenart: "" });
+    const weiter = await loadCreateForm(portalRequest("s1", { method: "GET" }), halb, { weiter: true });
+    expect(weiter.bereit).toBe(false);
+    expect(weiter.auswahlFehler?.error).toEqual({ rollenart: ["rollen:validation.rollenart.required"] });
+    const besuch = await loadCreateForm(portalRequest("s1", { method: "GET" }), new URLSearchParams());
+    expect(besuch.auswahlFehler).toBeNull();
   });
 });
