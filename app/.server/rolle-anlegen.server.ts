@@ -15,6 +15,7 @@ import { invalidForm, redirectWithToast, refusedForm, type FormFailure } from ".
 import {
   CREATE_ROLLE_CONSTRAINT,
   CREATE_ROLLE_WRITE,
+  EBENEN_LIMIT,
   createRolleKey,
   createRolleWithOutcome,
   findEbene,
@@ -84,6 +85,8 @@ export async function loadCreateForm(request: Request, search: URLSearchParams, 
     constraint: CREATE_ROLLE_CONSTRAINT,
     ebenen: options,
     ebenenTotal: ebenen.total,
+    // A number of the server's: the page's own module cannot import it from here (the browser gets no `.server` code).
+    ebenenLimit: EBENEN_LIMIT,
     // More schools than shown: the search narrows them (a long option list without JavaScript, decision 015).
     ebenenGekuerzt: ebenen.schulenGekuerzt,
     ebeneSuche: auswahl.ebeneSuche ?? "",

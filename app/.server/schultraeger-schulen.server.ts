@@ -127,6 +127,8 @@ export async function loadSeite(request: Request, id: string | undefined, search
     treffer: gefunden && {
       schulen: gefunden.items.filter((schule) => schule.typ === "SCHULE" && !vorgemerkt.has(schule.id)).map(eintrag),
       weitere: gefunden.total > SUCHE_LIMIT,
+      // Sent along: the page's module cannot import a `.server` value (the browser gets none, and the text would differ).
+      limit: SUCHE_LIMIT,
     },
   };
 }

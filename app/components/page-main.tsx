@@ -29,7 +29,7 @@ function Toast() {
   const tone = toast?.tone ?? "success";
   const message = toast ? (
     <Notice tone={tone} className="mb-4 font-semibold">
-      <p>{t(toast.key, toast.values)}</p>
+      <p className="[overflow-wrap:anywhere]">{t(toast.key, toast.values)}</p>
     </Notice>
   ) : null;
   return (

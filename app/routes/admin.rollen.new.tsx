@@ -17,7 +17,7 @@ import type { CreateRolleSchema } from "~/validation/rolle-forms";
 import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 import { answerCreateRolle, loadCreateForm } from "~/.server/rolle-anlegen.server";
-import { EBENEN_LIMIT, loadRolleForAdmin, ownerIfUnnamed, rolleView } from "~/.server/rollen.server";
+import { loadRolleForAdmin, ownerIfUnnamed, rolleView } from "~/.server/rollen.server";
 
 export const handle: I18nHandle = { i18n: "rollen" };
 
@@ -130,7 +130,7 @@ function AnlegenFormular() {
                 </button>
               </div>
               <p id="rolle-ebene-suche-hint" className="mt-1 text-sm text-gray-700">
-                {t("rollen:create.ebeneSucheHint", { count: EBENEN_LIMIT, total: data.ebenenTotal })}
+                {t("rollen:create.ebeneSucheHint", { count: data.ebenenLimit, total: data.ebenenTotal })}
               </p>
             </div>
           ) : null}

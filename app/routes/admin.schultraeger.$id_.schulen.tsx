@@ -36,7 +36,7 @@ import {
 import { readFormData } from "~/.server/form-data.server";
 import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
 import { withUpstreamSession } from "~/.server/responses.server";
-import { loadSeite, speichern, SUCHE_LIMIT, type SpeicherAntwort } from "~/.server/schultraeger-schulen.server";
+import { loadSeite, speichern, type SpeicherAntwort } from "~/.server/schultraeger-schulen.server";
 
 // The Träger screens' words for its form come along.
 export const handle: I18nHandle = { i18n: ["schultraegerSchulen", "schultraeger"] };
@@ -305,7 +305,7 @@ function Treffer({
   suche,
   gesperrt,
 }: {
-  treffer: { schulen: Eintrag[]; weitere: boolean };
+  treffer: { schulen: Eintrag[]; weitere: boolean; limit: number };
   suche: string;
   gesperrt: ReadonlySet<string> | null;
 }) {
@@ -320,7 +320,7 @@ function Treffer({
         checked={new Set()}
         gesperrt={gesperrt}
       />
-      {treffer.weitere ? <p className="mb-4">{t("schultraegerSchulen:hinzufuegen.weitere", { limit: SUCHE_LIMIT })}</p> : null}
+      {treffer.weitere ? <p className="mb-4">{t("schultraegerSchulen:hinzufuegen.weitere", { limit: treffer.limit })}</p> : null}
     </>
   );
 }

@@ -269,15 +269,24 @@ test.describe("Rollen finden, anlegen, ändern und löschen", () => {
     await expect(page.getByRole("definition").nth(2)).toHaveText(rolle.name);
   });
 
-  test("auf einem schmalen Bildschirm bricht ein langer Rollenname in der Zusammenfassung um", async ({ page, loggedInAs }) => {
+  test("auf einem schmalen Bildschirm bricht ein langer Rollenname in der Zusammenfassung und in der Meldung nach dem Löschen um", async ({
+    page,
+    loggedInAs,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const rolle = uniqueName("Schulsozialarbeiterinnenvertretungsbeauftragte");
     const name = rolle.name.replace(" ", "");
     await loggedInAs("landesadmin", { target: "/admin/rollen" });
-    await createRolle(page, name);
+    const id = await createRolle(page, name);
     await expect(page.getByRole("status").filter({ hasText: `Die Rolle „${name}“ wurde angelegt.` })).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, "Die Seite scrollt seitlich").toBe(0);
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(await overflow(), "Die Seite scrollt seitlich").toBe(0);
+
+    // The one-time message after deleting it names the role as well.
+    await page.goto(`/admin/rollen/${id}?loeschen`);
+    await page.getByRole("button", { name: "Rolle endgültig löschen" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Die Rolle „${name}“ wurde gelöscht.` })).toBeVisible();
+    expect(await overflow(), "Die Seite scrollt nach dem Löschen seitlich").toBe(0);
   });
 
   test("die Landesadministratorin ändert die Angebote einer Rolle und sieht den neuen Stand", async ({ page, loggedInAs }) => {
