@@ -76,14 +76,24 @@ function sharedLoginInfo(request: Request): Promise<UpstreamAnswer> {
   const context = requestContextOf(request);
   const known = context ? loginInfoOfRequest.get(context) : undefined;
   const kept = known?.get(session);
-  if (kept) return kept;
+  if (kept) return ownFailure(kept);
   let pending = loginInfoInFlight.get(session);
   if (!pending) {
     pending = exchangeWithUpstream(request, "/api/auth/logininfo").finally(() => loginInfoInFlight.delete(session));
     loginInfoInFlight.set(session, pending);
   }
   if (context) loginInfoOfRequest.set(context, (known ?? new Map()).set(session, pending));
-  return pending;
+  return ownFailure(pending);
+}
+
+/**
+ * A failure reaches every loader that shares the call as a Response of its own: Remix reads the body of each thrown
+ * Response, and the second read of a shared one failed the whole page with a 500 instead of the German error page.
+ */
+function ownFailure(shared: Promise<UpstreamAnswer>): Promise<UpstreamAnswer> {
+  return shared.catch((error: unknown) => {
+    throw error instanceof UpstreamFailure ? new UpstreamFailure(error.code, error.status) : error;
+  });
 }
 
 /**

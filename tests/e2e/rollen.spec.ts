@@ -27,9 +27,12 @@ async function searchRollen(page: Page, suche: string) {
 
 /** Chooses level and rollenart on the create page and opens the rest of the form. */
 async function chooseEbeneUndRollenart(page: Page, ebene: string, rollenart: string) {
-  await page.getByRole("combobox", { name: "Verwaltungsebene" }).selectOption({ label: ebene });
-  await page.getByRole("combobox", { name: "Rollenart" }).selectOption({ label: rollenart });
+  const [ebeneId] = await page.getByRole("combobox", { name: "Verwaltungsebene" }).selectOption({ label: ebene });
+  const [art] = await page.getByRole("combobox", { name: "Rollenart" }).selectOption({ label: rollenart });
   await page.getByRole("button", { name: "Weiter" }).click();
+  // The answer to this "Weiter" has arrived (the name field may be there from an earlier one already).
+  await expect(page).toHaveURL(new RegExp(`[?&]ebene=${ebeneId}(&|$)`));
+  await expect(page).toHaveURL(new RegExp(`[?&]rollenart=${art}(&|$)`));
   await expect(nameField(page)).toBeVisible();
 }
 

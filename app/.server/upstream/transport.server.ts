@@ -81,7 +81,8 @@ export async function sendToUpstream(request: Request, path: string, options: Se
     return await exchange(url, method, headers, body).catch((error: unknown) => {
       // A kept-alive connection the upstream closed just as it was reused fails before any answer; like fetch, send
       // an idempotent request once more on a new one. A POST or PATCH may have arrived: its caller looks again instead.
-      if (error instanceof StaleConnection && IDEMPOTENT.has(method)) return exchange(url, method, headers, body);
+      // The next kept-alive connection may be just as stale (seen under load): the second try opens a new one.
+      if (error instanceof StaleConnection && IDEMPOTENT.has(method)) return exchange(url, method, headers, body, { fresh: true });
       throw error;
     });
   } catch (error) {
@@ -103,11 +104,18 @@ const agents = {
 };
 
 /** Sends the request and reads the whole answer; fails with UpstreamTimeout when it takes longer than the timeout. */
-function exchange(url: URL, method: Method, headers: Record<string, string>, body: string | undefined): Promise<UpstreamAnswer> {
+function exchange(
+  url: URL,
+  method: Method,
+  headers: Record<string, string>,
+  body: string | undefined,
+  { fresh = false }: { fresh?: boolean } = {},
+): Promise<UpstreamAnswer> {
   return new Promise((resolve, reject) => {
     const secure = url.protocol === "https:";
     let answered = false;
-    const outgoing = (secure ? https : http).request(url, { method, headers, agent: agents[secure ? "https:" : "http:"] }, (incoming) => {
+    const agent = fresh ? false : agents[secure ? "https:" : "http:"];
+    const outgoing = (secure ? https : http).request(url, { method, headers, agent }, (incoming) => {
       answered = true;
       const chunks: Buffer[] = [];
       incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
