@@ -24,6 +24,7 @@ const CHUNKS: Record<Exclude<TextNamespace, "common">, () => Promise<{ default: 
   zuordnungen: () => import("../locales/de/zuordnungen.json"),
   rollen: () => import("../locales/de/rollen.json"),
   angebote: () => import("../locales/de/angebote.json"),
+  mehrfach: () => import("../locales/de/mehrfach.json"),
 };
 
 const namespaceChunks: BackendModule = {

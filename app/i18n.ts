@@ -13,6 +13,7 @@ import type zuordnungen from "../locales/de/zuordnungen.json";
 import type zweiFaktor from "../locales/de/zweiFaktor.json";
 import type rollen from "../locales/de/rollen.json";
 import type angebote from "../locales/de/angebote.json";
+import type mehrfach from "../locales/de/mehrfach.json";
 
 /**
  * The portal's texts (docs/decisions/013): German only, German as fallback, one namespace per area. Keys of
@@ -35,6 +36,7 @@ export const NAMESPACES = [
   "zuordnungen",
   "rollen",
   "angebote",
+  "mehrfach",
 ] as const;
 export type TextNamespace = (typeof NAMESPACES)[number];
 
@@ -67,6 +69,7 @@ declare module "i18next" {
       zuordnungen: typeof zuordnungen;
       rollen: typeof rollen;
       angebote: typeof angebote;
+      mehrfach: typeof mehrfach;
     };
   }
 }

@@ -14,6 +14,8 @@ const EnvSchema = z
     PUBLIC_ORIGIN: z.string().url().optional(),
     // The upstream's session cookie (express-session's default name); the portal keys the CSRF token cache by it.
     UPSTREAM_SESSION_COOKIE: z.string().min(1).default("connect.sid"),
+    // Upstream calls a bulk action makes at the same time, per run (docs/decisions/026). Empty means the default.
+    BULK_CONCURRENCY: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(1).max(16).default(4)),
   })
   .transform((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {

@@ -15,6 +15,7 @@ import person from "../../locales/de/person.json";
 import personen from "../../locales/de/personen.json";
 import rollen from "../../locales/de/rollen.json";
 import angebote from "../../locales/de/angebote.json";
+import mehrfach from "../../locales/de/mehrfach.json";
 import i18n, { NAMESPACES, type TextNamespace } from "~/i18n";
 import { rememberTranslations } from "./translation-cache.server";
 
@@ -35,6 +36,7 @@ export const resources = {
     zuordnungen,
     rollen,
     angebote,
+    mehrfach,
   },
 } satisfies {
   de: Record<TextNamespace, object>;

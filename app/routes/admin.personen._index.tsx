@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { PersonenFilter } from "~/components/personen/personen-filter";
 import { PersonenTabelle } from "~/components/personen/personen-tabelle";
 import { pageTitle, type I18nHandle } from "~/i18n";
+import { aktionErlaubt, MEHRFACH_AKTIONEN } from "~/mehrfach/aktionen";
 import { mayOpen } from "~/permissions";
 import { parsePersonenListParams } from "~/personen-list-params";
 import { withReturnPath } from "~/return-path";
@@ -19,7 +20,7 @@ import {
 } from "~/.server/personen-liste.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 
-export const handle: I18nHandle = { i18n: "personen" };
+export const handle: I18nHandle = { i18n: ["personen", "mehrfach"] };
 
 const LIST_PATH = "/admin/personen";
 
@@ -58,8 +59,8 @@ export function loader(args: LoaderFunctionArgs) {
       rows: toRows(list, uebersichten),
       options: { organisationen: organisationen.options, rollen, klassen },
       fixedSchule: fixed,
-      // The bulk actions come later; the selection already lives in the URL.
       mayBulk: user.rights.has("BULK_VERWALTEN"),
+      bulkAktionen: MEHRFACH_AKTIONEN.filter((aktion) => aktionErlaubt(aktion, user.rights)),
       mayCreate: mayOpen(user.rights, "/admin/personen/new"),
     };
   });
@@ -87,6 +88,7 @@ export default function PersonenList() {
         rows={data.rows}
         total={data.total}
         selectable={data.mayBulk}
+        bulkAktionen={data.bulkAktionen}
         search={location.search}
         backHere={`${location.pathname}${location.search}`}
       />

@@ -8,6 +8,8 @@ import type { TranslationKey } from "~/i18n";
 import { pageCount } from "~/list-state";
 import { PARAM, sortValue, type PersonenListParams, type SortField } from "~/personen-list-params";
 import { withReturnPath } from "~/return-path";
+import { MehrfachLeiste } from "~/components/mehrfach/mehrfach-leiste";
+import type { MehrfachAktion } from "~/mehrfach/aktionen";
 
 export interface PersonRow {
   id: string;
@@ -26,6 +28,8 @@ interface Props {
   total: number;
   /** with BULK_VERWALTEN: a checkbox per row, the selection kept in the URL while paging */
   selectable: boolean;
+  /** The bulk actions the user may start (with BULK_VERWALTEN), in menu order. */
+  bulkAktionen: readonly MehrfachAktion[];
   search: string;
   backHere: string;
 }
@@ -45,7 +49,7 @@ const COLUMNS: Array<{ field: SortField; label: TranslationKey }> = [
  * the persons chosen on other pages, and its paging buttons send the checkboxes of this page along, so a selection
  * survives paging without JavaScript. The filter form does not carry it: a new filter starts a new selection.
  */
-export function PersonenTabelle({ params, rows, total, selectable, search, backHere }: Props) {
+export function PersonenTabelle({ params, rows, total, selectable, bulkAktionen, search, backHere }: Props) {
   const { t } = useTranslation();
   const current = new URLSearchParams(search);
   current.delete("index");
@@ -134,7 +138,10 @@ export function PersonenTabelle({ params, rows, total, selectable, search, backH
     );
   }
 
-  const carried = [...current.entries()].filter(([key]) => key !== PARAM.seite && key !== PARAM.auswahl);
+  // The bulk bar's own fields are sent anew by its form; carrying old ones would make them repeat in the address.
+  const carried = [...current.entries()].filter(
+    ([key]) => key !== PARAM.seite && key !== PARAM.auswahl && key !== "aktion" && key !== "umfang",
+  );
   const elsewhere = params.auswahl.filter((id) => !onPage.has(id));
   return (
     <>
@@ -156,6 +163,7 @@ export function PersonenTabelle({ params, rows, total, selectable, search, backH
           <input key={id} type="hidden" name={PARAM.auswahl} value={id} />
         ))}
         <SelectionPager page={params.seite} pageSize={params.anzahl} total={total} />
+        {bulkAktionen.length ? <MehrfachLeiste aktionen={bulkAktionen} ausgewaehlt={params.auswahl.length} total={total} /> : null}
       </Form>
     </>
   );

@@ -1,0 +1,196 @@
+import { randomBytes } from "node:crypto";
+import type { TFunction } from "i18next";
+import { errorMessageKey, errorTitleKey } from "~/errors";
+import { aktionErlaubt, MEHRFACH_FELD, parseAktion, parseUmfang, type MehrfachAktion } from "~/mehrfach/aktionen";
+import { bestaetigungsAdresse, listenAdresse } from "~/mehrfach/adressen";
+import { parsePersonenListParams } from "~/personen-list-params";
+import { env } from "../env.server";
+import { notFound, requireAdmin } from "../guards.server";
+import { getFixedT } from "../i18n.server";
+import { redirectTo } from "../redirects.server";
+import { securityHeaders } from "../security.server";
+import { readFormData } from "../form-data.server";
+import { fehlerDatei, passwortDatei, type Fehlerzeile, type Passwortzeile } from "./dateien.server";
+import { laufe } from "./lauf.server";
+import { auftragAusFormular } from "./auftrag.server";
+import { schrittFuer, type Ergebnis, type UnveraendertGrund } from "./schritte.server";
+import { FORTSCHRITT_ENDE, fortschritt, seitenAnfang, seitenEnde, type Ergebnisse } from "./seite.server";
+import { bestimmeZiel, parseBezeichnungen, type ZielPerson } from "./ziel.server";
+
+/** A progress step is sent at most this often: often enough to see it move, rarely enough for a screen reader. */
+const FORTSCHRITT_INTERVALL_MS = 1000;
+
+/**
+ * POST /admin/personen/mehrfach/ausfuehren (docs/decisions/026): checks everything again, then answers with a page
+ * that streams the progress and ends in the result. The run lives in this one request; nothing is stored.
+ */
+export async function fuehreAus(request: Request): Promise<Response> {
+  const user = await requireAdmin(request, { permissions: ["personenverwaltung"] });
+  const form = await readFormData(request);
+  const search = new URLSearchParams();
+  for (const [name, value] of form) if (typeof value === "string") search.append(name, value);
+  const aktion = parseAktion(search.get(MEHRFACH_FELD.aktion));
+  if (!aktion || !aktionErlaubt(aktion, user.rights)) throw notFound();
+  const umfang = parseUmfang(search.get(MEHRFACH_FELD.umfang));
+  const params = parsePersonenListParams(search);
+  const ziel = await bestimmeZiel(request, user, {
+    aktion,
+    umfang,
+    params,
+    bezeichnungen: parseBezeichnungen(search.getAll(MEHRFACH_FELD.bezeichnung)),
+  });
+  const zurBestaetigung = (fehler: string | null) => redirectTo(bestaetigungsAdresse(search, fehler), 303);
+  // A precondition that no longer holds (the filter, the persons) is shown where it was checked first.
+  if (ziel.probleme.length) throw zurBestaetigung(null);
+  const auftrag = await auftragAusFormular(request, aktion, search, ziel);
+  if ("fehler" in auftrag) throw zurBestaetigung(auftrag.fehler);
+
+  const t = await getFixedT(request);
+  const nonce = randomBytes(16).toString("base64");
+  const step = schrittFuer(request, auftrag, ziel.schule?.id ?? null);
+  const personen = ziel.personen;
+  const encoder = new TextEncoder();
+  const headers = new Headers(securityHeaders(nonce));
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  // no-transform: remix-serve's compression would hold the small progress parts back until the end.
+  headers.set("Cache-Control", "private, no-store, no-transform");
+  headers.set("X-Accel-Buffering", "no");
+
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const send = (html: string) => {
+        try {
+          controller.enqueue(encoder.encode(html));
+        } catch {
+          // The browser went away; the run notices through the request's signal.
+        }
+      };
+      send(seitenAnfang(t, { nonce, aktion, anzahl: personen.length, schule: ziel.schule?.label ?? null }));
+      send(fortschritt(t, 0, personen.length));
+      const ergebnisse = new Map<ZielPerson, Ergebnis>();
+      let gezeigt = 0;
+      const timer = setInterval(() => {
+        if (ergebnisse.size === gezeigt) return;
+        gezeigt = ergebnisse.size;
+        send(fortschritt(t, gezeigt, personen.length));
+      }, FORTSCHRITT_INTERVALL_MS);
+      try {
+        const ende = await laufe(personen, step, {
+          concurrency: env.BULK_CONCURRENCY,
+          signal: request.signal,
+          onDone: (person, ergebnis) => ergebnisse.set(person, ergebnis),
+        });
+        clearInterval(timer);
+        logLauf(aktion, ergebnisse, ende.abbruch);
+        send(FORTSCHRITT_ENDE);
+        send(
+          seitenEnde(
+            t,
+            zusammenfassen(t, {
+              aktion,
+              personen,
+              ergebnisse,
+              ende,
+              schuleId: ziel.schule?.id ?? null,
+              kennung: ziel.schule?.kennung ?? null,
+              zurueck: listenAdresse(params),
+            }),
+            nonce,
+          ),
+        );
+      } finally {
+        clearInterval(timer);
+        try {
+          controller.close();
+        } catch {
+          // Already closed by a disconnect.
+        }
+      }
+    },
+  });
+  return new Response(stream, { status: 200, headers });
+}
+
+function zusammenfassen(
+  t: TFunction,
+  input: {
+    aktion: MehrfachAktion;
+    personen: ZielPerson[];
+    ergebnisse: Map<ZielPerson, Ergebnis>;
+    ende: { abbruch: Ergebnisse["abbruch"]; offen: number };
+    schuleId: string | null;
+    kennung: string | null;
+    zurueck: string;
+  },
+): Ergebnisse {
+  const { aktion, personen, ergebnisse } = input;
+  const fehler: Array<Fehlerzeile & { meldung: string }> = [];
+  const unveraendert: Ergebnisse["unveraendert"] = [];
+  const passwoerter: Passwortzeile[] = [];
+  let erledigt = 0;
+  for (const person of personen) {
+    const ergebnis = ergebnisse.get(person);
+    if (!ergebnis) continue;
+    const namen = namenVon(person);
+    if (ergebnis.art === "fehler") {
+      fehler.push({
+        ...namen,
+        id: person.id,
+        code: ergebnis.code,
+        meldung: `${t(errorTitleKey(ergebnis.code))}. ${t(errorMessageKey(ergebnis.code))}`,
+      });
+    } else if (ergebnis.art === "unveraendert") {
+      unveraendert.push({ name: namen.person, grund: t(`mehrfach:unveraendert.${ergebnis.grund satisfies UnveraendertGrund}`) });
+    } else {
+      erledigt++;
+      if (ergebnis.passwort !== undefined) {
+        passwoerter.push({
+          klasse: klassenVon(person, input.schuleId),
+          nachname: namen.nachname,
+          vorname: namen.vorname,
+          benutzername: namen.benutzername,
+          passwort: ergebnis.passwort,
+        });
+      }
+    }
+  }
+  return {
+    aktion,
+    anzahl: personen.length,
+    erledigt,
+    unveraendert,
+    fehler,
+    abbruch: input.ende.abbruch,
+    offen: input.ende.offen,
+    passwortDatei: aktion === "passwort" && passwoerter.length ? { inhalt: passwortDatei(passwoerter), kennung: input.kennung } : null,
+    fehlerDatei: fehler.length
+      ? fehlerDatei(t("mehrfach:ergebnis.dateiEinleitung", { aktion: t(`mehrfach:aktion.${aktion}`) }), fehler)
+      : null,
+    zurueck: input.zurueck,
+  };
+}
+
+function namenVon(person: ZielPerson) {
+  const vorname = person.uebersicht?.vorname ?? "";
+  const nachname = person.uebersicht?.nachname ?? "";
+  const benutzername = person.benutzername ?? "";
+  const name = person.name || person.id;
+  return { vorname, nachname, benutzername, person: benutzername ? `${name} (${benutzername})` : name };
+}
+
+/** The person's classes at the school, as the file's first column names them. */
+function klassenVon(person: ZielPerson, schuleId: string | null): string {
+  const klassen = (person.uebersicht?.zuordnungen ?? []).filter(
+    (z) => z.typ === "KLASSE" && (!schuleId || z.administriertVon === schuleId),
+  );
+  return [...new Set(klassen.map((z) => z.sskName))].sort((a, b) => a.localeCompare(b, "de", { numeric: true })).join(", ");
+}
+
+/** One line per run: counts only, never a name or a password. */
+function logLauf(aktion: MehrfachAktion, ergebnisse: Map<ZielPerson, Ergebnis>, abbruch: Ergebnisse["abbruch"]) {
+  const counts = { erledigt: 0, unveraendert: 0, fehler: 0 };
+  for (const ergebnis of ergebnisse.values()) counts[ergebnis.art]++;
+  console.info(
+    `bulk ${aktion}: ${counts.erledigt} done, ${counts.unveraendert} unchanged, ${counts.fehler} failed${abbruch ? `, stopped (${abbruch})` : ""}`,
+  );
+}

@@ -1,0 +1,54 @@
+import { useTranslation } from "react-i18next";
+import { MEHRFACH_FELD, MEHRFACH_PFAD, type MehrfachAktion } from "~/mehrfach/aktionen";
+
+/**
+ * The bulk bar inside the list's selection form (inventory §4.7): an action, for the ticked persons or all the filter
+ * finds, and "Weiter" to the confirmation, which checks the preconditions before anything runs. The button sends the
+ * same form as the paging buttons, so the ticks of this page count too.
+ */
+export function MehrfachLeiste({
+  aktionen,
+  ausgewaehlt,
+  total,
+}: {
+  aktionen: readonly MehrfachAktion[];
+  ausgewaehlt: number;
+  total: number;
+}) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="mt-2 w-full rounded border border-gray-300 p-3">
+      <legend className="px-1 font-semibold">{t("mehrfach:bar.legend")}</legend>
+      <div className="flex flex-wrap items-end gap-4">
+        <div>
+          <label htmlFor="mehrfach-aktion" className="mb-1 block font-semibold">
+            {t("mehrfach:bar.aktion")}
+          </label>
+          <select id="mehrfach-aktion" name={MEHRFACH_FELD.aktion} className="input" defaultValue="">
+            <option value="">{t("mehrfach:bar.aktionWaehlen")}</option>
+            {aktionen.map((aktion) => (
+              <option key={aktion} value={aktion}>
+                {t(`mehrfach:aktion.${aktion}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <fieldset>
+          <legend className="mb-1 font-semibold">{t("mehrfach:bar.umfang")}</legend>
+          <label className="mr-4 inline-flex items-center gap-2">
+            <input type="radio" name={MEHRFACH_FELD.umfang} value="auswahl" defaultChecked />
+            {t("mehrfach:bar.umfangAuswahl", { count: ausgewaehlt })}
+          </label>
+          <label className="inline-flex items-center gap-2">
+            <input type="radio" name={MEHRFACH_FELD.umfang} value="alle" />
+            {t("mehrfach:bar.umfangAlle", { count: total })}
+          </label>
+        </fieldset>
+        <button type="submit" formAction={MEHRFACH_PFAD} className="btn-primary">
+          {t("mehrfach:bar.weiter")}
+        </button>
+      </div>
+      <p className="mt-2 text-sm text-gray-700">{t("mehrfach:bar.hinweis")}</p>
+    </fieldset>
+  );
+}
