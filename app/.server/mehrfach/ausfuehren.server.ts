@@ -190,7 +190,7 @@ function klassenVon(person: ZielPerson, schuleId: string | null): string {
 function logLauf(aktion: MehrfachAktion, ergebnisse: Map<ZielPerson, Ergebnis>, abbruch: Ergebnisse["abbruch"]) {
   const counts = { erledigt: 0, unveraendert: 0, fehler: 0 };
   for (const ergebnis of ergebnisse.values()) counts[ergebnis.art]++;
-  console.info(
+  console.warn(
     `bulk ${aktion}: ${counts.erledigt} done, ${counts.unveraendert} unchanged, ${counts.fehler} failed${abbruch ? `, stopped (${abbruch})` : ""}`,
   );
 }
