@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_IDS } from "./support/klassen.ts";
+import { startPortal, type Portal } from "./support/portal.ts";
+
+/** Bulk actions (issue 13, docs/decisions/026): rights, refusals and the files, as the server answers them. */
+
+let portal: Portal;
+
+beforeAll(async () => {
+  portal = await startPortal();
+});
+
+afterAll(async () => {
+  await portal?.close();
+});
+
+const RUN = "/admin/personen/mehrfach/ausfuehren";
+const FILE = "/admin/personen/mehrfach/datei";
+
+describe("Mehrfachbearbeitung: Rechte und Ablehnungen", () => {
+  it("eine Lehrkraft ohne Personenverwaltung bekommt für Bestätigung, Ausführung und Datei die deutsche Seite „nicht gefunden“", async () => {
+    const lehrkraft = await portal.loggedIn("lehrkraft", "gold");
+    expect((await lehrkraft.get("/admin/personen/mehrfach?aktion=passwort")).status).toBe(404);
+    const run = await lehrkraft.postForm(RUN, { aktion: "passwort", umfang: "alle", organisation: DEMO_IDS.schuleA });
+    expect(run.status).toBe(404);
+    expect(run.headers.get("Content-Type")).toMatch(/^text\/html/);
+    expect(await run.text()).toContain("Seite nicht gefunden");
+    expect((await lehrkraft.postForm(FILE, { art: "passwoerter", inhalt: "x" })).status).toBe(404);
+  });
+
+  it("ohne das Recht zum sofortigen Löschen gibt es das Löschen nicht, auch nicht durch eine eigene Anfrage", async () => {
+    const schuladmin = await portal.loggedIn("schuladmin", "gold");
+    expect((await schuladmin.get("/admin/personen/mehrfach?aktion=loeschen")).status).toBe(404);
+    const run = await schuladmin.postForm(RUN, { aktion: "loeschen", umfang: "alle", organisation: DEMO_IDS.schuleA });
+    expect(run.status).toBe(404);
+    expect(await run.text()).toContain("Seite nicht gefunden");
+  });
+
+  it("ohne genau eine Schule im Filter führt die Ausführung nichts aus und zeigt die Bestätigung mit dem Grund", async () => {
+    const schuladmin = await portal.loggedIn("schuladmin", "gold");
+    const run = await schuladmin.postForm(RUN, { aktion: "passwort", umfang: "alle" });
+    expect(run.status).toBe(303);
+    const confirmation = await schuladmin.get(run.headers.get("Location")!);
+    expect(await confirmation.text()).toContain("genau eine Schule im Filter");
+  });
+
+  it("eine Anfrage von einer fremden Seite wird abgelehnt", async () => {
+    const schuladmin = await portal.loggedIn("schuladmin", "gold");
+    const foreign = { Origin: "https://angreifer.example" };
+    expect((await schuladmin.postForm(RUN, { aktion: "passwort", umfang: "alle", organisation: DEMO_IDS.schuleA }, foreign)).status).toBe(
+      403,
+    );
+    expect((await schuladmin.postForm(FILE, { art: "passwoerter", inhalt: "x" }, foreign)).status).toBe(403);
+  });
+});
+
+describe("Mehrfachbearbeitung: Ergebnis und Dateien", () => {
+  it("der Lauf antwortet als eigene, nicht zwischengespeicherte und unkomprimierte Seite, die im Ergebnis endet", async () => {
+    const schuladmin = await portal.loggedIn("schuladmin", "gold");
+    const lauf = await schuladmin.postForm(RUN, {
+      aktion: "schule",
+      umfang: "auswahl",
+      organisation: DEMO_IDS.schuleA,
+      auswahl: "00000000-0000-4000-8000-000000000000",
+      bezeichnung: "00000000-0000-4000-8000-000000000000|Gabi Gelöscht",
+    });
+    expect(lauf.status).toBe(200);
+    expect(lauf.headers.get("Cache-Control")).toContain("no-transform");
+    expect(lauf.headers.get("Content-Encoding")).toBeNull();
+    const page = await lauf.text();
+    expect(page).toContain("Ergebnis");
+    // A ticked person the upstream no longer knows is named with the name the confirmation page showed.
+    expect(page).toContain("Gabi Gelöscht");
+    expect(page).toContain("Fehlerliste herunterladen");
+  });
+
+  it("die Datei kommt als Anhang mit dem Namen des Portals, nie mit einem geschickten", async () => {
+    const schuladmin = await portal.loggedIn("schuladmin", "gold");
+    const file = await schuladmin.postForm(FILE, { art: "passwoerter", kennung: "0710001", inhalt: "Klasse;Nachname\n7a;Ölsen\n" });
+    expect(file.status).toBe(200);
+    expect(file.headers.get("Content-Disposition")).toBe('attachment; filename="PW_0710001.txt"');
+    expect(file.headers.get("Cache-Control")).toContain("no-store");
+    const bytes = Buffer.from(await file.arrayBuffer());
+    // The byte order mark first, so spreadsheet programs read the umlauts as UTF-8; lines end as Windows expects.
+    expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(bytes.subarray(3).toString("utf8")).toBe("Klasse;Nachname\r\n7a;Ölsen\r\n");
+    const odd = await schuladmin.postForm(FILE, { art: "passwoerter", kennung: '"; x.html', inhalt: "x" });
+    expect(odd.headers.get("Content-Disposition")).toBe('attachment; filename="PW.txt"');
+    const errors = await schuladmin.postForm(FILE, { art: "fehler", inhalt: "x" });
+    expect(errors.headers.get("Content-Disposition")).toMatch(/^attachment; filename="Fehler-Mehrfachbearbeitung-\d{2}-\d{2}-\d{4}\.txt"$/);
+    expect((await schuladmin.postForm(FILE, { art: "anderes", inhalt: "x" })).status).toBe(400);
+  });
+});
