@@ -1,8 +1,8 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { fehlerSeite } from "~/mehrfach/lauf-seite.server";
 import { isErrorCode } from "~/.server/error-codes.server";
 import { getFixedT } from "~/.server/i18n.server";
 import { fuehreAus } from "~/.server/mehrfach/ausfuehren.server";
-import { fehlerSeite } from "~/.server/mehrfach/seite.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 import { resourceSecurityHeaders } from "~/.server/security.server";
 

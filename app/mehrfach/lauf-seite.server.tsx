@@ -4,9 +4,10 @@ import { Notice } from "~/components/notice";
 import { errorMessageKey, errorTitleKey, type ErrorCode } from "~/errors";
 import { MEHRFACH_DATEI_PFAD, type MehrfachAktion } from "~/mehrfach/aktionen";
 import { stylesheetHref } from "~/stylesheet";
-import type { Fehlerzeile } from "./dateien.server";
+import type { Fehlerzeile } from "~/.server/mehrfach/dateien.server";
 
 /**
+ * (Not under `.server/`: Tailwind finds the classes of files in dot directories not, and this page needs its own.)
  * The page a bulk run streams while it works (docs/decisions/026): the browser shows each part as it arrives, with or
  * without JavaScript. The parts are rendered by React (so every text is escaped) but sent one after another, which is
  * why the page's frame is written as plain strings around them. Progress steps are appended to one container whose
@@ -78,11 +79,14 @@ export interface Ergebnisse {
 
 export function seitenEnde(t: T, ergebnisse: Ergebnisse, nonce: string): string {
   const { aktion, erledigt, fehler, unveraendert, abbruch, offen, passwortDatei, fehlerDatei } = ergebnisse;
+  // The last progress step says it is done; it replaces the running bar and its "do not close" notice.
+  const fertig = renderToStaticMarkup(
+    <div>
+      <p className="font-semibold">{t("mehrfach:lauf.fertig", { fertig: ergebnisse.anzahl - offen, anzahl: ergebnisse.anzahl })}</p>
+    </div>,
+  );
   const body = renderToStaticMarkup(
     <>
-      <div>
-        <p className="font-semibold">{t("mehrfach:lauf.fertig", { fertig: ergebnisse.anzahl - offen, anzahl: ergebnisse.anzahl })}</p>
-      </div>
       <section aria-labelledby={RESULT_HEADING_ID} className="space-y-4">
         <h2 id={RESULT_HEADING_ID} tabIndex={-1} className="text-xl font-bold">
           {t("mehrfach:ergebnis.titel")}
@@ -150,7 +154,7 @@ export function seitenEnde(t: T, ergebnisse: Ergebnisse, nonce: string): string 
       </section>
     </>,
   );
-  return `${body}</main><script nonce="${nonce}">window.mehrfachFertig&&window.mehrfachFertig()</script></body></html>`;
+  return `${fertig}${FORTSCHRITT_ENDE}${body}</main><script nonce="${nonce}">window.mehrfachFertig&&window.mehrfachFertig()</script></body></html>`;
 }
 
 /**
@@ -186,7 +190,7 @@ export function fehlerSeite(t: T, code: ErrorCode, zurueck: string): string {
 }
 
 /** The progress container is closed before the result, so only the progress steps replace each other. */
-export const FORTSCHRITT_ENDE = "</div>";
+const FORTSCHRITT_ENDE = "</div>";
 
 /**
  * With JavaScript: leaving while the run works, or before the passwords were downloaded, asks first; when the run is
