@@ -44,6 +44,16 @@ describe("Mehrfachbearbeitung: Rechte und Ablehnungen", () => {
     expect(await confirmation.text()).toContain("genau eine Schule im Filter");
   });
 
+  it("verlangt die Ausführung die erneute Anmeldung, kommt die Person danach auf die Bestätigung mit allen Angaben zurück", async () => {
+    const schuladmin = await portal.loggedIn("schuladmin", "silver");
+    const run = await schuladmin.postForm(RUN, { aktion: "passwort", umfang: "alle", organisation: DEMO_IDS.schuleA });
+    expect(run.status).toBeGreaterThanOrEqual(300);
+    expect(run.status).toBeLessThan(400);
+    const location = decodeURIComponent(run.headers.get("Location") ?? "");
+    expect(location).toContain("/api/auth/login");
+    expect(location).toContain(`/admin/personen/mehrfach?aktion=passwort&umfang=alle&organisation=${DEMO_IDS.schuleA}`);
+  });
+
   it("eine Anfrage von einer fremden Seite wird abgelehnt", async () => {
     const schuladmin = await portal.loggedIn("schuladmin", "gold");
     const foreign = { Origin: "https://angreifer.example" };

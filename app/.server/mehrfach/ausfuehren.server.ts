@@ -8,8 +8,8 @@ import { fortschritt, seitenAnfang, seitenEnde, type Ergebnisse } from "~/mehrfa
 import { env } from "../env.server";
 import { notFound, requireAdmin } from "../guards.server";
 import { getFixedT } from "../i18n.server";
-import { redirectTo } from "../redirects.server";
-import { securityHeaders } from "../security.server";
+import { leavesApp, loginRedirect, redirectTo } from "../redirects.server";
+import { assertSameOrigin, securityHeaders } from "../security.server";
 import { readFormData } from "../form-data.server";
 import { fehlerDatei, passwortDatei, type Fehlerzeile, type Passwortzeile } from "./dateien.server";
 import { laufe } from "./lauf.server";
@@ -19,16 +19,20 @@ import { bestimmeZiel, parseBezeichnungen, type ZielPerson } from "./ziel.server
 
 /** A progress step is sent at most this often: often enough to see it move, rarely enough for a screen reader. */
 const FORTSCHRITT_INTERVALL_MS = 1000;
+const PLACEHOLDER_ORIGIN = "http://portal.invalid";
 
 /**
  * POST /admin/personen/mehrfach/ausfuehren (docs/decisions/026): checks everything again, then answers with a page
  * that streams the progress and ends in the result. The run lives in this one request; nothing is stored.
  */
 export async function fuehreAus(request: Request): Promise<Response> {
-  const user = await requireAdmin(request, { permissions: ["personenverwaltung"] });
+  assertSameOrigin(request);
   const form = await readFormData(request);
   const search = new URLSearchParams();
   for (const [name, value] of form) if (typeof value === "string") search.append(name, value);
+  const user = await requireAdmin(request, { permissions: ["personenverwaltung"] }).catch((thrown: unknown) =>
+    zurueckZurBestaetigung(request, thrown, search),
+  );
   const aktion = parseAktion(search.get(MEHRFACH_FELD.aktion));
   if (!aktion || !aktionErlaubt(aktion, user.rights)) throw notFound();
   const umfang = parseUmfang(search.get(MEHRFACH_FELD.umfang));
@@ -108,6 +112,25 @@ export async function fuehreAus(request: Request): Promise<Response> {
     },
   });
   return new Response(stream, { status: 200, headers });
+}
+
+/**
+ * A login (session ended, or the one-time password is due again) interrupted the run before it started: after it the
+ * user comes back to the confirmation page, whose address holds every choice, with the portal's notice that nothing
+ * was done. Returning to this route would only find a GET with nothing to run.
+ */
+async function zurueckZurBestaetigung(request: Request, thrown: unknown, search: URLSearchParams): Promise<never> {
+  if (!(thrown instanceof Response)) throw thrown;
+  const location = thrown.headers.get("Location");
+  if (!location || !leavesApp(location)) throw thrown;
+  const bestaetigung = new Request(new URL(bestaetigungsAdresse(search, null), PLACEHOLDER_ORIGIN), {
+    method: "POST",
+    headers: { Cookie: request.headers.get("Cookie") ?? "" },
+  });
+  // The cookies the refusal set (an ended upstream session is cleared) go along with the new redirect.
+  const headers = new Headers();
+  for (const cookie of thrown.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  throw await loginRedirect(bestaetigung, { level: "gold", headers });
 }
 
 function zusammenfassen(
