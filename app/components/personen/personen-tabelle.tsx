@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/app-link";
 import { DataTable } from "~/components/data-table";
@@ -54,6 +55,15 @@ export function PersonenTabelle({ params, rows, total, selectable, bulkAktionen,
   const current = new URLSearchParams(search);
   current.delete("index");
   const onPage = new Set(rows.map((row) => row.id));
+  // With JavaScript the count follows the ticks at once; without it the count is the address's, updated by any button.
+  const [ticked, setTicked] = useState(() => new Set(params.auswahl.filter((id) => onPage.has(id))));
+  const toggle = (id: string, checked: boolean) =>
+    setTicked((previous) => {
+      const next = new Set(previous);
+      if (checked) next.add(id);
+      else next.delete(id);
+      return next;
+    });
 
   if (rows.length === 0) {
     return (
@@ -103,6 +113,7 @@ export function PersonenTabelle({ params, rows, total, selectable, bulkAktionen,
                   name={PARAM.auswahl}
                   value={row.id}
                   defaultChecked={params.auswahl.includes(row.id)}
+                  onChange={(event) => toggle(row.id, event.currentTarget.checked)}
                   aria-label={t("personen:selection.select", { name: `${row.vorname} ${row.familienname}` })}
                 />
               </td>
@@ -143,10 +154,11 @@ export function PersonenTabelle({ params, rows, total, selectable, bulkAktionen,
     ([key]) => key !== PARAM.seite && key !== PARAM.auswahl && key !== "aktion" && key !== "umfang",
   );
   const elsewhere = params.auswahl.filter((id) => !onPage.has(id));
+  const selected = elsewhere.length + ticked.size;
   return (
     <>
       <p role="status" className="mb-2">
-        {t("personen:selection.count", { count: params.auswahl.length })}
+        {t("personen:selection.count", { count: selected })}
       </p>
       {table}
       <Form
@@ -163,7 +175,7 @@ export function PersonenTabelle({ params, rows, total, selectable, bulkAktionen,
           <input key={id} type="hidden" name={PARAM.auswahl} value={id} />
         ))}
         <SelectionPager page={params.seite} pageSize={params.anzahl} total={total} />
-        {bulkAktionen.length ? <MehrfachLeiste aktionen={bulkAktionen} ausgewaehlt={params.auswahl.length} total={total} /> : null}
+        {bulkAktionen.length ? <MehrfachLeiste aktionen={bulkAktionen} ausgewaehlt={selected} total={total} /> : null}
       </Form>
     </>
   );
