@@ -20,8 +20,8 @@ export const PROGRESS_ID = "fortschritt";
 const RESULT_HEADING_ID = "ergebnis-titel";
 const PASSWORD_FORM_ID = "passwort-datei";
 
-export function seitenAnfang(t: T, input: { nonce: string; aktion: MehrfachAktion; anzahl: number; schule: string | null }): string {
-  const title = t(`mehrfach:aktion.${input.aktion}`);
+/** The frame both pages of the run route share: the head, the portal's name, the opening of `main`. */
+function rahmenAnfang(t: T, title: string): string {
   const head = renderToStaticMarkup(
     <>
       <meta charSet="utf-8" />
@@ -30,11 +30,20 @@ export function seitenAnfang(t: T, input: { nonce: string; aktion: MehrfachAktio
       <link rel="stylesheet" href={stylesheetHref} />
     </>,
   );
+  const header = renderToStaticMarkup(
+    <header className="bg-primary px-4 py-3 text-white">
+      <p className="font-semibold">{t("app.name")}</p>
+    </header>,
+  );
+  return `<!DOCTYPE html><html lang="de"><head>${head}</head><body class="bg-white text-gray-900">${header}<main id="main" class="mx-auto max-w-4xl space-y-4 p-4">`;
+}
+
+const RAHMEN_ENDE = "</main></body></html>";
+
+export function seitenAnfang(t: T, input: { nonce: string; aktion: MehrfachAktion; anzahl: number; schule: string | null }): string {
+  const title = t(`mehrfach:aktion.${input.aktion}`);
   const intro = renderToStaticMarkup(
     <>
-      <header className="bg-primary px-4 py-3 text-white">
-        <p className="font-semibold">{t("app.name")}</p>
-      </header>
       <h1 className="text-2xl font-bold">{title}</h1>
       <p>
         {input.schule
@@ -44,10 +53,7 @@ export function seitenAnfang(t: T, input: { nonce: string; aktion: MehrfachAktio
     </>,
   );
   // The padding comment makes browsers that wait for a first kilobyte before painting show the page at once.
-  return `<!DOCTYPE html><html lang="de"><head>${head}</head><body class="bg-white text-gray-900">${intro.replace(
-    "</header>",
-    `</header><main id="main" class="mx-auto max-w-4xl space-y-4 p-4">`,
-  )}${laufSkript(t, input.nonce)}<!--${" ".repeat(1024)}--><div id="${PROGRESS_ID}" aria-live="polite" class="[&>*:not(:last-child)]:hidden">`;
+  return `${rahmenAnfang(t, title)}${intro}${laufSkript(t, input.nonce)}<!--${" ".repeat(1024)}--><div id="${PROGRESS_ID}" aria-live="polite" class="[&>*:not(:last-child)]:hidden">`;
 }
 
 export function fortschritt(t: T, fertig: number, anzahl: number): string {
@@ -154,7 +160,8 @@ export function seitenEnde(t: T, ergebnisse: Ergebnisse, nonce: string): string 
       </section>
     </>,
   );
-  return `${fertig}${FORTSCHRITT_ENDE}${body}</main><script nonce="${nonce}">window.mehrfachFertig&&window.mehrfachFertig()</script></body></html>`;
+  const fokus = `<script nonce="${nonce}">window.mehrfachFertig&&window.mehrfachFertig()</script>`;
+  return `${fertig}${FORTSCHRITT_ENDE}${body}${fokus}${RAHMEN_ENDE}`;
 }
 
 /**
@@ -163,30 +170,17 @@ export function seitenEnde(t: T, ergebnisse: Ergebnisse, nonce: string): string 
  */
 export function fehlerSeite(t: T, code: ErrorCode, zurueck: string): string {
   const body = renderToStaticMarkup(
-    <html lang="de">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{`${t(errorTitleKey(code))} – ${t("app.name")}`}</title>
-        <link rel="stylesheet" href={stylesheetHref} />
-      </head>
-      <body className="bg-white text-gray-900">
-        <header className="bg-primary px-4 py-3 text-white">
-          <p className="font-semibold">{t("app.name")}</p>
-        </header>
-        <main id="main" className="mx-auto max-w-4xl space-y-4 p-4">
-          <h1 className="text-2xl font-bold">{t(errorTitleKey(code))}</h1>
-          <p>{t(errorMessageKey(code))}</p>
-          <p>
-            <a href={zurueck} className="font-semibold text-primary underline">
-              {t("mehrfach:ergebnis.zurueck")}
-            </a>
-          </p>
-        </main>
-      </body>
-    </html>,
+    <>
+      <h1 className="text-2xl font-bold">{t(errorTitleKey(code))}</h1>
+      <p>{t(errorMessageKey(code))}</p>
+      <p>
+        <a href={zurueck} className="font-semibold text-primary underline">
+          {t("mehrfach:ergebnis.zurueck")}
+        </a>
+      </p>
+    </>,
   );
-  return `<!DOCTYPE html>${body}`;
+  return `${rahmenAnfang(t, t(errorTitleKey(code)))}${body}${RAHMEN_ENDE}`;
 }
 
 /** The progress container is closed before the result, so only the progress steps replace each other. */
