@@ -77,8 +77,8 @@ export interface Ergebnisse {
   abbruch: "verbindung" | "sitzung" | null;
   offen: number;
   /** The file of new passwords (password reset only), and its Dienststellennummer for the name. */
-  passwortDatei: { inhalt: string; kennung: string | null } | null;
-  fehlerDatei: string | null;
+  passwortDatei: { inhalt: string; kennung: string | null; name: string } | null;
+  fehlerDatei: { inhalt: string; name: string } | null;
   /** The list the user came from, without the selection. */
   zurueck: string;
 }
@@ -106,7 +106,7 @@ export function seitenEnde(t: T, ergebnisse: Ergebnisse, nonce: string): string 
         {passwortDatei ? (
           <Notice tone="warning" title={t("mehrfach:ergebnis.passwoerter.titel")}>
             <p>{t("mehrfach:ergebnis.passwoerter.hinweis")}</p>
-            <form id={PASSWORD_FORM_ID} method="post" action={MEHRFACH_DATEI_PFAD} className="mt-2">
+            <form id={PASSWORD_FORM_ID} method="post" action={MEHRFACH_DATEI_PFAD} data-dateiname={passwortDatei.name} className="mt-2">
               <input type="hidden" name="art" value="passwoerter" />
               <input type="hidden" name="kennung" value={passwortDatei.kennung ?? ""} />
               <textarea name="inhalt" hidden readOnly defaultValue={passwortDatei.inhalt} />
@@ -129,9 +129,9 @@ export function seitenEnde(t: T, ergebnisse: Ergebnisse, nonce: string): string 
               ))}
             </ol>
             {fehlerDatei ? (
-              <form method="post" action={MEHRFACH_DATEI_PFAD}>
+              <form method="post" action={MEHRFACH_DATEI_PFAD} data-dateiname={fehlerDatei.name}>
                 <input type="hidden" name="art" value="fehler" />
-                <textarea name="inhalt" hidden readOnly defaultValue={fehlerDatei} />
+                <textarea name="inhalt" hidden readOnly defaultValue={fehlerDatei.inhalt} />
                 <button type="submit" className="btn-secondary">
                   {t("mehrfach:ergebnis.fehlerHerunterladen")}
                 </button>
@@ -188,14 +188,18 @@ const FORTSCHRITT_ENDE = "</div>";
 
 /**
  * With JavaScript: leaving while the run works, or before the passwords were downloaded, asks first; when the run is
- * done the focus moves to the result. Nothing here is needed for the page to work.
+ * done the focus moves to the result; a download is made in the browser from the page's own text, so it needs no
+ * request (and no valid session). Nothing here is needed for the page to work.
  */
 function laufSkript(t: T, nonce: string): string {
   const texte = JSON.stringify({ verlassen: t("mehrfach:ergebnis.passwoerter.verlassenFrage") }).replace(/</g, "\\u003c");
   return `<script nonce="${nonce}">(function(){var texte=${texte};var laeuft=true,gespeichert=false,bestaetigt=false;
 function offenePasswoerter(){return !!document.getElementById("${PASSWORD_FORM_ID}")&&!gespeichert;}
 addEventListener("beforeunload",function(e){if(!bestaetigt&&(laeuft||offenePasswoerter())){e.preventDefault();e.returnValue="";}});
-document.addEventListener("submit",function(e){if(e.target&&e.target.id==="${PASSWORD_FORM_ID}")gespeichert=true;});
+document.addEventListener("submit",function(e){var f=e.target,name=f&&f.getAttribute&&f.getAttribute("data-dateiname");if(!name)return;if(f.id==="${PASSWORD_FORM_ID}")gespeichert=true;
+if(!window.Blob||!window.URL||!URL.createObjectURL)return;e.preventDefault();var text="\\uFEFF"+f.elements.inhalt.value.replace(/\\r?\\n/g,"\\r\\n");
+var a=document.createElement("a");a.href=URL.createObjectURL(new Blob([text],{type:"text/plain;charset=utf-8"}));a.download=name;document.body.appendChild(a);a.click();
+setTimeout(function(){URL.revokeObjectURL(a.href);a.remove();},1000);});
 document.addEventListener("click",function(e){var a=e.target&&e.target.closest&&e.target.closest("a[data-verlassen]");if(!a||!offenePasswoerter())return;if(confirm(texte.verlassen)){bestaetigt=true;}else{e.preventDefault();}});
 window.mehrfachFertig=function(){laeuft=false;var h=document.getElementById("${RESULT_HEADING_ID}");if(h)h.focus();};})();</script>`;
 }

@@ -54,6 +54,15 @@ describe("Mehrfachbearbeitung: Rechte und Ablehnungen", () => {
     expect(location).toContain(`/admin/personen/mehrfach?aktion=passwort&umfang=alle&organisation=${DEMO_IDS.schuleA}`);
   });
 
+  it("verlangt das Herunterladen eine erneute Anmeldung, bleibt der geschickte Text nirgends als Entwurf liegen", async () => {
+    const schuladmin = await portal.loggedIn("schuladmin", "silver");
+    const file = await schuladmin.postForm(FILE, { art: "passwoerter", inhalt: "7a;Ölsen;Ole;oolsen;Geheim1!" });
+    expect(file.status).toBeGreaterThanOrEqual(300);
+    expect(file.status).toBeLessThan(400);
+    // A post interrupted by a login keeps its fields in the portal cookie; this one must not.
+    expect(file.headers.getSetCookie().filter((cookie) => cookie.startsWith("__portal="))).toEqual([]);
+  });
+
   it("eine Anfrage von einer fremden Seite wird abgelehnt", async () => {
     const schuladmin = await portal.loggedIn("schuladmin", "gold");
     const foreign = { Origin: "https://angreifer.example" };

@@ -11,7 +11,7 @@ import { getFixedT } from "../i18n.server";
 import { leavesApp, loginRedirect, redirectTo } from "../redirects.server";
 import { assertSameOrigin, securityHeaders } from "../security.server";
 import { readFormData } from "../form-data.server";
-import { fehlerDatei, passwortDatei, type Fehlerzeile, type Passwortzeile } from "./dateien.server";
+import { dateiname, fehlerDatei, passwortDatei, type Fehlerzeile, type Passwortzeile } from "./dateien.server";
 import { laufe } from "./lauf.server";
 import { auftragAusFormular } from "./auftrag.server";
 import { schrittFuer, type Ergebnis, type UnveraendertGrund } from "./schritte.server";
@@ -184,9 +184,15 @@ function zusammenfassen(
     fehler,
     abbruch: input.ende.abbruch,
     offen: input.ende.offen,
-    passwortDatei: aktion === "passwort" && passwoerter.length ? { inhalt: passwortDatei(passwoerter), kennung: input.kennung } : null,
+    passwortDatei:
+      aktion === "passwort" && passwoerter.length
+        ? { inhalt: passwortDatei(passwoerter), kennung: input.kennung, name: dateiname("passwoerter", input.kennung) }
+        : null,
     fehlerDatei: fehler.length
-      ? fehlerDatei(t("mehrfach:ergebnis.dateiEinleitung", { aktion: t(`mehrfach:aktion.${aktion}`) }), fehler)
+      ? {
+          inhalt: fehlerDatei(t("mehrfach:ergebnis.dateiEinleitung", { aktion: t(`mehrfach:aktion.${aktion}`) }), fehler),
+          name: dateiname("fehler", null),
+        }
       : null,
     zurueck: input.zurueck,
   };

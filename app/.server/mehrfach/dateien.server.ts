@@ -60,3 +60,23 @@ export function fehlerDatei(einleitung: string, zeilen: Array<Fehlerzeile & { me
     ].join("\r\n") + "\r\n"
   );
 }
+
+const KENNUNG = /^[0-9A-Za-z_-]{1,30}$/;
+
+/** The file's name, always the portal's: `PW_<Dienststellennummer>.txt` (or `PW.txt`), the error list with today's date. */
+export function dateiname(art: "passwoerter" | "fehler", kennung: string | null, jetzt = new Date()): string {
+  if (art === "passwoerter") return kennung && KENNUNG.test(kennung) ? `PW_${kennung}.txt` : "PW.txt";
+  const parts = new Intl.DateTimeFormat("de-DE", {
+    timeZone: "Europe/Berlin",
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+  }).formatToParts(jetzt);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `Fehler-Mehrfachbearbeitung-${part("day")}-${part("month")}-${part("year")}.txt`;
+}
+
+/** What the download sends: a byte order mark (spreadsheets then read UTF-8) and Windows line ends. */
+export function dateiText(inhalt: string): string {
+  return `\uFEFF${inhalt.replace(/\r?\n/g, "\r\n")}`;
+}
