@@ -37,11 +37,28 @@ describe("Mehrfachbearbeitung: Rechte und Ablehnungen", () => {
   });
 
   it("ohne genau eine Schule im Filter führt die Ausführung nichts aus und zeigt die Bestätigung mit dem Grund", async () => {
-    const schuladmin = await portal.loggedIn("schuladmin", "gold");
-    const run = await schuladmin.postForm(RUN, { aktion: "passwort", umfang: "alle" });
-    expect(run.status).toBe(303);
-    const confirmation = await schuladmin.get(run.headers.get("Location")!);
+    const landesadmin = await portal.loggedIn("landesadmin", "gold");
+    expect((await landesadmin.postForm(RUN, { aktion: "passwort", umfang: "alle", suche: "x" })).status).toBe(303);
+    const zweiSchulen = await landesadmin.request(RUN, {
+      body: new URLSearchParams([
+        ["aktion", "passwort"],
+        ["umfang", "alle"],
+        ["organisation", DEMO_IDS.schuleA],
+        ["organisation", DEMO_IDS.schuleB],
+      ]).toString(),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      method: "POST",
+    });
+    expect(zweiSchulen.status).toBe(303);
+    const confirmation = await landesadmin.get(zweiSchulen.headers.get("Location")!);
     expect(await confirmation.text()).toContain("genau eine Schule im Filter");
+  });
+
+  it("für die Schuladministration einer einzigen Schule ist diese Schule der Filter, ohne dass sie gewählt wurde", async () => {
+    const schuladmin = await portal.loggedIn("schuladmin", "gold");
+    const page = await (await schuladmin.get("/admin/personen/mehrfach?aktion=passwort&umfang=alle&suche=Sörensen")).text();
+    expect(page).toContain("an der Schule 0710001 (Gemeinschaftsschule am Deich)");
+    expect(page).not.toContain("genau eine Schule im Filter");
   });
 
   it("verlangt die Ausführung die erneute Anmeldung, kommt die Person danach auf die Bestätigung mit allen Angaben zurück", async () => {

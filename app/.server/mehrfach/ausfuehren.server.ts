@@ -15,7 +15,7 @@ import { dateiname, fehlerDatei, passwortDatei, type Fehlerzeile, type Passwortz
 import { laufe } from "./lauf.server";
 import { auftragAusFormular } from "./auftrag.server";
 import { schrittFuer, type Ergebnis, type UnveraendertGrund } from "./schritte.server";
-import { bestimmeZiel, parseBezeichnungen, type ZielPerson } from "./ziel.server";
+import { ladeZiel, parseBezeichnungen, pruefeZiel, type ZielPerson } from "./ziel.server";
 
 /** A progress step is sent at most this often: often enough to see it move, rarely enough for a screen reader. */
 const FORTSCHRITT_INTERVALL_MS = 1000;
@@ -37,12 +37,9 @@ export async function fuehreAus(request: Request): Promise<Response> {
   if (!aktion || !aktionErlaubt(aktion, user.rights)) throw notFound();
   const umfang = parseUmfang(search.get(MEHRFACH_FELD.umfang));
   const params = parsePersonenListParams(search);
-  const ziel = await bestimmeZiel(request, user, {
-    aktion,
-    umfang,
-    params,
-    bezeichnungen: parseBezeichnungen(search.getAll(MEHRFACH_FELD.bezeichnung)),
-  });
+  const bezeichnungen = parseBezeichnungen(search.getAll(MEHRFACH_FELD.bezeichnung));
+  const geladen = await ladeZiel(request, { umfang, params, bezeichnungen }, async () => null);
+  const ziel = pruefeZiel(geladen, { aktion, params, eigeneId: user.personId });
   const zurBestaetigung = (fehler: string | null) => redirectTo(bestaetigungsAdresse(search, fehler), 303);
   // A precondition that no longer holds (the filter, the persons) is shown where it was checked first.
   if (ziel.probleme.length) throw zurBestaetigung(null);

@@ -2,10 +2,10 @@ import { aktionErlaubt, MEHRFACH_FELD, parseAktion, parseUmfang, type MehrfachAk
 import { listenAdresse } from "~/mehrfach/adressen";
 import { parsePersonenListParams } from "~/personen-list-params";
 import { organisationLabel } from "~/organisation-label";
-import { notFound, requireAdmin } from "../guards.server";
+import { guardWhileLoading, notFound, requireAdmin } from "../guards.server";
 import { klasseOptions, type FilterOption } from "../personen-liste.server";
 import { workflowStep } from "../upstream/personenkontext-workflow.server";
-import { bestimmeZiel, type Problem, type SchulRolle } from "./ziel.server";
+import { ladeZiel, pruefeZiel, type Problem, type SchulRolle } from "./ziel.server";
 
 /** Persons listed by name on the confirmation page; a larger run shows the first ones and the count. */
 const NAMEN_MAX = 300;
@@ -33,20 +33,29 @@ export interface ZuweisenOptionen {
  * choices its form needs. Two waves: the persons (and the school), then the action's options.
  */
 export async function bestaetigungLaden(request: Request) {
-  const user = await requireAdmin(request, { permissions: ["personenverwaltung"] });
-  if (!user.rights.has("BULK_VERWALTEN")) throw notFound();
   const search = new URL(request.url).searchParams;
   const aktion = parseAktion(search.get(MEHRFACH_FELD.aktion));
   const params = parsePersonenListParams(search);
   const zurueck = listenAdresseMitAuswahl(search);
-  if (!aktion) return { aktion: null, zurueck } as const;
-  if (!aktionErlaubt(aktion, user.rights)) throw notFound();
+  const guard = requireAdmin(request, { permissions: ["personenverwaltung"] }).then((user) => {
+    if (!user.rights.has("BULK_VERWALTEN") || (aktion && !aktionErlaubt(aktion, user.rights))) throw notFound();
+    return user;
+  });
+  if (!aktion) {
+    await guard;
+    return { aktion: null, zurueck } as const;
+  }
   const umfang = parseUmfang(search.get(MEHRFACH_FELD.umfang));
-  const ziel = await bestimmeZiel(request, user, { aktion, umfang, params });
-  const [klassen, zuweisen] = await Promise.all([
-    aktion === "klasse" && ziel.schule ? klasseOptions(request, [ziel.schule.id], [], undefined) : Promise.resolve([]),
-    aktion === "rolle-zuweisen" ? zuweisenOptionen(request, search, params.organisationen) : Promise.resolve(null),
-  ]);
+  const [user, geladen] = await guardWhileLoading(guard, () =>
+    ladeZiel(request, { umfang, params }, (schule) =>
+      Promise.all([
+        aktion === "klasse" && schule ? klasseOptions(request, [schule.id], [], undefined) : Promise.resolve([]),
+        aktion === "rolle-zuweisen" ? zuweisenOptionen(request, search, params.organisationen) : Promise.resolve(null),
+      ]),
+    ),
+  );
+  const ziel = pruefeZiel(geladen, { aktion, params, eigeneId: user.personId });
+  const [klassen, zuweisen] = geladen.zusatz;
   const mitgesendet = [...search].filter(([name]) => !AKTIONSFELDER.has(name));
   return {
     aktion: aktion as MehrfachAktion,

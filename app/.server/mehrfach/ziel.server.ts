@@ -4,9 +4,8 @@ import type { TranslationKey } from "~/i18n";
 import { MEHRFACH_FELD, MEHRFACH_MAX, type MehrfachAktion, type Umfang } from "~/mehrfach/aktionen";
 import { organisationLabel } from "~/organisation-label";
 import type { PersonenListParams } from "~/personen-list-params";
-import type { CurrentUser } from "../auth.server";
 import { findPersonen, personenuebersichten } from "../personen-liste.server";
-import { getOrganisation } from "../upstream/organisationen.server";
+import { findOrganisationen, getOrganisation } from "../upstream/organisationen.server";
 
 /**
  * Whom a bulk action is for and whether it may run (inventory §4.7's table of preconditions). The confirmation page
@@ -55,30 +54,54 @@ const GENANNT_MAX = 10;
 
 const NEEDS_SCHULE: ReadonlySet<MehrfachAktion> = new Set(["passwort", "klasse", "schule", "rolle-entziehen"]);
 
-export async function bestimmeZiel(
+/**
+ * Whom the action is for, read in two waves: the persons (the ticked ones' overviews, or the filter's list) and the
+ * school at once; then the rest (the overviews of "all", and `zusatz`, which a page starts as soon as the school is
+ * known, beside them). The user is asked for separately (the guard runs beside the first wave), so the own account
+ * and the preconditions are settled afterwards by `pruefeZiel`.
+ */
+export async function ladeZiel<Z>(
   request: Request,
-  user: CurrentUser,
-  input: { aktion: MehrfachAktion; umfang: Umfang; params: PersonenListParams; bezeichnungen?: ReadonlyMap<string, string> },
-): Promise<Ziel> {
-  const { aktion, umfang, params } = input;
-  const [ids, schule] = await Promise.all([
-    umfang === "alle" ? alleIds(request, params) : Promise.resolve(params.auswahl),
-    params.organisationen.length === 1 ? schuleOf(request, params.organisationen[0]) : Promise.resolve(null),
-  ]);
+  input: { umfang: Umfang; params: PersonenListParams; bezeichnungen?: ReadonlyMap<string, string> },
+  zusatz: (schule: Ziel["schule"]) => Promise<Z>,
+) {
+  const { umfang, params } = input;
+  const schuleBald =
+    params.organisationen.length === 1
+      ? schuleOf(request, params.organisationen[0])
+      : params.organisationen.length === 0
+        ? festeSchule(request)
+        : Promise.resolve(null);
+  const zusatzBald = schuleBald.then(zusatz);
+  const personenBald = (umfang === "alle" ? alleIds(request, params) : Promise.resolve(params.auswahl)).then(async (ids) => {
+    if (ids === null) return null;
+    const uebersichten = await uebersichtenInBatches(request, ids);
+    return ids.map((id): ZielPerson => {
+      const uebersicht = uebersichten.get(id) ?? null;
+      const name = uebersicht ? `${uebersicht.vorname} ${uebersicht.nachname}`.trim() : (input.bezeichnungen?.get(id) ?? "");
+      return { id, name, benutzername: uebersicht?.benutzername ?? null, uebersicht };
+    });
+  });
+  // Keep a failure of one read from surfacing as unhandled while another is awaited.
+  zusatzBald.catch(() => undefined);
+  const [personen, schule] = await Promise.all([personenBald, schuleBald]);
+  return { personen, schule, zusatz: await zusatzBald };
+}
+
+/** The preconditions of inventory §4.7's table, for the persons read; the user's own account is left out. */
+export function pruefeZiel(
+  geladen: { personen: ZielPerson[] | null; schule: Ziel["schule"] },
+  input: { aktion: MehrfachAktion; params: PersonenListParams; eigeneId: string },
+): Ziel {
+  const { aktion, params } = input;
+  const { schule } = geladen;
   const probleme: Problem[] = [];
-  if (ids === null) {
+  if (geladen.personen === null) {
     probleme.push({ key: "mehrfach:problem.zuViele", values: { max: MEHRFACH_MAX } });
     return { personen: [], eigenesKontoAusgelassen: false, schule, rollenAnSchule: [], probleme };
   }
-  const eigenesKontoAusgelassen = ids.includes(user.personId);
-  const fremde = ids.filter((id) => id !== user.personId);
-  const uebersichten = await uebersichtenInBatches(request, fremde);
-  const personen = fremde.map((id): ZielPerson => {
-    const uebersicht = uebersichten.get(id) ?? null;
-    const name = uebersicht ? `${uebersicht.vorname} ${uebersicht.nachname}`.trim() : (input.bezeichnungen?.get(id) ?? "");
-    return { id, name, benutzername: uebersicht?.benutzername ?? null, uebersicht };
-  });
-
+  const eigenesKontoAusgelassen = geladen.personen.some((person) => person.id === input.eigeneId);
+  const personen = geladen.personen.filter((person) => person.id !== input.eigeneId);
   if (personen.length === 0)
     probleme.push({ key: eigenesKontoAusgelassen ? "mehrfach:problem.nurEigenesKonto" : "mehrfach:problem.keinePerson" });
   if (NEEDS_SCHULE.has(aktion) && schule === null) probleme.push({ key: "mehrfach:problem.eineSchule" });
@@ -114,6 +137,16 @@ async function schuleOf(request: Request, id: string): Promise<Ziel["schule"]> {
   return organisation?.typ === "SCHULE"
     ? { id: organisation.id, label: organisationLabel(organisation), kennung: organisation.kennung ?? null }
     : null;
+}
+
+/**
+ * An administrator of exactly one school has it fixed in the list's filter without choosing it (the address then
+ * names no organisation): that school is the filter's one school.
+ */
+async function festeSchule(request: Request): Promise<Ziel["schule"]> {
+  const { items, total } = await findOrganisationen(request, { excludeTyp: ["KLASSE"], systemrechte: ["PERSONEN_VERWALTEN"], limit: 2 });
+  const only = total === 1 ? items[0] : undefined;
+  return only?.typ === "SCHULE" ? { id: only.id, label: organisationLabel(only), kennung: only.kennung ?? null } : null;
 }
 
 /** Read from the persons' own Zuordnungen: a school administrator may not read roles themselves (ROLLEN_VERWALTEN). */
