@@ -1,4 +1,5 @@
 import { rm } from "node:fs/promises";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { type BulkRun, postBulkRun, RUN_PATH } from "./bulk-stream.ts";
@@ -47,6 +48,7 @@ interface Measured {
   resets: ProxiedCall[];
   rss: { before: number; peak: number; after: number };
   upstreamCpuMs: number;
+  portalCpuMs: number;
   load: string;
 }
 
@@ -130,7 +132,12 @@ async function confirm(origin: string, jar: CookieJar, form: URLSearchParams, co
   const html = await response.text();
   if (response.status !== 200) throw new Error(`Bestätigungsseite antwortete ${response.status} statt 200.`);
   if (!html.includes(count === 1 ? "eine Person" : `${count} Personen`)) {
-    throw new Error(`Die Bestätigungsseite nennt nicht ${count} Personen:\n${html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").slice(0, 800)}`);
+    throw new Error(
+      `Die Bestätigungsseite nennt nicht ${count} Personen:\n${html
+        .replace(/<[^>]+>/g, " ")
+        .replace(/\s+/g, " ")
+        .slice(0, 800)}`,
+    );
   }
 }
 
@@ -150,6 +157,7 @@ async function measureRun(input: {
   await sleep(500);
   const before = sampleProcess(portal.pid)?.rss ?? Number.NaN;
   const upstreamCpuBefore = sampleProcess(input.upstreamPid)?.cpuMs ?? Number.NaN;
+  const portalCpuBefore = sampleProcess(portal.pid)?.cpuMs ?? Number.NaN;
   let peak = before;
   const sampler = setInterval(() => {
     const sample = sampleProcess(portal.pid);
@@ -165,7 +173,8 @@ async function measureRun(input: {
     clearInterval(sampler);
     proxy.delayMs = 0;
   }
-  const after = sampleProcess(portal.pid)?.rss ?? Number.NaN;
+  const portalAfter = sampleProcess(portal.pid);
+  const after = portalAfter?.rss ?? Number.NaN;
   peak = Math.max(peak, after);
   const calls = [...proxy.calls];
   return {
@@ -177,6 +186,7 @@ async function measureRun(input: {
     resets: calls.filter((call) => PASSWORD_CALL.test(call.request)),
     rss: { before, peak, after },
     upstreamCpuMs: (sampleProcess(input.upstreamPid)?.cpuMs ?? Number.NaN) - upstreamCpuBefore,
+    portalCpuMs: (portalAfter?.cpuMs ?? Number.NaN) - portalCpuBefore,
     load: loadAverage(),
   };
 }
@@ -205,6 +215,7 @@ function report(
     ["Antwort-Header", ...column((m) => formatMs(m.run.headersMs))],
     ["erstes Byte", ...column((m) => formatMs(m.run.firstByteMs))],
     ["erster Fortschritt mit Stand > 0", ...column((m) => formatMs(m.run.firstProgressMs))],
+    ["  davon nach dem ersten Byte", ...column((m) => formatMs(m.run.firstProgressMs - m.run.firstByteMs))],
     ["Fortschrittsschritte (größter Abstand)", ...column((m) => `${m.run.steps.length} (${formatMs(largestGap(m))})`)],
     ["Ergebnis da", ...column((m) => seconds(m.run.resultMs))],
     ["gesamt (letztes Byte)", ...column((m) => seconds(m.run.totalMs))],
@@ -214,6 +225,7 @@ function report(
     ["Upstream-Zeit je Zurücksetzen, Median", ...column((m) => formatMs(median(upstreamTimes(m))))],
     ["Upstream-Zeit je Zurücksetzen, p90", ...column((m) => formatMs(percentile(upstreamTimes(m), 90)))],
     ["Upstream-CPU je Zurücksetzen", ...column((m) => formatMs(m.upstreamCpuMs / Math.max(1, m.resets.length)))],
+    ["Portal-CPU je Person", ...column((m) => formatMs(m.portalCpuMs / Math.max(1, m.run.anzahl)))],
     ["Ergebnis: zurückgesetzt laut Seite", ...column((m) => String(m.run.erfolgreich ?? "–"))],
     ["Zeilen der Passwortdatei", ...column((m) => String(m.run.passwortZeilen))],
     ["Antwort", ...column((m) => `${(m.run.bytes / 1000).toFixed(1)} kB`)],
@@ -234,13 +246,14 @@ function report(
   );
 
   const main = runs[0];
-  const others = new Map<string, number>();
+  console.log(`\nUpstream-Aufrufe des Laufs ${main.label} außer PATCH …/password (Start relativ zur Anfrage):`);
   for (const call of main.calls.filter((candidate) => !PASSWORD_CALL.test(candidate.request))) {
-    const key = call.request.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, "{id}").replace(/\?.*/, "?…");
-    others.set(key, (others.get(key) ?? 0) + 1);
+    const request = call.request.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, "{id}").replace(/\?.*/, "?…");
+    const timing = `+${call.startedMs.toFixed(0).padStart(4)} ms, Dauer ${call.durationMs === null ? "–" : `${call.durationMs.toFixed(0)} ms`}`;
+    console.log(`  ${timing.padEnd(24)} ${request}`);
   }
-  console.log(`\nAndere Upstream-Aufrufe des Laufs ${main.label}:`);
-  for (const [request, count] of others) console.log(`  ${String(count).padStart(4)} × ${request}`);
+  const firstReset = main.resets[0];
+  if (firstReset) console.log(`  erstes PATCH …/password: +${firstReset.startedMs.toFixed(0)} ms`);
   for (const m of runs) {
     if (m.run.hinweise.length) console.log(`Hinweise im Ergebnis (${m.label}): ${m.run.hinweise.join(" | ")}`);
   }
@@ -253,9 +266,15 @@ function report(
     const perReset = serial.run.totalMs / Math.max(1, serial.resets.length);
     console.log(
       `  ${serial.resets.length} Zurücksetzen nacheinander: ${seconds(serial.run.totalMs)} gesamt, ${formatMs(perReset)} je Zurücksetzen ` +
-        `(Upstream ${formatMs(median(upstreamTimes(serial)))} Median, davon etwa ${formatMs(hash)} scrypt; CPU ${formatMs(serial.upstreamCpuMs / Math.max(1, serial.resets.length))})`,
+        `(Upstream ${formatMs(median(upstreamTimes(serial)))} Median, Upstream-CPU ${formatMs(serial.upstreamCpuMs / Math.max(1, serial.resets.length))}, ` +
+        `Portal-CPU ${formatMs(serial.portalCpuMs / Math.max(1, serial.run.anzahl))})`,
     );
   }
+  const cores = availableParallelism();
+  console.log(
+    `  Upstream-CPU für die ${main.resets.length} Zurücksetzen des Laufs ${main.label}: ${seconds(main.upstreamCpuMs)} – ` +
+      `auf ${cores} Kernen mindestens ${seconds(main.upstreamCpuMs / cores)} Laufzeit, wenn sonst nichts rechnet (Portal-CPU dazu ${seconds(main.portalCpuMs)})`,
+  );
   const parallel = runs.find((m) => m.delayMs === 0 && m.concurrency > 1);
   if (parallel) {
     console.log(
@@ -265,7 +284,8 @@ function report(
   }
 
   type Verdict = "PASS" | "FAIL" | "SKIP";
-  const budgetConditions = options.persons === BUDGET_PERSONS && main.delayMs === BUDGET_DELAY_MS && main.concurrency === DEFAULT_CONCURRENCY;
+  const budgetConditions =
+    options.persons === BUDGET_PERSONS && main.delayMs === BUDGET_DELAY_MS && main.concurrency === DEFAULT_CONCURRENCY;
   const timed = (value: number, limit: number): Verdict => (!budgetConditions ? "SKIP" : value <= limit ? "PASS" : "FAIL");
   const conditions = `${BUDGET_PERSONS} Personen, +${BUDGET_DELAY_MS} ms, ${DEFAULT_CONCURRENCY} gleichzeitig`;
   const budgets: { name: string; value: string; verdict: Verdict }[] = [
