@@ -1,7 +1,7 @@
 /** Command-line options of `npm run bench`; kept tiny on purpose (no argument-parser dependency). */
 export interface BenchOptions {
-  /** budgets (default), load (`--load`, issue 5 §3) or the portal's own CPU per page (`--portal-cpu`). */
-  mode: "budgets" | "load" | "portal-cpu";
+  /** budgets (default), load (`--load`, issue 5 §3), the portal's own CPU per page (`--portal-cpu`) or the bulk password reset (`--bulk`, issue 13). */
+  mode: "budgets" | "load" | "portal-cpu" | "bulk";
   /** Delay the counting proxy adds to every upstream call during the delay measurement. */
   delayMs: number;
   /** Sequential document requests for the server-time median. */
@@ -10,6 +10,8 @@ export interface BenchOptions {
   delayRuns: number;
   /** Extra pupils seeded into the reference upstream, so the figures hold at a realistic size. */
   bulkPersons: number;
+  /** `--bulk`: pupils at one school whose passwords one run resets. */
+  bulkCount: number;
   /** Logged-in sessions of the load run. */
   loadSessions: number;
   /** Seconds of each load phase, and of each portal-CPU measurement. */
@@ -39,6 +41,7 @@ export interface BenchOptions {
 const USAGE = `Aufruf: npm run bench -- [--delay-ms <ms>] [--runs <n>] [--delay-runs <n>] [--personen <n>]
        npm run bench -- --load [--load-sessions <n>] [--load-seconds <s>] [--load-phases AB|A|B] [--personen <n>]
        npm run bench -- --portal-cpu [--load-seconds <s>] [--rounds <n>] [--connections <n>] [--page <pfad>] [--portal-build <datei>]
+       npm run bench -- --bulk [--delay-ms <ms>] [--bulk-anzahl <n>]
   --delay-ms           Verzögerung je Upstream-Aufruf für Messung 5 (Standard 100)
   --runs               Anzahl Dokument-Anfragen für Median/p90 (Standard 50)
   --delay-runs         Anzahl Dokument-Anfragen mit Verzögerung (Standard 20)
@@ -55,6 +58,11 @@ const USAGE = `Aufruf: npm run bench -- [--delay-ms <ms>] [--runs <n>] [--delay-
   --page               bei --portal-cpu diese Seite statt /admin/klassen und /start (mehrfach möglich)
   --encoding           bei --portal-cpu nur mit (br) oder nur ohne Kompression (identity)
   --portal-build       bei --portal-cpu ein anderer Server-Build (z. B. Kopie eines älteren build/index.js) zum Vergleich; mehrfach möglich
+  --bulk               Mehrfachaktion „Passwort zurücksetzen“ für alle Schüler einer Schule (Issue 13): Zeit bis zum ersten
+                       Byte, zum ersten Fortschritt und zum Ergebnis, Upstream-Aufrufe, RSS des Portals; einmal mit
+                       --delay-ms je Upstream-Aufruf (Budgets), einmal ohne, einmal ohne und nacheinander (Referenz allein)
+  --bulk-anzahl        bei --bulk: Schüler an der Schule, deren Passwörter ein Lauf zurücksetzt (Standard 500, höchstens 3000);
+                       die Budgets gelten für 500; BULK_CONCURRENCY aus der Umgebung gilt für das Portal (Standard 4)
   --cpu-prof           Verzeichnis: --cpu-prof-Profile der gemessenen Prozesse dort ablegen
   --load-trace         Datei: jede Anfrage des Lasttests als JSON (Phase, Beginn, Dauer, Status)`;
 
@@ -66,6 +74,7 @@ const NUMBERS: Record<string, { key: NumberKey; min: number; max: number }> = {
   "--runs": { key: "timingRuns", min: 1, max: 10_000 },
   "--delay-runs": { key: "delayRuns", min: 1, max: 10_000 },
   "--personen": { key: "bulkPersons", min: 0, max: 1_000_000 },
+  "--bulk-anzahl": { key: "bulkCount", min: 1, max: 3_000 },
   "--load-sessions": { key: "loadSessions", min: 1, max: 200 },
   "--load-seconds": { key: "loadSeconds", min: 1, max: 600 },
   "--load-idle-seconds": { key: "loadIdleSeconds", min: 0, max: 600 },
@@ -74,6 +83,13 @@ const NUMBERS: Record<string, { key: NumberKey; min: number; max: number }> = {
   "--rounds": { key: "portalCpuRounds", min: 1, max: 20 },
 };
 
+/** The flags that choose a mode other than the default budgets; one per run. */
+const MODES = new Map<string, BenchOptions["mode"]>([
+  ["--load", "load"],
+  ["--portal-cpu", "portal-cpu"],
+  ["--bulk", "bulk"],
+]);
+
 export function parseArgs(argv: readonly string[]): BenchOptions {
   const options: BenchOptions = {
     mode: "budgets",
@@ -81,6 +97,7 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
     timingRuns: 50,
     delayRuns: 20,
     bulkPersons: 100_000,
+    bulkCount: 500,
     loadSessions: 50,
     loadSeconds: 60,
     loadIdleSeconds: 20,
@@ -98,9 +115,10 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
       console.log(USAGE);
       process.exit(0);
     }
-    if (arg === "--load" || arg === "--portal-cpu") {
-      const mode = arg === "--load" ? "load" : "portal-cpu";
-      if (options.mode !== "budgets" && options.mode !== mode) throw new Error(`--load und --portal-cpu schließen einander aus.\n${USAGE}`);
+    const mode = MODES.get(arg);
+    if (mode) {
+      if (options.mode !== "budgets" && options.mode !== mode)
+        throw new Error(`--load, --portal-cpu und --bulk schließen einander aus.\n${USAGE}`);
       options.mode = mode;
       continue;
     }

@@ -8,6 +8,8 @@ import { setTimeout as sleep } from "node:timers/promises";
  */
 export interface ChildUpstream {
   url: string;
+  /** The upstream's own node process, for its CPU time and memory. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -48,5 +50,5 @@ export async function startChildUpstream(options: { dataDir: string; bulkPersons
     await stop();
     throw error;
   });
-  return { url, stop };
+  return { url, pid: child.pid ?? 0, stop };
 }

@@ -71,6 +71,13 @@ export function roleOf(command: string): ProcessRole {
   return "Start";
 }
 
+/** One process on its own (cheap enough to read several times a second); null once it is gone. */
+export function sampleProcess(pid: number): ProcessSample | null {
+  if (!procAvailable) return null;
+  const stat = readStat(pid);
+  return stat ? { pid, role: roleOf(commandLine(pid)), rss: stat.rss, cpuMs: stat.cpuMs } : null;
+}
+
 /** The root process and all its descendants that are still alive. */
 export function sampleTree(rootPid: number): ProcessSample[] {
   if (!procAvailable) return [];

@@ -54,6 +54,9 @@ const TARGET_CLASSES = ORGANISATIONEN.flatMap((o) =>
   o.typ === "KLASSE" && o.administriertVon && o.id !== DEMO_IDS.klasseOhneZuordnung ? [{ klasse: o.id, schule: o.administriertVon }] : [],
 );
 
+/** The school of bulk pupil `index` (1-based): the bulk benchmark seeds just enough pupils for a number at one school. */
+export const bulkSchuleOf = (index: number): string => TARGET_CLASSES[index % TARGET_CLASSES.length].schule;
+
 const bulkUsername = (index: number) => `${BULK_USERNAME_PREFIX}${String(index).padStart(6, "0")}`;
 
 /**
