@@ -79,7 +79,14 @@ export async function fuehreAus(request: Request): Promise<Response> {
         const ende = await laufe(personen, step, {
           concurrency: env.BULK_CONCURRENCY,
           signal: request.signal,
-          onDone: (person, ergebnis) => ergebnisse.set(person, ergebnis),
+          onDone: (person, ergebnis) => {
+            ergebnisse.set(person, ergebnis);
+            // The first finished person shows at once that the run moves; later steps come with the timer.
+            if (gezeigt === 0) {
+              gezeigt = ergebnisse.size;
+              send(fortschritt(t, gezeigt, personen.length));
+            }
+          },
         });
         clearInterval(timer);
         logLauf(aktion, ergebnisse, ende.abbruch);
