@@ -52,7 +52,7 @@ async function choose(page: Page, filter: Filter, typed: string, option: string)
 
 interface ListFilter {
   suche: string;
-  schule?: { typed: string; label: string };
+  schule?: { id: string; typed: string; label: string };
   rolle?: string;
 }
 
@@ -62,8 +62,13 @@ async function filtere(page: Page, { suche, schule, rolle }: ListFilter) {
   if (schule) await choose(page, "Organisation", schule.typed, schule.label);
   if (rolle) await choose(page, "Rolle", rolle, rolle);
   await filterForm(page).getByRole("searchbox", { name: "Suche", exact: true }).fill(suche);
+  const vorher = page.url();
   await filterForm(page).getByRole("button", { name: "Anwenden" }).click();
+  // The new list, not the one before (which may have had the same search text).
+  await expect.poll(() => page.url()).not.toBe(vorher);
   await expect(page).toHaveURL(new RegExp(`suche=${encodeURIComponent(suche)}`));
+  if (schule) await expect(page).toHaveURL(new RegExp(`organisation=${schule.id}`));
+  await expect(page).not.toHaveURL(/auswahl=/);
   await waitForHydration(page);
 }
 
@@ -97,7 +102,7 @@ async function expectInListe(page: Page, namen: string[]) {
   for (const name of namen) await expect(table(page).getByRole("checkbox", { name: `${name} auswählen` })).toHaveCount(1);
 }
 
-const SCHULE_A_FILTER = { typed: "Deich", label: SCHULE_A.label };
+const SCHULE_A_FILTER = { id: SCHULE_A.id, typed: "Deich", label: SCHULE_A.label };
 
 test.describe("Mehrfachbearbeitung: Rollen, Schulzuordnung, Löschen", () => {
   // Several pages, a streamed run and axe scans per journey, on a machine shared by several test runs.
@@ -209,7 +214,19 @@ test.describe("Mehrfachbearbeitung: Rollen, Schulzuordnung, Löschen", () => {
     const [nurA, auchB] = await legeTestpersonenAn(page, familienname, ["Dora", "Enno"], { organisation: SCHULE_A.id, rolle: rolle.id });
     await weiseRolleDirektZu(page, auchB, SCHULE_B.id, rolle.id);
 
+    // Without a school in the filter the confirmation says what is missing, and offers no run.
     await page.goto("/admin/personen");
+    await filtere(page, { suche: familienname });
+    await waehleUndWeiter(page, [nurA, auchB], "Schulzuordnung aufheben");
+    await expect(page.getByRole("main")).toContainText("Diese Aktion ist so nicht möglich");
+    await expect(page.getByRole("main")).toContainText("Diese Aktion braucht genau eine Schule im Filter der Personenliste.");
+    await expect(page.getByRole("button", { name: "Schulzuordnung jetzt aufheben" })).toHaveCount(0);
+    await expectNoAxeViolations(page, "Schulzuordnung aufheben ohne Schule im Filter");
+    await page.getByRole("link", { name: "Zurück zur Personenliste" }).click();
+    await expect(heading(page, "Alle Benutzer")).toBeVisible();
+    // The list as it was left, with the selection.
+    await expect(table(page).getByRole("checkbox", { name: `${nurA.name} auswählen` })).toBeChecked();
+
     await filtere(page, { suche: familienname, schule: SCHULE_A_FILTER });
     await expectInListe(page, [nurA.name, auchB.name]);
     await expect(table(page).getByRole("row", { name: new RegExp(auchB.vorname) })).toContainText(SCHULE_B.label.slice(0, 7));
@@ -256,6 +273,37 @@ test.describe("Mehrfachbearbeitung: Rollen, Schulzuordnung, Löschen", () => {
     await expectInListe(page, [bleibt.name]);
     const response = await page.goto(`/admin/personen/${erste.id}`);
     expect(response?.status()).toBe(404);
+  });
+
+  test("der Schuladmin entzieht zwei Personen seiner Schule eine Rolle, gleich auf der ersten Seite der Liste", async ({
+    page,
+    loggedInAs,
+  }) => {
+    await loggedInAs("landesadmin", { target: "/admin/personen" });
+    // "Aab…": first in the list's order, so the persons are on its first page.
+    const familienname = testFamilienname("Aab");
+    const rolle = MEHRFACH_ROLLEN.religionslehrkraft;
+    const [erste, zweite] = await legeTestpersonenAn(page, familienname, ["Kira", "Lotta"], { organisation: SCHULE_A.id, rolle: rolle.id });
+
+    // The school administrator's school is fixed in the list: no filter to choose, nothing applied yet.
+    await loggedInAs("schuladmin", { target: "/admin/personen" });
+    await expect(filterForm(page)).toContainText(`Organisation: ${SCHULE_A.label}`);
+    await waitForHydration(page);
+    await waehleUndWeiter(page, [erste, zweite], "Rolle entziehen");
+    await expect(page.getByRole("main")).toContainText(`Die Aktion betrifft 2 Personen an der Schule ${SCHULE_A.label}.`);
+    const zielRolle = page.getByRole("combobox", { name: "Rolle, die entzogen wird" });
+    // No role in the filter: none is preselected; the roles offered are the ones the persons hold at the school.
+    await expect(zielRolle).toHaveValue("");
+    await expect(zielRolle.getByRole("option")).toHaveText(["Rolle wählen", rolle.name]);
+    await zielRolle.selectOption({ label: rolle.name });
+    await expectNoAxeViolations(page, "Rolle entziehen (Schuladmin)");
+
+    await fuehreAus(page, "Rolle jetzt entziehen");
+    await expect(ergebnis(page).getByRole("status")).toContainText("2 Personen wurde die Rolle entzogen.");
+    await ergebnis(page).getByRole("link", { name: "Zurück zur Personenliste" }).click();
+    await expect(heading(page, "Alle Benutzer")).toBeVisible();
+    await filtere(page, { suche: familienname });
+    await expectInListe(page, []);
   });
 
   test("der Schuladmin darf keine Benutzerkonten löschen: die Aktion fehlt, ihre Bestätigung ist nicht vorhanden", async ({
@@ -312,7 +360,9 @@ test.describe("Mehrfachbearbeitung: Rollen, Schulzuordnung, Löschen", () => {
     await page.getByRole("link", { name: "Abbrechen" }).click();
     await expect(heading(page, "Alle Benutzer")).toBeVisible();
     await waitForHydration(page);
-    await table(page).getByRole("checkbox", { name: `${andere.name} auswählen` }).uncheck();
+    await table(page)
+      .getByRole("checkbox", { name: `${andere.name} auswählen` })
+      .uncheck();
     await expect(table(page).getByRole("checkbox", { name: `${selbst.name} auswählen` })).toBeChecked();
     await leiste(page).getByRole("combobox", { name: "Aktion" }).selectOption({ label: "Rolle zuweisen" });
     await leiste(page).getByRole("button", { name: "Weiter zur Bestätigung" }).click();

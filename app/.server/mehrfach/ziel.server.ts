@@ -5,7 +5,7 @@ import { MEHRFACH_FELD, MEHRFACH_MAX, type MehrfachAktion, type Umfang } from "~
 import { organisationLabel } from "~/organisation-label";
 import type { PersonenListParams } from "~/personen-list-params";
 import type { CurrentUser } from "../auth.server";
-import { findPersonen, personenuebersichten } from "../personen-liste.server";
+import { findPersonen, organisationOptions, personenuebersichten } from "../personen-liste.server";
 import { getOrganisation } from "../upstream/organisationen.server";
 
 /**
@@ -63,7 +63,7 @@ export async function bestimmeZiel(
   const { aktion, umfang, params } = input;
   const [ids, schule] = await Promise.all([
     umfang === "alle" ? alleIds(request, params) : Promise.resolve(params.auswahl),
-    params.organisationen.length === 1 ? schuleOf(request, params.organisationen[0]) : Promise.resolve(null),
+    schuleDesFilters(request, params, aktion),
   ]);
   const probleme: Problem[] = [];
   if (ids === null) {
@@ -106,6 +106,17 @@ async function uebersichtenInBatches(request: Request, ids: string[]): Promise<M
   for (let start = 0; start < ids.length; start += UEBERSICHT_BATCH) batches.push(ids.slice(start, start + UEBERSICHT_BATCH));
   const answers = await Promise.all(batches.map((batch) => personenuebersichten(request, batch)));
   return new Map(answers.flat().map((uebersicht) => [uebersicht.personId, uebersicht]));
+}
+
+/**
+ * The filter's one school. A school administrator's list has no organisation filter: their one school is fixed
+ * (shown, not chosen), and the list's first page does not carry it in the address, so it counts as the filter's.
+ */
+async function schuleDesFilters(request: Request, params: PersonenListParams, aktion: MehrfachAktion): Promise<Ziel["schule"]> {
+  if (params.organisationen.length === 1) return schuleOf(request, params.organisationen[0]);
+  if (params.organisationen.length > 1 || !NEEDS_SCHULE.has(aktion)) return null;
+  const { fixed } = await organisationOptions(request, [], undefined);
+  return fixed ? schuleOf(request, fixed.id) : null;
 }
 
 /** The filter's organisation if it is a school the user may see; anything else is "no school". */
