@@ -1,7 +1,8 @@
 import type { Config } from "tailwindcss";
 
 export default {
-  content: ["./app/**/*.{ts,tsx}"],
+  // `.server` too: the bulk run writes its page there (a dot folder is not matched by `**`).
+  content: ["./app/**/*.{ts,tsx}", "./app/.server/**/*.{ts,tsx}"],
   theme: {
     extend: {
       colors: {

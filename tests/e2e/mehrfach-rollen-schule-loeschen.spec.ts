@@ -166,6 +166,76 @@ test.describe("Mehrfachbearbeitung: Rollen, Schulzuordnung, Löschen", () => {
     }
   });
 
+  test("eine Lehrrolle für Schülerinnen: erst fehlt die Befristung, dann nennt das Ergebnis jede Person mit dem Grund, die Fehlerliste lässt sich herunterladen", async ({
+    page,
+    loggedInAs,
+  }) => {
+    await loggedInAs("landesadmin", { target: "/admin/personen" });
+    const familienname = testFamilienname("Fehl");
+    const personen = await legeTestpersonenAn(page, familienname, ["Mia", "Nele"], {
+      organisation: SCHULE_A.id,
+      rolle: MEHRFACH_ROLLEN.itslearningSchueler.id,
+      klasse: KLASSE_8B_SCHULE_A.id,
+    });
+
+    await page.goto("/admin/personen");
+    await filtere(page, { suche: familienname, schule: SCHULE_A_FILTER });
+    await waehleUndWeiter(page, personen, "Rolle zuweisen");
+    // The filter's one school is the organisation already: its roles are there at once.
+    await expect(page.getByRole("combobox", { name: "Organisation", exact: true })).toHaveValue(SCHULE_A.id);
+    await waitForHydration(page);
+    // A role that must be limited, sent without a limit: the page comes back and says what to correct.
+    await page.getByRole("combobox", { name: /^Rolle( \(Pflichtfeld\))?$/ }).selectOption({ label: "Student im Praxissemester" });
+    const befristung = page.getByRole("group", { name: /^Befristung/ });
+    await befristung.getByRole("radio", { name: "Unbefristet" }).check();
+    await page.getByRole("button", { name: "Rolle jetzt zuweisen", exact: true }).click();
+    await expect(page).toHaveURL(/fehler=befristung/);
+    await expect(page.getByText("Bitte prüfen Sie die Befristung")).toBeVisible();
+    await expect(befristung.getByRole("radio", { name: "Unbefristet" })).toBeDisabled();
+    await expect(page.getByRole("combobox", { name: /^Rolle( \(Pflichtfeld\))?$/ })).toHaveValue(/[0-9a-f-]{36}/);
+    await expectNoAxeViolations(page, "Rolle zuweisen mit abgelehnter Befristung");
+
+    await befristung.getByRole("radio", { name: /^Bis zum Schuljahresende/ }).check();
+    await fuehreAus(page, "Rolle jetzt zuweisen");
+    if (isJavaScriptProject()) await expect(page.getByRole("heading", { level: 2, name: "Ergebnis" })).toBeFocused();
+    // Done: the progress and its "do not close" warning give way to the last step.
+    await expect(page.getByText("Fertig: 2 von 2 bearbeitet.")).toBeVisible();
+    await expect(page.getByText("Bitte schließen Sie diese Seite nicht")).toBeHidden();
+    const status = ergebnis(page).getByRole("status");
+    await expect(status).toContainText("Keiner Person wurde die Rolle zugewiesen.");
+    await expect(status).toContainText("Bei 2 Personen ist ein Fehler aufgetreten; sie sind unten aufgeführt.");
+    const fehler = ergebnis(page).getByRole("region", { name: "Diesen Personen konnte die Rolle nicht zugewiesen werden" });
+    await expect(fehler.getByRole("listitem")).toHaveCount(2);
+    for (const person of personen) {
+      await expect(fehler.getByRole("listitem").filter({ hasText: person.name })).toContainText("Rolle nicht zuordenbar");
+    }
+    await expectNoAxeViolations(page, "Ergebnis mit Fehlern");
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      fehler.getByRole("button", { name: "Fehlerliste herunterladen" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^Fehler-Mehrfachbearbeitung-\d{2}-\d{2}-\d{4}\.txt$/);
+    const datei = await download.createReadStream().then(
+      (stream) =>
+        new Promise<string>((resolve, reject) => {
+          const chunks: Buffer[] = [];
+          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+          stream.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+          stream.on("error", reject);
+        }),
+    );
+    expect(datei).toContain("Die Aktion „Rolle zuweisen“ konnte für die folgenden Personen nicht ausgeführt werden.");
+    expect(datei).toContain("Vorname;Nachname;Benutzername;Fehlermeldung");
+    for (const person of personen) expect(datei).toContain(`${person.vorname};${person.familienname};`);
+
+    // Nothing changed: the pupils keep just their role.
+    await page.goto(`/admin/personen/${personen[0].id}`);
+    await expect(zuordnungenAufDetails(page).getByRole("listitem")).toHaveText([
+      `${SCHULE_A.label}: ${MEHRFACH_ROLLEN.itslearningSchueler.name}, Klasse ${KLASSE_8B_SCHULE_A.name}`,
+    ]);
+  });
+
   test("die Landesadministratorin entzieht zwei Personen einer Schule eine Rolle; die dritte behält sie", async ({ page, loggedInAs }) => {
     await loggedInAs("landesadmin", { target: "/admin/personen" });
     const familienname = testFamilienname("Entz");

@@ -14,7 +14,7 @@ import { fehlerDatei, passwortDatei, type Fehlerzeile, type Passwortzeile } from
 import { laufe } from "./lauf.server";
 import { auftragAusFormular } from "./auftrag.server";
 import { schrittFuer, type Ergebnis, type UnveraendertGrund } from "./schritte.server";
-import { FORTSCHRITT_ENDE, fortschritt, seitenAnfang, seitenEnde, type Ergebnisse } from "./seite.server";
+import { fortschritt, seitenAnfang, seitenEnde, type Ergebnisse } from "./seite.server";
 import { bestimmeZiel, parseBezeichnungen, type ZielPerson } from "./ziel.server";
 
 /** A progress step is sent at most this often: often enough to see it move, rarely enough for a screen reader. */
@@ -82,7 +82,6 @@ export async function fuehreAus(request: Request): Promise<Response> {
         });
         clearInterval(timer);
         logLauf(aktion, ergebnisse, ende.abbruch);
-        send(FORTSCHRITT_ENDE);
         send(
           seitenEnde(
             t,

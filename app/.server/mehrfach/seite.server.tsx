@@ -78,11 +78,14 @@ export interface Ergebnisse {
 
 export function seitenEnde(t: T, ergebnisse: Ergebnisse, nonce: string): string {
   const { aktion, erledigt, fehler, unveraendert, abbruch, offen, passwortDatei, fehlerDatei } = ergebnisse;
+  // The last step inside the progress container: it hides the earlier ones (their "do not close" warning too).
+  const fertig = renderToStaticMarkup(
+    <div>
+      <p className="font-semibold">{t("mehrfach:lauf.fertig", { fertig: ergebnisse.anzahl - offen, anzahl: ergebnisse.anzahl })}</p>
+    </div>,
+  );
   const body = renderToStaticMarkup(
     <>
-      <div>
-        <p className="font-semibold">{t("mehrfach:lauf.fertig", { fertig: ergebnisse.anzahl - offen, anzahl: ergebnisse.anzahl })}</p>
-      </div>
       <section aria-labelledby={RESULT_HEADING_ID} className="space-y-4">
         <h2 id={RESULT_HEADING_ID} tabIndex={-1} className="text-xl font-bold">
           {t("mehrfach:ergebnis.titel")}
@@ -150,7 +153,7 @@ export function seitenEnde(t: T, ergebnisse: Ergebnisse, nonce: string): string 
       </section>
     </>,
   );
-  return `${body}</main><script nonce="${nonce}">window.mehrfachFertig&&window.mehrfachFertig()</script></body></html>`;
+  return `${fertig}${FORTSCHRITT_ENDE}${body}</main><script nonce="${nonce}">window.mehrfachFertig&&window.mehrfachFertig()</script></body></html>`;
 }
 
 /**
@@ -185,7 +188,7 @@ export function fehlerSeite(t: T, code: ErrorCode, zurueck: string): string {
   return `<!DOCTYPE html>${body}`;
 }
 
-/** The progress container is closed before the result, so only the progress steps replace each other. */
+/** The progress container is closed after the "done" step, before the result: only the steps replace each other. */
 export const FORTSCHRITT_ENDE = "</div>";
 
 /**
