@@ -7,7 +7,7 @@ import { stylesheetHref } from "~/stylesheet";
 import type { Fehlerzeile } from "~/.server/mehrfach/dateien.server";
 
 /**
- * (Not under `.server/`: Tailwind finds the classes of files in dot directories not, and this page needs its own.)
+ * (Not under `.server/`: Tailwind does not look into dot folders, and this page has classes of its own.)
  * The page a bulk run streams while it works (docs/decisions/026): the browser shows each part as it arrives, with or
  * without JavaScript. The parts are rendered by React (so every text is escaped) but sent one after another, which is
  * why the page's frame is written as plain strings around them. Progress steps are appended to one container whose

@@ -1,6 +1,7 @@
 import { useForm } from "@conform-to/react";
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { AktionsFelder, OrganisationWahlFormular, type MehrfachFelder } from "~/components/mehrfach/aktionsfelder";
 import { PersonenUebersicht } from "~/components/mehrfach/personen-uebersicht";
@@ -45,12 +46,17 @@ type Data = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { aktion: n
 
 function Bestaetigung({ data }: { data: Data }) {
   const { t } = useTranslation();
-  const fehlerKey = data.fehler ? feldFehler(data.fehler) : null;
+  // One object per answer: conform reports a new `lastResult` again, and a report on every render never settles.
+  const lastResult = useMemo(() => {
+    const fehlerKey = data.fehler ? feldFehler(data.fehler) : null;
+    return fehlerKey && data.fehler
+      ? { status: "error" as const, initialValue: data.eingaben, error: { [data.fehler]: [fehlerKey] } }
+      : undefined;
+  }, [data.fehler, data.eingaben]);
   const [form, fields] = useForm<MehrfachFelder>({
     id: "mehrfach",
     defaultValue: data.eingaben,
-    lastResult:
-      fehlerKey && data.fehler ? { status: "error", initialValue: data.eingaben, error: { [data.fehler]: [fehlerKey] } } : undefined,
+    lastResult,
     shouldValidate: "onSubmit",
   });
   const titel = t(`mehrfach:aktion.${data.aktion}`);

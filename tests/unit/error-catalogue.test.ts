@@ -351,6 +351,8 @@ const portalCodes = [
   "SCHULTRAEGER_ERROR",
   "TWO_AUTH_STATE_ERROR",
   "UNKNOWN_ERROR",
+  // a bulk class move of a person who has more than pupils' roles (the portal checks before it writes)
+  "MEHRFACH_NUR_SCHUELER",
   "400",
   "403",
   "404",
