@@ -148,11 +148,13 @@ test.describe("Mehrfachbearbeitung: Passwörter und Klassen", () => {
 
     if (isJavaScriptProject()) {
       // Leaving before the file is saved asks first; "Abbrechen" in the question keeps the page.
-      const frage = page.waitForEvent("dialog");
+      const fragen: string[] = [];
+      page.once("dialog", (dialog) => {
+        fragen.push(dialog.message());
+        void dialog.dismiss();
+      });
       await page.getByRole("link", { name: "Zurück zur Personenliste" }).click();
-      const dialog = await frage;
-      expect(dialog.message()).toContain("Haben Sie die Datei mit den neuen Passwörtern gespeichert?");
-      await dialog.dismiss();
+      await expect.poll(() => fragen).toEqual([expect.stringContaining("Haben Sie die Datei mit den neuen Passwörtern gespeichert?")]);
       await expect(page.getByRole("heading", { level: 2, name: "Ergebnis" })).toBeVisible();
     }
 
