@@ -5,7 +5,7 @@ import { MEHRFACH_FELD, MEHRFACH_MAX, type MehrfachAktion, type Umfang } from "~
 import { organisationLabel } from "~/organisation-label";
 import type { PersonenListParams } from "~/personen-list-params";
 import type { CurrentUser } from "../auth.server";
-import { findPersonen, personenuebersichten } from "../personen-liste.server";
+import { findPersonen, organisationOptions, personenuebersichten } from "../personen-liste.server";
 import { getOrganisation } from "../upstream/organisationen.server";
 
 /**
@@ -63,7 +63,7 @@ export async function bestimmeZiel(
   const { aktion, umfang, params } = input;
   const [ids, schule] = await Promise.all([
     umfang === "alle" ? alleIds(request, params) : Promise.resolve(params.auswahl),
-    params.organisationen.length === 1 ? schuleOf(request, params.organisationen[0]) : Promise.resolve(null),
+    schuleDesFilters(request, params.organisationen),
   ]);
   const probleme: Problem[] = [];
   if (ids === null) {
@@ -106,6 +106,16 @@ async function uebersichtenInBatches(request: Request, ids: string[]): Promise<M
   for (let start = 0; start < ids.length; start += UEBERSICHT_BATCH) batches.push(ids.slice(start, start + UEBERSICHT_BATCH));
   const answers = await Promise.all(batches.map((batch) => personenuebersichten(request, batch)));
   return new Map(answers.flat().map((uebersicht) => [uebersicht.personId, uebersicht]));
+}
+
+/**
+ * The one school of the filter. An administrator of one school has it fixed in the list's filter, where it is not in
+ * the address until the filter is applied: with no organisation chosen, that fixed school counts.
+ */
+async function schuleDesFilters(request: Request, organisationen: string[]): Promise<Ziel["schule"]> {
+  if (organisationen.length > 1) return null;
+  const id = organisationen[0] ?? (await organisationOptions(request, [], undefined).catch(() => null))?.fixed?.id;
+  return id ? schuleOf(request, id) : null;
 }
 
 /** The filter's organisation if it is a school the user may see; anything else is "no school". */
