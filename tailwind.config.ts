@@ -1,7 +1,9 @@
 import type { Config } from "tailwindcss";
 
 export default {
-  content: ["./app/**/*.{ts,tsx}"],
+  // app/.server is named on its own: a glob skips folders whose name starts with a dot, and the bulk run's page
+  // (app/.server/mehrfach/seite.server.tsx) has classes of its own.
+  content: ["./app/**/*.{ts,tsx}", "./app/.server/**/*.{ts,tsx}"],
   theme: {
     extend: {
       colors: {

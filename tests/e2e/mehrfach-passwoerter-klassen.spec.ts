@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { createKlasseDirectly, DEMO_IDS, isJavaScriptProject, SCHULE_A, SCHULE_B, uniqueToken, waitForHydration } from "./support/klassen";
@@ -76,6 +76,10 @@ async function weiterZurBestaetigung(page: Page, aktion: string, umfang: "auswah
 async function ergebnis(page: Page, anzahl: number) {
   await expect(page.getByRole("heading", { level: 2, name: "Ergebnis" })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(`Fertig: ${anzahl} von ${anzahl} bearbeitet.`)).toBeVisible();
+  // The progress ends at its end: no step before it ("0 von 3 bearbeitet") and no warning not to leave stay in view.
+  await expect(page.getByRole("progressbar", { name: "Fortschritt" })).toHaveAttribute("value", String(anzahl));
+  await expect(page.getByText("Bitte schließen Sie diese Seite nicht")).toBeHidden();
+  await expect(page.getByText(/^\d+ von \d+ bearbeitet$/)).toBeHidden();
 }
 
 const resultStatus = (page: Page) => page.getByRole("region", { name: "Ergebnis" }).getByRole("status");
@@ -94,6 +98,14 @@ async function klasseMitSchuelern(
     schueler.push(await createPersonDirectly(page, { vorname, familienname, schuleId, klasseId }, { eingeschraenkt }));
   }
   return { token, klasseName, klasseId, familienname, schueler };
+}
+
+/** Presses a download button of the result page and reads the file: its name and lines (after the UTF-8 mark). */
+async function herunterladen(page: Page, button: Locator) {
+  const [download] = await Promise.all([page.waitForEvent("download"), button.click()]);
+  const inhalt = await readFile((await download.path())!, "utf8");
+  expect(inhalt.startsWith("\uFEFF"), "Die Datei beginnt mit der UTF-8-Markierung").toBe(true);
+  return { name: download.suggestedFilename(), zeilen: inhalt.slice(1).split("\r\n").filter(Boolean) };
 }
 
 /** Logs in as a person in a context of its own and returns the page of its first step after the password. */
@@ -161,14 +173,8 @@ test.describe("Mehrfachbearbeitung: Passwörter und Klassen", () => {
       await expect(page.getByRole("heading", { level: 2, name: "Ergebnis" })).toBeVisible();
     }
 
-    const [download] = await Promise.all([
-      page.waitForEvent("download"),
-      page.getByRole("button", { name: "Benutzerdaten herunterladen" }).click(),
-    ]);
-    expect(download.suggestedFilename()).toBe("PW_0710001.txt");
-    const inhalt = await readFile((await download.path())!, "utf8");
-    expect(inhalt.startsWith("\uFEFF"), "Die Datei beginnt mit der UTF-8-Markierung").toBe(true);
-    const zeilen = inhalt.slice(1).split("\r\n").filter(Boolean);
+    const { name, zeilen } = await herunterladen(page, page.getByRole("button", { name: "Benutzerdaten herunterladen" }));
+    expect(name).toBe("PW_0710001.txt");
     expect(zeilen[0]).toBe("Klasse;Nachname;Vorname;Benutzername;Passwort");
     expect(zeilen).toHaveLength(4);
     const eintraege = zeilen.slice(1).map((zeile) => zeile.split(";"));
@@ -348,6 +354,15 @@ test.describe("Mehrfachbearbeitung: Passwörter und Klassen", () => {
     await weiterZurBestaetigung(page, "Passwörter zurücksetzen", "auswahl");
     await expect(page.getByText(`Die Aktion betrifft 3 Personen an der Schule ${SCHULE_A.label}.`)).toBeVisible();
 
+    // "Abbrechen" goes back to the list with the ticks kept; from there on again.
+    await page.getByRole("link", { name: "Abbrechen" }).click();
+    await expect(heading(page, "Alle Benutzer")).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "3 Benutzer ausgewählt" })).toBeVisible();
+    for (const person of schueler) await expect(table(page).getByRole("checkbox", { name: `${person.name} auswählen` })).toBeChecked();
+    await waitForHydration(page);
+    await weiterZurBestaetigung(page, "Passwörter zurücksetzen", "auswahl");
+    await expect(page.getByText(`Die Aktion betrifft 3 Personen an der Schule ${SCHULE_A.label}.`)).toBeVisible();
+
     // Meanwhile Bent's account is deleted (by someone else, in another window).
     const [, geloescht] = schueler;
     const antwort = await deletePersonDirectly(page, geloescht.id);
@@ -361,7 +376,17 @@ test.describe("Mehrfachbearbeitung: Passwörter und Klassen", () => {
     const fehler = page.getByRole("region", { name: "Diese Passwörter konnten nicht zurückgesetzt werden" });
     await expect(fehler.getByRole("listitem")).toHaveCount(1);
     await expect(fehler.getByRole("listitem")).toHaveText(new RegExp(`^${geloescht.name}: Eintrag nicht gefunden\\. `));
-    await expect(fehler.getByRole("button", { name: "Fehlerliste herunterladen" })).toBeVisible();
     await expectNoAxeViolations(page, "Ergebnis mit Fehler");
+
+    // The file has the two others; the error list names Bent with the reason.
+    const passwoerter = await herunterladen(page, page.getByRole("button", { name: "Benutzerdaten herunterladen" }));
+    expect(passwoerter.zeilen.slice(1).map((zeile) => zeile.split(";")[2])).toEqual(["Ada", "Cora"]);
+    const fehlerliste = await herunterladen(page, fehler.getByRole("button", { name: "Fehlerliste herunterladen" }));
+    expect(fehlerliste.name).toMatch(/^Fehler-Mehrfachbearbeitung-\d{2}-\d{2}-\d{4}\.txt$/);
+    expect(fehlerliste.zeilen).toContain("Vorname;Nachname;Benutzername;Fehlermeldung");
+    // Of a deleted person only the name the confirmation showed is left: it stands in the Nachname column.
+    expect(fehlerliste.zeilen.find((zeile) => zeile.includes(geloescht.name))).toMatch(
+      new RegExp(`^;${geloescht.name};;Eintrag nicht gefunden\\. `),
+    );
   });
 });

@@ -14,7 +14,7 @@ import { fehlerDatei, passwortDatei, type Fehlerzeile, type Passwortzeile } from
 import { laufe } from "./lauf.server";
 import { auftragAusFormular } from "./auftrag.server";
 import { schrittFuer, type Ergebnis, type UnveraendertGrund } from "./schritte.server";
-import { FORTSCHRITT_ENDE, fortschritt, seitenAnfang, seitenEnde, type Ergebnisse } from "./seite.server";
+import { fortschritt, fortschrittEnde, seitenAnfang, seitenEnde, type Ergebnisse } from "./seite.server";
 import { bestimmeZiel, parseBezeichnungen, type ZielPerson } from "./ziel.server";
 
 /** A progress step is sent at most this often: often enough to see it move, rarely enough for a screen reader. */
@@ -82,7 +82,7 @@ export async function fuehreAus(request: Request): Promise<Response> {
         });
         clearInterval(timer);
         logLauf(aktion, ergebnisse, ende.abbruch);
-        send(FORTSCHRITT_ENDE);
+        send(fortschrittEnde(t, personen.length - ende.offen, personen.length));
         send(
           seitenEnde(
             t,
@@ -171,10 +171,11 @@ function zusammenfassen(
 }
 
 function namenVon(person: ZielPerson) {
-  const vorname = person.uebersicht?.vorname ?? "";
-  const nachname = person.uebersicht?.nachname ?? "";
-  const benutzername = person.benutzername ?? "";
   const name = person.name || person.id;
+  const vorname = person.uebersicht?.vorname ?? "";
+  // A person deleted meanwhile has no overview: the error file names them as the page did ("Vorname Nachname").
+  const nachname = person.uebersicht ? person.uebersicht.nachname : name;
+  const benutzername = person.benutzername ?? "";
   return { vorname, nachname, benutzername, person: benutzername ? `${name} (${benutzername})` : name };
 }
 

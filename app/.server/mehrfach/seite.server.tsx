@@ -61,6 +61,19 @@ export function fortschritt(t: T, fertig: number, anzahl: number): string {
   );
 }
 
+/**
+ * The last step of the progress: the bar at its end and "Fertig", without the warning not to leave; as the last child
+ * it hides the steps before (which would still say "0 von 3 bearbeitet" after a run shorter than one interval).
+ */
+export function fortschrittEnde(t: T, fertig: number, anzahl: number): string {
+  return `${renderToStaticMarkup(
+    <div className="space-y-2">
+      <progress className="h-4 w-full" max={Math.max(anzahl, 1)} value={fertig} aria-label={t("mehrfach:lauf.fortschritt")} />
+      <p className="font-semibold">{t("mehrfach:lauf.fertig", { fertig, anzahl })}</p>
+    </div>,
+  )}${FORTSCHRITT_ENDE}`;
+}
+
 export interface Ergebnisse {
   aktion: MehrfachAktion;
   anzahl: number;
@@ -80,9 +93,6 @@ export function seitenEnde(t: T, ergebnisse: Ergebnisse, nonce: string): string 
   const { aktion, erledigt, fehler, unveraendert, abbruch, offen, passwortDatei, fehlerDatei } = ergebnisse;
   const body = renderToStaticMarkup(
     <>
-      <div>
-        <p className="font-semibold">{t("mehrfach:lauf.fertig", { fertig: ergebnisse.anzahl - offen, anzahl: ergebnisse.anzahl })}</p>
-      </div>
       <section aria-labelledby={RESULT_HEADING_ID} className="space-y-4">
         <h2 id={RESULT_HEADING_ID} tabIndex={-1} className="text-xl font-bold">
           {t("mehrfach:ergebnis.titel")}
