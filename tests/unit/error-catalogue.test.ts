@@ -334,6 +334,8 @@ const portalCodes = [
   "QR_CODE_ALREADY_SHOWN",
   // a found state employee who can no longer be added (the upstream's bare NOT_FOUND of the add call)
   "LANDESBEDIENSTETER_NICHT_HINZUFUEGBAR",
+  // a bulk class move reached a person who is no longer only a pupil (app/.server/mehrfach/schritte.server.ts)
+  "MEHRFACH_NUR_SCHUELER",
   "CROSS_ORIGIN_REQUEST",
   "FORM_ENCODING_UNSUPPORTED",
   "FORM_UNREADABLE",
