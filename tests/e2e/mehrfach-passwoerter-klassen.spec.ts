@@ -9,7 +9,8 @@ import { createPersonDirectly, deletePersonDirectly, uniqueFamilienname, type An
 /**
  * Bulk actions on the person list (issue 13): resetting the passwords of a class, moving pupils to another class,
  * and the preconditions the confirmation page checks. Every journey creates its own class and persons (names with a
- * token of their own), so both projects run on one database without meeting each other's data.
+ * token of their own), so both projects run on one database without meeting each other's data. The names start
+ * with "Z": in the lists of school A they sort after the demo persons and classes other journeys look for on page 1.
  */
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole("heading", { level: 1, name });
@@ -131,7 +132,7 @@ test.describe("Mehrfachbearbeitung: Passwörter und Klassen", () => {
     await loggedInAs("schuladmin", { target: "/admin/personen" });
     const { klasseName, familienname, schueler } = await klasseMitSchuelern(page, {
       schuleId: SCHULE_A.id,
-      stamm: "Pw",
+      stamm: "Zpw",
       eingeschraenkt: true,
     });
 
@@ -214,10 +215,10 @@ test.describe("Mehrfachbearbeitung: Passwörter und Klassen", () => {
     await loggedInAs("schuladmin", { target: "/admin/personen" });
     const { token, klasseName, familienname, schueler } = await klasseMitSchuelern(page, {
       schuleId: SCHULE_A.id,
-      stamm: "Kv",
+      stamm: "Zkv",
       eingeschraenkt: true,
     });
-    const neueKlasse = `Kw ${token}`;
+    const neueKlasse = `Zkw ${token}`;
     await createKlasseDirectly(page, SCHULE_A.id, neueKlasse);
 
     await page.reload();
@@ -261,8 +262,8 @@ test.describe("Mehrfachbearbeitung: Passwörter und Klassen", () => {
   }) => {
     await loggedInAs("landesadmin", { target: "/admin/personen" });
     const token = uniqueToken();
-    const familienname = uniqueFamilienname("Gw", token);
-    const klasseId = await createKlasseDirectly(page, SCHULE_A.id, `Gw ${token}`);
+    const familienname = uniqueFamilienname("Zgw", token);
+    const klasseId = await createKlasseDirectly(page, SCHULE_A.id, `Zgw ${token}`);
     for (const vorname of ["Ella", "Finn"]) await createPersonDirectly(page, { vorname, familienname, schuleId: SCHULE_A.id, klasseId });
     const lehrkraft = await createPersonDirectly(page, {
       vorname: "Gesa",
@@ -339,7 +340,7 @@ test.describe("Mehrfachbearbeitung: Passwörter und Klassen", () => {
     await loggedInAs("landesadmin", { target: "/admin/personen" });
     const { klasseName, familienname, schueler } = await klasseMitSchuelern(page, {
       schuleId: SCHULE_A.id,
-      stamm: "Gl",
+      stamm: "Zgl",
       eingeschraenkt: false,
     });
 
