@@ -334,6 +334,8 @@ const portalCodes = [
   "QR_CODE_ALREADY_SHOWN",
   // a found state employee who can no longer be added (the upstream's bare NOT_FOUND of the add call)
   "LANDESBEDIENSTETER_NICHT_HINZUFUEGBAR",
+  // a bulk class move reached a person who is no longer only a pupil (app/.server/mehrfach/schritte.server.ts)
+  "MEHRFACH_NUR_SCHUELER",
   "CROSS_ORIGIN_REQUEST",
   "FORM_ENCODING_UNSUPPORTED",
   "FORM_UNREADABLE",
@@ -351,8 +353,6 @@ const portalCodes = [
   "SCHULTRAEGER_ERROR",
   "TWO_AUTH_STATE_ERROR",
   "UNKNOWN_ERROR",
-  // a bulk class move of a person who has more than pupils' roles (the portal checks before it writes)
-  "MEHRFACH_NUR_SCHUELER",
   "400",
   "403",
   "404",

@@ -203,10 +203,11 @@ function zusammenfassen(
 }
 
 function namenVon(person: ZielPerson) {
-  const vorname = person.uebersicht?.vorname ?? "";
-  const nachname = person.uebersicht?.nachname ?? "";
-  const benutzername = person.benutzername ?? "";
   const name = person.name || person.id;
+  const vorname = person.uebersicht?.vorname ?? "";
+  // A person deleted meanwhile has no overview: the error file names them as the page did ("Vorname Nachname").
+  const nachname = person.uebersicht ? person.uebersicht.nachname : name;
+  const benutzername = person.benutzername ?? "";
   return { vorname, nachname, benutzername, person: benutzername ? `${name} (${benutzername})` : name };
 }
 
