@@ -86,9 +86,16 @@ export interface Ergebnisse {
 export function seitenEnde(t: T, ergebnisse: Ergebnisse, nonce: string): string {
   const { aktion, erledigt, fehler, unveraendert, abbruch, offen, passwortDatei, fehlerDatei } = ergebnisse;
   // The last progress step says it is done; it replaces the running bar and its "do not close" notice.
+  const bearbeitet = ergebnisse.anzahl - offen;
   const fertig = renderToStaticMarkup(
-    <div>
-      <p className="font-semibold">{t("mehrfach:lauf.fertig", { fertig: ergebnisse.anzahl - offen, anzahl: ergebnisse.anzahl })}</p>
+    <div className="space-y-2">
+      <progress
+        className="h-4 w-full"
+        max={Math.max(ergebnisse.anzahl, 1)}
+        value={bearbeitet}
+        aria-label={t("mehrfach:lauf.fortschritt")}
+      />
+      <p className="font-semibold">{t("mehrfach:lauf.fertig", { fertig: bearbeitet, anzahl: ergebnisse.anzahl })}</p>
     </div>,
   );
   const body = renderToStaticMarkup(
