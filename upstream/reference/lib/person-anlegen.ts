@@ -27,12 +27,22 @@ export interface NewPerson {
 
 const hasBlanksAround = (value: string) => value.trim() !== value;
 
+export type Transaction = Parameters<Parameters<ReferenceDb["transaction"]>[0]>[0];
+
+export interface CreatePersonOptions {
+  /** A start password and its hash made beforehand (the import hashes many at once on the thread pool). */
+  credentials?: { startpasswort: string; passwordHash: string };
+  /** Further writes in the creating transaction, so they happen together with the creation or not at all. */
+  alsoInTransaction?: (tx: Transaction, created: NewPerson) => Promise<void>;
+}
+
 export async function createPerson(
   db: ReferenceDb,
   version: ApiVersion,
   callerId: string,
   body: CreatePersonWithPersonenkontexteBody,
   now: Date,
+  options: CreatePersonOptions = {},
 ): Promise<NewPerson> {
   // 2. The person itself. Upstream, blanks around a name end as an unmapped 500 (quirk Q5); R: the person
   //    controller's own 400 keys, which say what is wrong. Blanks around a KoPers number stay a 500.
@@ -41,7 +51,7 @@ export async function createPerson(
   const personalnummer = body.personalnummer ?? null;
   if (personalnummer !== null && hasBlanksAround(personalnummer)) throw internalError();
   const candidate = usernameCandidate(body.vorname, body.familienname);
-  const startpasswort = generateStartPassword();
+  const startpasswort = options.credentials?.startpasswort ?? generateStartPassword();
 
   // 3. Each requested Zuordnung: organisation and role exist and the role may be given there, its rollenart fits the
   //    organisation's typ, and the caller may create persons there.
@@ -92,7 +102,7 @@ export async function createPerson(
   // Person, login account with the start password as a temporary one (it must be changed at the first login), and
   // the Zuordnungen, in one transaction.
   const username = await freeUsername(db, candidate);
-  const passwordHash = await hashPassword(startpasswort);
+  const passwordHash = options.credentials?.passwordHash ?? (await hashPassword(startpasswort));
   return db.transaction(async (tx) => {
     const accountId = newId();
     await tx.insert(identityAccount).values({ id: accountId, username, passwordHash, passwordTemporary: true, createdAt: now });
@@ -122,7 +132,9 @@ export async function createPerson(
         updatedAt: now,
       })),
     );
-    return { row, startpasswort, kontexte };
+    const created = { row, startpasswort, kontexte };
+    await options.alsoInTransaction?.(tx, created);
+    return created;
   });
 }
 
