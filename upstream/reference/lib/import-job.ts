@@ -1,0 +1,249 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
+import { and, asc, count, eq, gt, inArray, isNotNull, or, sql } from "drizzle-orm";
+import type { ReferenceDb } from "../db/client.ts";
+import type { ReferenceConfig } from "../env.ts";
+import { importDataItem, importvorgang, organisation } from "../db/schema.ts";
+import { HttpError } from "./errors.ts";
+import { publishEvent } from "./events.ts";
+import { encryptStartPassword } from "./import-crypto.ts";
+import { hashPassword } from "./password.ts";
+import { createPerson } from "./person-anlegen.ts";
+import { generateStartPassword } from "./personen.ts";
+
+/**
+ * The background side of `POST /api/import/execute` (PERSONS §2.8.2, CHANGES-SINCE-PIN §3.5). The request only records
+ * who executed the import (and, pinned, sets INPROGRESS) and hands the id to this runner; the runner creates one person
+ * per row, each in a transaction of its own that also marks the row SUCCESS (with username and encrypted start
+ * password), so a row is either done completely or still PENDING. Everything lives in the database: after a restart
+ * `resume()` picks up every import that was accepted for execution but not finished and carries on with its PENDING rows.
+ *
+ * The embedded database runs on the event loop; each query already starts with a turn of the loop (db/client.ts) and
+ * the runner yields once more between rows, so requests are served while an import runs. The start passwords' scrypt
+ * hashes, which dominate the work, are computed ahead on the thread pool, several at a time, while the rows are written.
+ */
+
+export interface ImportJobs {
+  /** Hands an accepted execution to the background; returns at once. */
+  start(importvorgangId: string): void;
+  /** On start-up: queues every import accepted for execution and not finished; returns how many. */
+  resume(): Promise<number>;
+  /** Stops after the row in progress (shutdown; tests simulate a crash with it). Unfinished imports stay resumable. */
+  stop(): Promise<void>;
+  /** Resolves when nothing is queued or running (tests). */
+  idle(): Promise<void>;
+}
+
+type Credentials = { startpasswort: string; passwordHash: string };
+
+/** Start passwords with their hashes, `ahead` of them being computed at any time on the thread pool. */
+function credentialSupply(ahead: number) {
+  const queue: Promise<Credentials>[] = [];
+  const make = () => {
+    const startpasswort = generateStartPassword();
+    const promise = hashPassword(startpasswort).then((passwordHash) => ({ startpasswort, passwordHash }));
+    // a failed hash surfaces when taken; never as an unhandled rejection of a prepared one
+    promise.catch(() => undefined);
+    return promise;
+  };
+  return {
+    take(): Promise<Credentials> {
+      while (queue.length < ahead + 1) queue.push(make());
+      const next = queue.shift() as Promise<Credentials>;
+      queue.push(make());
+      return next;
+    },
+    /** An unused one goes back to the front. */
+    giveBack(credentials: Credentials) {
+      queue.unshift(Promise.resolve(credentials));
+    },
+    /** Drops what was prepared (hashes still running finish on their own). */
+    clear() {
+      queue.length = 0;
+    },
+  };
+}
+
+/** Rows fetched at a time. */
+const BATCH = 50;
+/** Hashes in flight: libuv's thread pool has 4 threads by default. */
+const HASHES_AHEAD = 8;
+
+export function createImportJobs(db: ReferenceDb, config: ReferenceConfig): ImportJobs {
+  const queue: string[] = [];
+  const known = new Set<string>();
+  let running: Promise<void> | undefined;
+  let stopping = false;
+
+  const drain = async () => {
+    while (!stopping && queue.length > 0) {
+      const id = queue.shift() as string;
+      try {
+        await processImport(db, config, id, () => stopping);
+      } catch (error) {
+        // the import stays as it is (resumable); the log must not carry names or passwords
+        console.error(`[reference-upstream] import ${id} failed:`, error instanceof Error ? error.name : "unknown error");
+      } finally {
+        known.delete(id);
+      }
+    }
+  };
+  const kick = () => {
+    running ??= drain().finally(() => {
+      running = undefined;
+      if (!stopping && queue.length > 0) kick();
+    });
+  };
+
+  return {
+    start(importvorgangId) {
+      if (stopping || known.has(importvorgangId)) return;
+      known.add(importvorgangId);
+      queue.push(importvorgangId);
+      kick();
+    },
+    async resume() {
+      const open = await db
+        .select({ id: importvorgang.id })
+        .from(importvorgang)
+        .where(
+          or(
+            eq(importvorgang.status, "INPROGRESS"),
+            // current version: accepted for execution, but the job had not started yet
+            and(eq(importvorgang.status, "VALID"), isNotNull(importvorgang.executedByPersonId)),
+          ),
+        )
+        .orderBy(asc(importvorgang.updatedAt), asc(importvorgang.id));
+      for (const { id } of open) this.start(id);
+      return open.length;
+    },
+    async stop() {
+      stopping = true;
+      queue.length = 0;
+      await running;
+    },
+    async idle() {
+      while (running) await running;
+    },
+  };
+}
+
+/** The classes below the organisation by name (names are compared exactly, as upstream). */
+async function klassenBelow(db: ReferenceDb, organisationId: string): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: organisation.id, name: organisation.name })
+    .from(organisation)
+    .where(
+      sql`${organisation.typ} = 'KLASSE' AND ${organisation.id} IN (WITH RECURSIVE tree(id) AS (
+        SELECT o.id FROM ${organisation} o WHERE o.administriert_von = ${organisationId}
+        UNION
+        SELECT o.id FROM ${organisation} o JOIN tree t ON o.administriert_von = t.id
+      ) SELECT id FROM tree)`,
+    );
+  const byName = new Map<string, string>();
+  for (const row of rows) if (!byName.has(row.name)) byName.set(row.name, row.id);
+  return byName;
+}
+
+async function processImport(db: ReferenceDb, config: ReferenceConfig, id: string, stopped: () => boolean) {
+  const version = config.apiVersion;
+  const [vorgang] = await db.select().from(importvorgang).where(eq(importvorgang.id, id));
+  if (!vorgang) return;
+  if (vorgang.status === "VALID" && version === "current") {
+    // The current upstream's handler moves VALID to INPROGRESS itself and ignores every other status (double submits).
+    const moved = await db
+      .update(importvorgang)
+      .set({ status: "INPROGRESS", updatedAt: config.now() })
+      .where(and(eq(importvorgang.id, id), eq(importvorgang.status, "VALID")))
+      .returning({ id: importvorgang.id });
+    if (moved.length === 0) return;
+  } else if (vorgang.status !== "INPROGRESS") {
+    return;
+  }
+  const { organisationId, rolleId, executedByPersonId } = vorgang;
+  const klassen = organisationId ? await klassenBelow(db, organisationId) : new Map<string, string>();
+  const supply = credentialSupply(HASHES_AHEAD);
+
+  const fail = (rowId: string) =>
+    db
+      .update(importDataItem)
+      .set({ status: "FAILED", updatedAt: config.now() })
+      .where(and(eq(importDataItem.id, rowId), eq(importDataItem.status, "PENDING")));
+
+  try {
+    let lastPosition = -1;
+    for (;;) {
+      if (stopped()) return;
+      // Deleted meanwhile (CANCELLED, rows gone): nothing left to do. Upstream keeps creating from the rows it had
+      // loaded (quirk Q10); here the rows are read as the job goes, so a deletion ends it.
+      const rows = await db
+        .select()
+        .from(importDataItem)
+        .where(and(eq(importDataItem.importvorgangId, id), eq(importDataItem.status, "PENDING"), gt(importDataItem.position, lastPosition)))
+        .orderBy(asc(importDataItem.position))
+        .limit(BATCH);
+      if (rows.length === 0) break;
+      for (const row of rows) {
+        if (stopped()) return;
+        lastPosition = row.position;
+        const klasseId = row.klasse === null ? undefined : klassen.get(row.klasse);
+        if (!organisationId || !rolleId || !executedByPersonId || !klasseId) {
+          await fail(row.id);
+          continue;
+        }
+        const credentials = await supply.take();
+        try {
+          await createPerson(
+            db,
+            version,
+            executedByPersonId,
+            {
+              vorname: row.vorname ?? "",
+              familienname: row.nachname ?? "",
+              createPersonenkontexte: [
+                { organisationId, rolleId },
+                { organisationId: klasseId, rolleId },
+              ],
+            },
+            config.now(),
+            {
+              credentials,
+              alsoInTransaction: async (tx, created) => {
+                await tx
+                  .update(importDataItem)
+                  .set({
+                    status: "SUCCESS",
+                    username: created.row.username,
+                    password: encryptStartPassword(config.importPasswordSecret, created.startpasswort),
+                    updatedAt: config.now(),
+                  })
+                  .where(eq(importDataItem.id, row.id));
+              },
+            },
+          );
+        } catch (error) {
+          // Refused by the rules (before anything was written, so the start password is still unused) or a database
+          // error: the row failed, the import goes on.
+          if (error instanceof HttpError) supply.giveBack(credentials);
+          else console.warn(`[reference-upstream] import ${id}: row ${row.position} failed`, error instanceof Error ? error.name : "");
+          await fail(row.id);
+        }
+        await nextTurn();
+      }
+    }
+
+    if (stopped()) return;
+    const [{ succeeded }] = await db
+      .select({ succeeded: count() })
+      .from(importDataItem)
+      .where(and(eq(importDataItem.importvorgangId, id), eq(importDataItem.status, "SUCCESS")));
+    const status = succeeded > 0 ? "FINISHED" : "FAILED";
+    const done = await db
+      .update(importvorgang)
+      .set({ status, updatedAt: config.now() })
+      .where(and(eq(importvorgang.id, id), inArray(importvorgang.status, ["INPROGRESS"])))
+      .returning({ id: importvorgang.id });
+    if (done.length > 0) publishEvent("ImportProcessed", { importvorgangId: id, status, succeeded: String(succeeded) });
+  } finally {
+    supply.clear();
+  }
+}
