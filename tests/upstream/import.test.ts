@@ -40,7 +40,7 @@ interface UploadOptions {
 }
 
 /** POST /api/import/upload as the portal sends it: multipart form, CSRF token in the header. */
-async function upload(browser: Browser, csv: string | Uint8Array, options: UploadOptions = {}) {
+async function upload(browser: Browser, csv: string, options: UploadOptions = {}) {
   const form = new FormData();
   form.set("organisationId", options.organisationId ?? A);
   form.set("rolleId", options.rolleId ?? SCHUELER);
@@ -117,13 +117,24 @@ describe.each(API_VERSIONS)("CSV-Import /api/import/* (Upstream-Version %s)", (v
     expect(await personCount()).toBe(before + 2);
 
     const result = await importedUsers(body.importvorgangId);
-    expect(result).toMatchObject({ importvorgandId: body.importvorgangId, rollenname: "itslearning-Schüler", organisationsname: "Gemeinschaftsschule am Deich", total: 2, pageTotal: 2 });
+    expect(result).toMatchObject({
+      importvorgandId: body.importvorgangId,
+      rollenname: "itslearning-Schüler",
+      organisationsname: "Gemeinschaftsschule am Deich",
+      total: 2,
+      pageTotal: 2,
+    });
     const max = result.importedUsers.find((user) => user.vorname === "Max");
     expect(max).toMatchObject({ klasse: "7b", nachname: "Mustermann", benutzername: "mmustermann", status: "SUCCESS" });
     expect(max?.startpasswort).toMatch(START_PASSWORD);
     const [created] = await db().select().from(person).where(eq(person.username, "mmustermann"));
     const kontexte = await db().select().from(personenkontext).where(eq(personenkontext.personId, created.id));
-    expect(kontexte.map((k) => [k.organisationId, k.rolleId]).sort()).toEqual([[A, SCHUELER], [KLASSE_7B, SCHUELER]].sort());
+    expect(kontexte.map((k) => [k.organisationId, k.rolleId]).sort()).toEqual(
+      [
+        [A, SCHUELER],
+        [KLASSE_7B, SCHUELER],
+      ].sort(),
+    );
     const [account] = await db().select().from(identityAccount).where(eq(identityAccount.username, "mmustermann"));
     expect(account.passwordTemporary).toBe(true);
     expect(await verifyPassword(max?.startpasswort ?? "", account.passwordHash)).toBe(true);

@@ -7,7 +7,7 @@ import { HttpError } from "./errors.ts";
 import { publishEvent } from "./events.ts";
 import { encryptStartPassword } from "./import-crypto.ts";
 import { hashPassword } from "./password.ts";
-import { createPerson } from "./person-anlegen.ts";
+import { type CheckedZuordnungen, checkZuordnungen, createPerson } from "./person-anlegen.ts";
 import { generateStartPassword } from "./personen.ts";
 
 /**
@@ -182,11 +182,34 @@ async function processImport(db: ReferenceDb, config: ReferenceConfig, id: strin
         .orderBy(asc(importDataItem.position))
         .limit(BATCH);
       if (rows.length === 0) break;
+      // The Zuordnungen (school and class with the role) and the importer's rights are checked once per class and
+      // batch, so rights taken away during a long import count from the next batch on.
+      const checks = new Map<string, Promise<CheckedZuordnungen | HttpError>>();
+      const checkedFor = (klasseId: string) => {
+        let check = checks.get(klasseId);
+        if (!check) {
+          const requested = [
+            { organisationId: organisationId as string, rolleId: rolleId as string },
+            { organisationId: klasseId, rolleId: rolleId as string },
+          ];
+          check = checkZuordnungen(db, version, executedByPersonId as string, requested, null).catch((error: unknown) => {
+            if (error instanceof HttpError) return error;
+            throw error;
+          });
+          checks.set(klasseId, check);
+        }
+        return check;
+      };
       for (const row of rows) {
         if (stopped()) return;
         lastPosition = row.position;
         const klasseId = row.klasse === null ? undefined : klassen.get(row.klasse);
         if (!organisationId || !rolleId || !executedByPersonId || !klasseId) {
+          await fail(row.id);
+          continue;
+        }
+        const checked = await checkedFor(klasseId);
+        if (checked instanceof HttpError || checked.refusal) {
           await fail(row.id);
           continue;
         }
@@ -206,6 +229,7 @@ async function processImport(db: ReferenceDb, config: ReferenceConfig, id: strin
             },
             config.now(),
             {
+              checked,
               credentials,
               alsoInTransaction: async (tx, created) => {
                 await tx

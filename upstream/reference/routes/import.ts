@@ -224,12 +224,7 @@ export function importRoutes(version: ApiVersion) {
       query.organisationIds ? inArray(importvorgang.organisationId, query.organisationIds) : undefined,
     );
     const [{ total }] = await db.select({ total: count() }).from(importvorgang).where(where);
-    const page = db
-      .select()
-      .from(importvorgang)
-      .where(where)
-      .orderBy(desc(importvorgang.createdAt), desc(importvorgang.id))
-      .offset(offset);
+    const page = db.select().from(importvorgang).where(where).orderBy(desc(importvorgang.createdAt), desc(importvorgang.id)).offset(offset);
     const rows = query.limit === undefined ? await page : await page.limit(query.limit);
     setHeaders(total, offset, query.limit ?? rows.length);
     return entityJson(
