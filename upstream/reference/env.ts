@@ -34,7 +34,10 @@ const EnvSchema = z.object({
   REFERENCE_API_VERSION: z.preprocess((value) => (value === "" ? undefined : value), z.enum(["current", "pinned"]).default("current")),
   LOGIN_LOCKOUT_MAX_FAILURES: z.coerce.number().int().min(0).max(1000).default(10),
   LOGIN_LOCKOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
-  IMPORT_PASSWORD_SECRET: z.string().min(1).default("schulportal-reference-import-secret"),
+  IMPORT_PASSWORD_SECRET: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.string().default("schulportal-reference-import-secret"),
+  ),
 });
 
 // Started by `npm start` it inherits the loaded environment; stand-alone and for its scripts it loads `.env` itself.

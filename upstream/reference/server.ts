@@ -39,7 +39,7 @@ export async function startReferenceUpstream(
   const stopTimedJobs = await startTimedLockJobs(handle.db, config.now);
   // CSV imports that were executing when the server stopped carry on with their remaining rows.
   const resumed = await app.importJobs.resume();
-  if (resumed > 0) console.info(`[reference-upstream] ${resumed} unterbrochene(r) Import(e) wird/werden fortgesetzt`);
+  if (resumed > 0) console.info(`[reference-upstream] unterbrochene Importe werden fortgesetzt: ${resumed}`);
   const host = options.host ?? "127.0.0.1";
   const port = options.port ?? referenceEnv.port;
 

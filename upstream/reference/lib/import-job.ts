@@ -8,7 +8,7 @@ import { publishEvent } from "./events.ts";
 import { encryptStartPassword } from "./import-crypto.ts";
 import { hashPassword } from "./password.ts";
 import { type CheckedZuordnungen, checkZuordnungen, createPerson } from "./person-anlegen.ts";
-import { generateStartPassword } from "./personen.ts";
+import { firstFreeUsername, generateStartPassword, takenUsernames, usernameCandidate } from "./personen.ts";
 
 /**
  * The background side of `POST /api/import/execute` (PERSONS §2.8.2, CHANGES-SINCE-PIN §3.5). The request only records
@@ -200,6 +200,22 @@ async function processImport(db: ReferenceDb, config: ReferenceConfig, id: strin
         }
         return check;
       };
+      // The usernames the batch's rows would get, looked up at once; each name given out is taken from then on.
+      const taken = await takenUsernames(
+        db,
+        rows.flatMap((row) => {
+          try {
+            return [usernameCandidate(row.vorname ?? "", row.nachname ?? "")];
+          } catch {
+            return [];
+          }
+        }),
+      );
+      const allocateUsername = (candidate: string) => {
+        const username = firstFreeUsername(candidate, taken);
+        taken.add(username);
+        return username;
+      };
       for (const row of rows) {
         if (stopped()) return;
         lastPosition = row.position;
@@ -214,8 +230,8 @@ async function processImport(db: ReferenceDb, config: ReferenceConfig, id: strin
           continue;
         }
         const credentials = await supply.take();
-        try {
-          await createPerson(
+        const create = (allocate: boolean) =>
+          createPerson(
             db,
             version,
             executedByPersonId,
@@ -231,6 +247,7 @@ async function processImport(db: ReferenceDb, config: ReferenceConfig, id: strin
             {
               checked,
               credentials,
+              ...(allocate ? { allocateUsername } : {}),
               alsoInTransaction: async (tx, created) => {
                 await tx
                   .update(importDataItem)
@@ -244,6 +261,14 @@ async function processImport(db: ReferenceDb, config: ReferenceConfig, id: strin
               },
             },
           );
+        try {
+          try {
+            await create(true);
+          } catch (error) {
+            // Someone else took the name meanwhile (a person created by hand): once more, with a fresh look-up.
+            if (!isUniqueViolation(error)) throw error;
+            await create(false);
+          }
         } catch (error) {
           // Refused by the rules (before anything was written, so the start password is still unused) or a database
           // error: the row failed, the import goes on.
@@ -270,4 +295,12 @@ async function processImport(db: ReferenceDb, config: ReferenceConfig, id: strin
   } finally {
     supply.clear();
   }
+}
+
+/** PostgreSQL's unique violation (23505), also when drizzle wrapped it as `cause`. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    if ((current as Error & { code?: unknown }).code === "23505") return true;
+  }
+  return false;
 }

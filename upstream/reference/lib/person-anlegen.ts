@@ -34,6 +34,8 @@ export interface CreatePersonOptions {
   credentials?: { startpasswort: string; passwordHash: string };
   /** Further writes in the creating transaction, so they happen together with the creation or not at all. */
   alsoInTransaction?: (tx: Transaction, created: NewPerson) => Promise<void>;
+  /** Picks the username for the candidate (the import looks up the taken names of many rows at once). */
+  allocateUsername?: (candidate: string) => string;
   /** The Zuordnungen checked beforehand (the import checks them once for many persons); must match the body's. */
   checked?: CheckedZuordnungen;
 }
@@ -125,7 +127,7 @@ export async function createPerson(
 
   // Person, login account with the start password as a temporary one (it must be changed at the first login), and
   // the Zuordnungen, in one transaction.
-  const username = await freeUsername(db, candidate);
+  const username = options.allocateUsername ? options.allocateUsername(candidate) : await freeUsername(db, candidate);
   const passwordHash = options.credentials?.passwordHash ?? (await hashPassword(startpasswort));
   return db.transaction(async (tx) => {
     const accountId = newId();
