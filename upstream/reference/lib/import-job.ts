@@ -161,7 +161,8 @@ async function processImport(db: ReferenceDb, config: ReferenceConfig, id: strin
   }
   const { organisationId, rolleId, executedByPersonId } = vorgang;
   const klassen = organisationId ? await klassenBelow(db, organisationId) : new Map<string, string>();
-  const supply = credentialSupply(HASHES_AHEAD);
+  // never more hashes prepared than rows to come
+  const supply = credentialSupply(Math.max(0, Math.min(HASHES_AHEAD, vorgang.dataItemCount - 1)));
 
   const fail = (rowId: string) =>
     db
