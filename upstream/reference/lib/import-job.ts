@@ -47,9 +47,8 @@ function credentialSupply(ahead: number) {
   };
   return {
     take(): Promise<Credentials> {
-      while (queue.length < ahead + 1) queue.push(make());
-      const next = queue.shift() as Promise<Credentials>;
-      queue.push(make());
+      const next = queue.shift() ?? make();
+      while (queue.length < ahead) queue.push(make());
       return next;
     },
     /** An unused one goes back to the front. */
