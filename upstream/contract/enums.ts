@@ -102,3 +102,11 @@ export const CRON_LOCKED_BY = "Cron";
 /** Sortable columns of `GET /api/personen-frontend` (`SortFieldPerson`). */
 export const PERSON_SORT_FIELDS = ["vorname", "familienname", "personalnummer", "username"] as const;
 export type PersonSortField = (typeof PERSON_SORT_FIELDS)[number];
+
+/** Status of an import (`ImportStatus`, PERSONS §2.8): STARTED → VALID/INVALID → INPROGRESS → FINISHED/FAILED → COMPLETED, or CANCELLED. */
+export const IMPORT_STATUS = ["STARTED", "VALID", "INVALID", "INPROGRESS", "FINISHED", "FAILED", "COMPLETED", "CANCELLED"] as const;
+export type ImportStatus = (typeof IMPORT_STATUS)[number];
+
+/** Status of one row of an import (`ImportDataItemStatus`). */
+export const IMPORT_DATA_ITEM_STATUS = ["PENDING", "SUCCESS", "FAILED"] as const;
+export type ImportDataItemStatus = (typeof IMPORT_DATA_ITEM_STATUS)[number];

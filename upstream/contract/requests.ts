@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   CURRENT_PROVIDER_KATEGORIEN,
+  IMPORT_STATUS,
   MELDUNG_STATUS,
   OrganisationsTyp,
   PERSON_SORT_FIELDS,
@@ -488,3 +489,47 @@ export const CreateOrUpdateMeldungBody = z.object({
   revision: z.number().finite(),
 });
 export type CreateOrUpdateMeldungBody = z.infer<typeof CreateOrUpdateMeldungBody>;
+
+// ── CSV import (issue 14; PERSONS §2.8, CHANGES-SINCE-PIN §3.5) ─────────────────────────────────────────────────
+
+/** The form field names of POST /api/import/upload (`multipart/form-data`, `DbiamPersonenkontextImportBodyParams`). */
+export const IMPORT_UPLOAD_FIELDS = { file: "file", organisationId: "organisationId", rolleId: "rolleId" } as const;
+
+/**
+ * POST /api/import/upload: the text fields of the form; the file goes as field `file` (MIME type `text/csv` or
+ * `application/vnd.ms-excel`, at most 5 MB, at most 2000 rows).
+ */
+export const ImportUploadBody = z.object({
+  organisationId: z.string().min(1, NOT_EMPTY).uuid(),
+  rolleId: z.string().min(1, NOT_EMPTY).uuid(),
+});
+export type ImportUploadBody = z.infer<typeof ImportUploadBody>;
+
+/** POST /api/import/execute (`ImportvorgangByIdBodyParams`). */
+export const ImportvorgangByIdBody = z.object({ importvorgangId: z.string().min(1, NOT_EMPTY).uuid() });
+export type ImportvorgangByIdBody = z.infer<typeof ImportvorgangByIdBody>;
+
+/** The path of GET /api/import/{id}/status, GET /api/import/{id}/download and DELETE /api/import/{id}. */
+export const ImportvorgangByIdParams = ImportvorgangByIdBody;
+export type ImportvorgangByIdParams = ImportvorgangByIdBody;
+
+/** The largest page of GET /api/import/importedUsers (a larger `limit` is IMPORT_RESULT_QUERY_LIMIT_ERROR). */
+export const IMPORT_RESULT_MAX_LIMIT = 100;
+
+/** GET /api/import/importedUsers: one page (default and maximum 100) of an import's rows. */
+export const ImportedUsersQuery = z.object({
+  importvorgangId: z.string().min(1, NOT_EMPTY).uuid(),
+  offset: pagingNumber(0).optional(),
+  limit: pagingNumber(1).optional(),
+});
+export type ImportedUsersQuery = z.infer<typeof ImportedUsersQuery>;
+
+/** GET /api/import/history (header paging): the caller's own imports; all filters AND-combined, no default status. */
+export const ImportHistoryQuery = z.object({
+  offset: pagingNumber(0).optional(),
+  limit: pagingNumber(1).optional(),
+  status: z.enum(IMPORT_STATUS).optional(),
+  rolleIds: uniqueArray(z.string().uuid()).optional(),
+  organisationIds: uniqueArray(z.string().uuid()).optional(),
+});
+export type ImportHistoryQuery = z.infer<typeof ImportHistoryQuery>;

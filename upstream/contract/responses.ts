@@ -1,6 +1,8 @@
 import { z } from "zod";
 import {
   EMAIL_ADDRESS_STATUS,
+  IMPORT_DATA_ITEM_STATUS,
+  IMPORT_STATUS,
   KNOWN_PROVIDER_KATEGORIEN,
   LOCK_OCCASIONS,
   MELDUNG_STATUS,
@@ -490,3 +492,112 @@ export type ManageableServiceProviderResponse = z.infer<typeof ManageableService
 /** Body paging (`RawPagedResponse`) of the offer lists. */
 export const rawPagedResponse = <S extends z.ZodTypeAny>(item: S) =>
   z.object({ total: z.number(), offset: z.number(), limit: z.number(), items: lenientArray(item) });
+
+// ── CSV import (issue 14; PERSONS §2.8, CHANGES-SINCE-PIN §3.5) ─────────────────────────────────────────────────
+
+/** One refused row of an upload (`ImportDataItemResponse`) with its keys (IMPORT_DATA_ITEM_*), in file order. */
+export const ImportDataItemResponse = z.object({
+  nachname: optionalText.transform((name) => name ?? ""),
+  vorname: optionalText.transform((name) => name ?? ""),
+  klasse: optionalText,
+  validationErrors: lenientArray(z.string()),
+});
+export type ImportDataItemResponse = z.infer<typeof ImportDataItemResponse>;
+
+/** POST /api/import/upload (201, `ImportUploadResponse`): only the invalid rows are listed. */
+export const ImportUploadResponse = z.object({
+  importvorgangId: z.string(),
+  isValid: z.boolean(),
+  totalImportDataItems: z.number(),
+  totalInvalidImportDataItems: z.number(),
+  invalidImportDataItems: lenientArray(ImportDataItemResponse),
+});
+export type ImportUploadResponse = z.infer<typeof ImportUploadResponse>;
+
+/** GET /api/import/{id}/status (`ImportVorgangStatusResponse`); an unknown status is null. */
+export const ImportVorgangStatusResponse = z.object({
+  dataItemCount: z.number(),
+  status: lenientEnum(IMPORT_STATUS),
+  totalDataItemImported: z.number(),
+});
+export type ImportVorgangStatusResponse = z.infer<typeof ImportVorgangStatusResponse>;
+
+/** One row of an import's result (`ImportedUserResponse`): `startpasswort` is "" and `benutzername` absent when not created. */
+export const ImportedUserResponse = z.object({
+  klasse: optionalText.transform((klasse) => klasse ?? ""),
+  vorname: optionalText.transform((name) => name ?? ""),
+  nachname: optionalText.transform((name) => name ?? ""),
+  benutzername: optionalText,
+  startpasswort: optionalText.transform((password) => password ?? ""),
+  status: lenientEnum(IMPORT_DATA_ITEM_STATUS),
+});
+export type ImportedUserResponse = z.infer<typeof ImportedUserResponse>;
+
+/**
+ * GET /api/import/importedUsers (`ImportResultResponse`): one page of rows; `importvorgandId` is spelled so upstream.
+ * Current upstream: sorted by klasse, nachname, vorname, id; pinned: file order.
+ */
+export const ImportResultResponse = z.object({
+  importvorgandId: z.string(),
+  rollenname: optionalText.transform((name) => name ?? ""),
+  organisationsname: optionalText.transform((name) => name ?? ""),
+  importedUsers: lenientArray(ImportedUserResponse),
+  total: z.number(),
+  pageTotal: z.number(),
+});
+export type ImportResultResponse = z.infer<typeof ImportResultResponse>;
+
+/** An item of GET /api/import/history (`ImportVorgangResponse`; header paging). */
+export const ImportVorgangResponse = z.object({
+  id: z.string(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+  rollenname: optionalText.transform((name) => name ?? ""),
+  organisationsname: optionalText.transform((name) => name ?? ""),
+  dataItemCount: z.number(),
+  status: lenientEnum(IMPORT_STATUS),
+});
+export type ImportVorgangResponse = z.infer<typeof ImportVorgangResponse>;
+
+/** GET /api/import/history: the array; items outside the contract are dropped. */
+export const ImportHistoryResponse = z.array(z.unknown()).pipe(lenientArray(ImportVorgangResponse));
+
+/**
+ * The keys of the import calls (PERSONS §2.8, §1.5.2; CHANGES-SINCE-PIN §3.5): the `DbiamImportError` family (both
+ * versions), and the shared and validation keys of the current upstream (pinned: SchulConneX bodies, read as 400, 404,
+ * 500). The file pipe's refusals (missing file, wrong type: 400; file too large: 413) have NestJS default bodies.
+ */
+export const IMPORT_ERROR_KEYS = [
+  "IMPORT_ERROR",
+  "CSV_PARSING_ERROR",
+  "CSV_FILE_EMPTY_ERROR",
+  "IMPORT_TEXT_FILE_CREATION_ERROR",
+  "IMPORT_NUR_LERN_AN_SCHULE_ERROR",
+  "CSV_FILE_INVALID_HEADER_ERROR",
+  "IMPORT_MAX_USERS_LIMIT_ERROR",
+  "CSV_FILE_NO_USERS_ERROR",
+  "IMPORT_RESULT_QUERY_LIMIT_ERROR",
+  "ENTITY_NOT_FOUND",
+  "MISSING_PERMISSIONS",
+  "INTERNAL_SERVER_ERROR",
+  "DB_ERROR",
+  "VALIDATION_ERROR",
+  "REQUIRED_VALUE",
+  "INVALID_ENUM",
+  "REQUIRED_STEP_UP_LEVEL_NOT_MET",
+  "400",
+  "404",
+  "500",
+] as const;
+export type ImportErrorKey = (typeof IMPORT_ERROR_KEYS)[number];
+
+/** The per-row keys of an upload's `validationErrors` (a key may appear twice). */
+export const IMPORT_DATA_ITEM_ERROR_KEYS = [
+  "IMPORT_DATA_ITEM_NACHNAME_IS_INVALID",
+  "IMPORT_DATA_ITEM_NACHNAME_IS_TOO_SHORT",
+  "IMPORT_DATA_ITEM_VORNAME_IS_INVALID",
+  "IMPORT_DATA_ITEM_VORNAME_IS_TOO_SHORT",
+  "IMPORT_DATA_ITEM_KLASSE_IS_TOO_SHORT",
+  "IMPORT_DATA_ITEM_KLASSE_NOT_FOUND",
+] as const;
+export type ImportDataItemErrorKey = (typeof IMPORT_DATA_ITEM_ERROR_KEYS)[number];

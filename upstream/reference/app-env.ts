@@ -1,6 +1,7 @@
 import type { ReferenceDb } from "./db/client.ts";
 import type { ReferenceConfig } from "./env.ts";
 import type { ControllerFamily } from "./lib/errors.ts";
+import type { ImportJobs } from "./lib/import-job.ts";
 import type { SessionState } from "./session.ts";
 
 /** Per-request variables shared by all route modules. */
@@ -11,5 +12,7 @@ export interface AppEnv {
     session: SessionState | null;
     /** Decides the error bodies of the route (errors.ts); set by the route module, "default" otherwise. */
     family: ControllerFamily;
+    /** The background runner of this app instance's CSV imports. */
+    importJobs: ImportJobs;
   };
 }

@@ -4,10 +4,12 @@ import type { AppEnv } from "./app-env.ts";
 import type { ReferenceDb } from "./db/client.ts";
 import type { ReferenceConfig } from "./env.ts";
 import { HttpError, databaseError, internalError, routeNotFoundBody } from "./lib/errors.ts";
+import { createImportJobs } from "./lib/import-job.ts";
 import { invalidRequest } from "./lib/validation.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { cronRoutes } from "./routes/cron.ts";
 import { idpRoutes } from "./routes/idp.ts";
+import { fileTooLarge, importRoutes } from "./routes/import.ts";
 import { landesbediensteterRoutes, landesbediensteterSucheRoutes } from "./routes/landesbediensteter.ts";
 import { meldungRoutes } from "./routes/meldung.ts";
 import { metaRoutes } from "./routes/meta.ts";
@@ -29,6 +31,9 @@ import { sessionMiddleware } from "./session.ts";
 
 /** Express' JSON body parser (the upstream's) refuses bodies above 100 kB; no form or JSON call comes close. */
 const MAX_BODY_BYTES = 100 * 1024;
+/** The CSV upload: a file of at most 5 MB (checked on the file itself) plus the form's other fields and framing. */
+const MAX_UPLOAD_BYTES = 5 * 1024 * 1024 + 64 * 1024;
+const UPLOAD_PATH = "/api/import/upload";
 
 /** The SQLSTATE of a database driver error (pg and PGlite alike), also when drizzle wrapped it as `cause`. */
 function sqlState(error: unknown): string | undefined {
@@ -39,26 +44,36 @@ function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
-/** Builds the Hono app of the reference upstream on an open, migrated database. */
+/**
+ * Builds the Hono app of the reference upstream on an open, migrated database. `app.importJobs` is the app's background
+ * runner of CSV imports: the server resumes interrupted imports with it at start and stops it when closing.
+ */
 export function createReferenceApp(db: ReferenceDb, config: ReferenceConfig) {
   const app = new Hono<AppEnv>();
+  const importJobs = createImportJobs(db, config);
 
   app.use("*", async (c, next) => {
     c.set("db", db);
     c.set("config", config);
     c.set("family", "default");
+    c.set("importJobs", importJobs);
     await next();
     // Personal data and session-bound answers must not land in shared or browser caches; routes that may be cached
     // (stylesheet, logos) set their own policy.
     if (c.req.path.startsWith("/api/") && !c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ message: "request entity too large", error: "Payload Too Large", statusCode: 413 }, 413),
-    }),
-  );
+  const generalLimit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json({ message: "request entity too large", error: "Payload Too Large", statusCode: 413 }, 413),
+  });
+  const uploadLimit = bodyLimit({
+    maxSize: MAX_UPLOAD_BYTES,
+    onError: (c) => {
+      const { status, body } = fileTooLarge().render({ version: config.apiVersion, family: "default" });
+      return c.json(body, status);
+    },
+  });
+  app.use("/api/*", (c, next) => (c.req.path === UPLOAD_PATH ? uploadLimit(c, next) : generalLimit(c, next)));
   app.use("/api/*", sessionMiddleware());
 
   app.route("/api/auth/idp", idpRoutes());
@@ -83,6 +98,7 @@ export function createReferenceApp(db: ReferenceDb, config: ReferenceConfig) {
   app.route("/api/personen", personLockRoutes());
   app.route("/api/cron", cronRoutes());
   app.route("/api/reference", simulationRoutes());
+  app.route("/api/import", importRoutes(config.apiVersion));
 
   app.notFound((c) => c.json(routeNotFoundBody(c.req.method, new URL(c.req.url).pathname), 404));
 
@@ -111,7 +127,7 @@ export function createReferenceApp(db: ReferenceDb, config: ReferenceConfig) {
     return c.json(body, status);
   });
 
-  return app;
+  return Object.assign(app, { importJobs });
 }
 
 export type ReferenceApp = ReturnType<typeof createReferenceApp>;

@@ -34,6 +34,10 @@ const EnvSchema = z.object({
   REFERENCE_API_VERSION: z.preprocess((value) => (value === "" ? undefined : value), z.enum(["current", "pinned"]).default("current")),
   LOGIN_LOCKOUT_MAX_FAILURES: z.coerce.number().int().min(0).max(1000).default(10),
   LOGIN_LOCKOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  IMPORT_PASSWORD_SECRET: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.string().default("schulportal-reference-import-secret"),
+  ),
 });
 
 // Started by `npm start` it inherits the loaded environment; stand-alone and for its scripts it loads `.env` itself.
@@ -81,6 +85,8 @@ export interface ReferenceConfig {
   featureFlags: FeatureFlags;
   apiVersion: ApiVersion;
   loginLockout: LoginLockout;
+  /** Secret from which the key that encrypts imported start passwords until they are fetched is derived. */
+  importPasswordSecret: string;
   /** Clock, injectable so tests can simulate inactivity without sleeping. */
   now: () => Date;
 }
@@ -107,6 +113,7 @@ export const referenceEnv = {
     },
     apiVersion: env.REFERENCE_API_VERSION,
     loginLockout: { maxFailures: env.LOGIN_LOCKOUT_MAX_FAILURES, lockoutSeconds: env.LOGIN_LOCKOUT_SECONDS },
+    importPasswordSecret: env.IMPORT_PASSWORD_SECRET,
     now: () => new Date(),
   } satisfies ReferenceConfig,
 } as const;

@@ -37,6 +37,9 @@ export async function startReferenceUpstream(
   // The upstream's lock timers (KoPers lock after 56 days, end of time-limited locks) run here on their own:
   // once now, so a demo database that slept for weeks is up to date, then every few minutes.
   const stopTimedJobs = await startTimedLockJobs(handle.db, config.now);
+  // CSV imports that were executing when the server stopped carry on with their remaining rows.
+  const resumed = await app.importJobs.resume();
+  if (resumed > 0) console.info(`[reference-upstream] unterbrochene Importe werden fortgesetzt: ${resumed}`);
   const host = options.host ?? "127.0.0.1";
   const port = options.port ?? referenceEnv.port;
 
@@ -54,6 +57,7 @@ export async function startReferenceUpstream(
     close: async () => {
       await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
       await stopTimedJobs();
+      await app.importJobs.stop();
       await handle.close();
     },
   };

@@ -351,3 +351,56 @@ export const hardwareToken = pgTable("hardware_token", {
   assignedPersonId: uuid("assigned_person_id").references(() => person.id, { onDelete: "set null" }),
   assignedAt: timestamp("assigned_at", { withTimezone: true, mode: "date" }),
 });
+
+/**
+ * A CSV import (PERSONS §2.8): who uploaded it, for which role at which school, and where it stands
+ * (STARTED → VALID/INVALID → INPROGRESS → FINISHED/FAILED → COMPLETED, or CANCELLED). `executedByPersonId` is the
+ * person whose execute request was accepted: the background job creates the persons with his rights, and on start-up
+ * the server resumes every import that was accepted for execution but not finished (lib/import-job.ts).
+ */
+export const importvorgang = pgTable(
+  "importvorgang",
+  {
+    id: uuid("id").primaryKey(),
+    importByPersonId: uuid("import_by_person_id").references(() => person.id, { onDelete: "set null" }),
+    importByUsername: text("import_by_username"),
+    rolleId: uuid("rolle_id").references(() => rolle.id, { onDelete: "set null" }),
+    rollenname: text("rollenname").notNull(),
+    organisationId: uuid("organisation_id").references(() => organisation.id, { onDelete: "set null" }),
+    organisationsname: text("organisationsname").notNull(),
+    dataItemCount: integer("data_item_count").notNull(),
+    status: text("status").notNull(),
+    executedByPersonId: uuid("executed_by_person_id").references(() => person.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [index("importvorgang_import_by_idx").on(t.importByPersonId, t.createdAt), index("importvorgang_status_idx").on(t.status)],
+);
+
+/**
+ * One row of an import's CSV file, kept in file order (`position`) with its validation errors. After a successful
+ * creation it holds the username and the start password, the latter only encrypted (lib/import-crypto.ts) and only
+ * until the result was fetched or the import deleted (then all rows go).
+ */
+export const importDataItem = pgTable(
+  "import_data_item",
+  {
+    id: uuid("id").primaryKey(),
+    importvorgangId: uuid("importvorgang_id")
+      .notNull()
+      .references(() => importvorgang.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    nachname: text("nachname"),
+    vorname: text("vorname"),
+    klasse: text("klasse"),
+    personalnummer: text("personalnummer"),
+    validationErrors: jsonb("validation_errors").$type<string[]>().notNull(),
+    username: text("username"),
+    password: text("password"),
+    status: text("status").notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("import_data_item_position_uq").on(t.importvorgangId, t.position),
+    index("import_data_item_status_idx").on(t.importvorgangId, t.status),
+  ],
+);

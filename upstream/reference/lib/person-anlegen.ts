@@ -5,7 +5,7 @@ import type { ApiVersion } from "../env.ts";
 import { identityAccount, person, personenkontext, rolle } from "../db/schema.ts";
 import { rollenartenFor } from "../routes/person-administration.ts";
 import type { PersonRow } from "./caller.ts";
-import { dbiamError, internalError, missingPermissions, notFound } from "./errors.ts";
+import { type HttpError, dbiamError, internalError, missingPermissions, notFound } from "./errors.ts";
 import { newId } from "./ids.ts";
 import { hashPassword } from "./password.ts";
 import { hasRightAt } from "./permissions.ts";
@@ -27,25 +27,39 @@ export interface NewPerson {
 
 const hasBlanksAround = (value: string) => value.trim() !== value;
 
-export async function createPerson(
+export type Transaction = Parameters<Parameters<ReferenceDb["transaction"]>[0]>[0];
+
+export interface CreatePersonOptions {
+  /** A start password and its hash made beforehand (the import hashes many at once on the thread pool). */
+  credentials?: { startpasswort: string; passwordHash: string };
+  /** Further writes in the creating transaction, so they happen together with the creation or not at all. */
+  alsoInTransaction?: (tx: Transaction, created: NewPerson) => Promise<void>;
+  /** Picks the username for the candidate (the import looks up the taken names of many rows at once). */
+  allocateUsername?: (candidate: string) => string;
+  /** The Zuordnungen checked beforehand (the import checks them once for many persons); must match the body's. */
+  checked?: CheckedZuordnungen;
+}
+
+/** The requested Zuordnungen after steps 3, 5 and 6: what to store, or the refusal of steps 5–6 (answered after step 4). */
+export interface CheckedZuordnungen {
+  desired: Zuordnung[];
+  refusal: HttpError | null;
+}
+
+/**
+ * Steps 3, 5 and 6 of the creation. Step 3 (thrown): organisation and role of each Zuordnung exist, the role may be
+ * given there, its rollenart fits the organisation's typ, and the caller may create persons there. Steps 5 and 6
+ * (returned as `refusal`, because the KoPers check, step 4, is answered before them): the set rules on the requested
+ * set (a new person has none stored), then — pinned only — PERSONEN_VERWALTEN at every requested organisation (the
+ * current upstream runs this step with escalated rights, CHANGES §2.8); the same pair twice.
+ */
+export async function checkZuordnungen(
   db: ReferenceDb,
   version: ApiVersion,
   callerId: string,
-  body: CreatePersonWithPersonenkontexteBody,
-  now: Date,
-): Promise<NewPerson> {
-  // 2. The person itself. Upstream, blanks around a name end as an unmapped 500 (quirk Q5); R: the person
-  //    controller's own 400 keys, which say what is wrong. Blanks around a KoPers number stay a 500.
-  if (hasBlanksAround(body.vorname)) throw personError("VORNAME_ENTHAELT_LEERZEICHEN", 400);
-  if (hasBlanksAround(body.familienname)) throw personError("FAMILIENNAME_ENTHAELT_LEERZEICHEN", 400);
-  const personalnummer = body.personalnummer ?? null;
-  if (personalnummer !== null && hasBlanksAround(personalnummer)) throw internalError();
-  const candidate = usernameCandidate(body.vorname, body.familienname);
-  const startpasswort = generateStartPassword();
-
-  // 3. Each requested Zuordnung: organisation and role exist and the role may be given there, its rollenart fits the
-  //    organisation's typ, and the caller may create persons there.
-  const requested = body.createPersonenkontexte;
+  requested: ReadonlyArray<{ organisationId: string; rolleId: string }>,
+  befristung: number | null,
+): Promise<CheckedZuordnungen> {
   // No Zuordnung at all would make a person nobody can see (R: refused as the workflow's unspecific failure).
   if (requested.length === 0) throw dbiamError("PERSONENKONTEXT_SPECIFICATION_ERROR", 500, 400);
   const [rollen, organisationen] = await Promise.all([
@@ -68,31 +82,53 @@ export async function createPerson(
     if (!(await mayCreateAt(db, callerId, organisationId, rolleInfo.rollenart))) throw missingPermissions();
   }
 
+  const desired: Zuordnung[] = requested.map((z) => ({ organisationId: z.organisationId, rolleId: z.rolleId, befristung }));
+  const rule = violatedRule({ version, stored: [], desired, rollen, organisationen });
+  if (rule) return { desired, refusal: updateError(rule) };
+  if (version === "pinned") {
+    for (const organisationId of new Set(requested.map((z) => z.organisationId))) {
+      if (!(await hasRightAt(db, callerId, organisationId, "PERSONEN_VERWALTEN"))) return { desired, refusal: missingPermissions() };
+    }
+  }
+  // 6. The same pair twice: fewer Zuordnungen than requested (body code 500 with HTTP 400, quirk Q7).
+  const pairs = new Set(desired.map((z) => `${z.organisationId}|${z.rolleId}`));
+  if (pairs.size !== desired.length) return { desired, refusal: dbiamError("PERSONENKONTEXTE_UPDATE_ERROR", 500, 400) };
+  return { desired, refusal: null };
+}
+
+export async function createPerson(
+  db: ReferenceDb,
+  version: ApiVersion,
+  callerId: string,
+  body: CreatePersonWithPersonenkontexteBody,
+  now: Date,
+  options: CreatePersonOptions = {},
+): Promise<NewPerson> {
+  // 2. The person itself. Upstream, blanks around a name end as an unmapped 500 (quirk Q5); R: the person
+  //    controller's own 400 keys, which say what is wrong. Blanks around a KoPers number stay a 500.
+  if (hasBlanksAround(body.vorname)) throw personError("VORNAME_ENTHAELT_LEERZEICHEN", 400);
+  if (hasBlanksAround(body.familienname)) throw personError("FAMILIENNAME_ENTHAELT_LEERZEICHEN", 400);
+  const personalnummer = body.personalnummer ?? null;
+  if (personalnummer !== null && hasBlanksAround(personalnummer)) throw internalError();
+  const candidate = usernameCandidate(body.vorname, body.familienname);
+  const startpasswort = options.credentials?.startpasswort ?? generateStartPassword();
+
+  // 3. (5. and 6. follow after 4.) the Zuordnungen
+  const befristung = body.befristung === undefined ? null : new Date(body.befristung).getTime();
+  const checked = options.checked ?? (await checkZuordnungen(db, version, callerId, body.createPersonenkontexte, befristung));
+
   // 4. The KoPers number is free.
   if (personalnummer !== null) {
     const [other] = await db.select({ id: person.id }).from(person).where(eq(person.personalnummer, personalnummer)).limit(1);
     if (other) throw updateError("PERSONALNUMMER_NICHT_EINDEUTIG");
   }
-
-  // 5. The set rules on the requested set (a new person has none stored), then — pinned only — PERSONEN_VERWALTEN at
-  //    every requested organisation; the current upstream runs this step with escalated rights (CHANGES §2.8).
-  const befristung = body.befristung === undefined ? null : new Date(body.befristung).getTime();
-  const desired: Zuordnung[] = requested.map((z) => ({ organisationId: z.organisationId, rolleId: z.rolleId, befristung }));
-  const rule = violatedRule({ version, stored: [], desired, rollen, organisationen });
-  if (rule) throw updateError(rule);
-  if (version === "pinned") {
-    for (const organisationId of new Set(requested.map((z) => z.organisationId))) {
-      if (!(await hasRightAt(db, callerId, organisationId, "PERSONEN_VERWALTEN"))) throw missingPermissions();
-    }
-  }
-  // 6. The same pair twice: fewer Zuordnungen than requested (body code 500 with HTTP 400, quirk Q7).
-  const pairs = new Set(desired.map((z) => `${z.organisationId}|${z.rolleId}`));
-  if (pairs.size !== desired.length) throw dbiamError("PERSONENKONTEXTE_UPDATE_ERROR", 500, 400);
+  if (checked.refusal) throw checked.refusal;
+  const { desired } = checked;
 
   // Person, login account with the start password as a temporary one (it must be changed at the first login), and
   // the Zuordnungen, in one transaction.
-  const username = await freeUsername(db, candidate);
-  const passwordHash = await hashPassword(startpasswort);
+  const username = options.allocateUsername ? options.allocateUsername(candidate) : await freeUsername(db, candidate);
+  const passwordHash = options.credentials?.passwordHash ?? (await hashPassword(startpasswort));
   return db.transaction(async (tx) => {
     const accountId = newId();
     await tx.insert(identityAccount).values({ id: accountId, username, passwordHash, passwordTemporary: true, createdAt: now });
@@ -122,7 +158,9 @@ export async function createPerson(
         updatedAt: now,
       })),
     );
-    return { row, startpasswort, kontexte };
+    const created = { row, startpasswort, kontexte };
+    await options.alsoInTransaction?.(tx, created);
+    return created;
   });
 }
 

@@ -225,6 +225,27 @@ export async function freeUsername(
   return firstFreeUsername(candidate, taken);
 }
 
+/**
+ * The usernames taken among those `candidates` would become (`candidate`, `candidate1`, …), in lower case: one query
+ * per table for many candidates (the import allocates the names of a batch of rows this way).
+ */
+export async function takenUsernames(db: ReferenceDb, candidates: readonly string[]): Promise<Set<string>> {
+  const unique = [...new Set(candidates)].filter((candidate) => /^[a-z]+$/.test(candidate));
+  if (unique.length === 0) return new Set();
+  const pattern = `^(${unique.join("|")})[0-9]*$`;
+  const [accounts, persons] = await Promise.all([
+    db
+      .select({ name: identityAccount.username })
+      .from(identityAccount)
+      .where(sql`lower(${identityAccount.username}) ~ ${pattern}`),
+    db
+      .select({ name: person.username })
+      .from(person)
+      .where(sql`lower(${person.username}) ~ ${pattern}`),
+  ]);
+  return new Set([...accounts, ...persons].map((row) => (row.name ?? "").toLowerCase()));
+}
+
 /** `candidate` if not taken, else the first of `candidate1`, `candidate2`, … that is not (`taken` in lower case). */
 export function firstFreeUsername(candidate: string, taken: ReadonlySet<string>): string {
   if (!taken.has(candidate)) return candidate;
