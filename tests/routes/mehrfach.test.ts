@@ -54,6 +54,13 @@ describe("Mehrfachbearbeitung: Rechte und Ablehnungen", () => {
     expect(await confirmation.text()).toContain("genau eine Schule im Filter");
   });
 
+  it("ohne JavaScript sagt die Leiste nicht „noch keine“ ausgewählt, denn die Häkchen dieser Seite zählt erst der Server", async () => {
+    const landesadmin = await portal.loggedIn("landesadmin", "gold");
+    const page = await (await landesadmin.get("/admin/personen")).text();
+    expect(page).toContain("Die ausgewählten Personen");
+    expect(page).not.toContain("(noch keine)");
+  });
+
   it("für die Schuladministration einer einzigen Schule ist diese Schule der Filter, ohne dass sie gewählt wurde", async () => {
     const schuladmin = await portal.loggedIn("schuladmin", "gold");
     const page = await (await schuladmin.get("/admin/personen/mehrfach?aktion=passwort&umfang=alle&suche=Sörensen")).text();

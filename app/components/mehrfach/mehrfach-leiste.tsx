@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { MEHRFACH_FELD, MEHRFACH_PFAD, type MehrfachAktion } from "~/mehrfach/aktionen";
 
 /**
@@ -16,6 +17,9 @@ export function MehrfachLeiste({
   total: number;
 }) {
   const { t } = useTranslation();
+  // Without JavaScript the number is the server's (boxes ticked on this page are not counted yet): "(noch keine)"
+  // next to ticked boxes would be wrong, so the label then names no number.
+  const hydrated = useHydrated();
   return (
     <fieldset className="mt-2 w-full rounded border border-gray-300 p-3">
       <legend className="px-1 font-semibold">{t("mehrfach:bar.legend")}</legend>
@@ -37,7 +41,9 @@ export function MehrfachLeiste({
           <legend className="mb-1 font-semibold">{t("mehrfach:bar.umfang")}</legend>
           <label className="mr-4 inline-flex items-center gap-2">
             <input type="radio" name={MEHRFACH_FELD.umfang} value="auswahl" defaultChecked />
-            {t("mehrfach:bar.umfangAuswahl", { count: ausgewaehlt })}
+            {hydrated || ausgewaehlt > 0
+              ? t("mehrfach:bar.umfangAuswahl", { count: ausgewaehlt })
+              : t("mehrfach:bar.umfangAuswahlOhneZahl")}
           </label>
           <label className="inline-flex items-center gap-2">
             <input type="radio" name={MEHRFACH_FELD.umfang} value="alle" />
