@@ -22,7 +22,9 @@ export function listenAdresse(params: PersonenListParams): string {
  * was refused (`fehler`), so the page can say what to correct. The persons' names are not part of the address.
  */
 export function bestaetigungsAdresse(sent: URLSearchParams, fehler: string | null): string {
-  const search = new URLSearchParams([...sent].filter(([name]) => name !== MEHRFACH_FELD.bezeichnung && name !== "fehler"));
+  const search = new URLSearchParams(
+    [...sent].filter(([name]) => name !== MEHRFACH_FELD.bezeichnung && name !== MEHRFACH_FELD.einmal && name !== "fehler"),
+  );
   if (fehler) search.set("fehler", fehler);
   return `${MEHRFACH_PFAD}?${search}`;
 }

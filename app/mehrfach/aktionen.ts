@@ -29,6 +29,8 @@ export const MEHRFACH_FELD = {
   befristung: "befristung",
   /** `<id>|<name>` of each ticked person, so a person deleted after the confirmation is still named in the result. */
   bezeichnung: "bezeichnung",
+  /** A token per confirmation page: a run sent twice (a reload of its page) does not run again. */
+  einmal: "einmal",
 } as const;
 
 /** At most this many persons in one run (a large school's pupils); the list's own selection holds at most 300. */

@@ -96,6 +96,7 @@ function Bestaetigung({ data }: { data: Data }) {
           {data.mitgesendet.map(([name, value], index) => (
             <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
           ))}
+          <input type="hidden" name={MEHRFACH_FELD.einmal} value={data.einmal} />
           {data.umfang === "auswahl"
             ? data.namen.map((person) => (
                 <input key={person.id} type="hidden" name={MEHRFACH_FELD.bezeichnung} value={`${person.id}|${person.name}`} />

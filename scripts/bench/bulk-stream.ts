@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { CookieJar } from "./cookie-jar.ts";
 
 /**
@@ -55,7 +56,8 @@ export async function postBulkRun(origin: string, jar: CookieJar, form: URLSearc
       Origin: origin,
       Cookie: jar.header(),
     },
-    body: form.toString(),
+    // Each confirmation page carries a token of its own; a run sent again with the same one does not run.
+    body: new URLSearchParams([...form, ["einmal", randomUUID()]]).toString(),
     redirect: "manual",
   });
   const headersMs = since();

@@ -16,6 +16,7 @@ afterAll(async () => {
 
 const RUN = "/admin/personen/mehrfach/ausfuehren";
 const FILE = "/admin/personen/mehrfach/datei";
+const EINMAL = "5f0c7a8e-3b1d-4c2e-9a6f-1d2e3f4a5b6c";
 
 describe("Mehrfachbearbeitung: Rechte und Ablehnungen", () => {
   it("eine Lehrkraft ohne Personenverwaltung bekommt für Bestätigung, Ausführung und Datei die deutsche Seite „nicht gefunden“", async () => {
@@ -101,6 +102,7 @@ describe("Mehrfachbearbeitung: Ergebnis und Dateien", () => {
   it("der Lauf antwortet als eigene, nicht zwischengespeicherte und unkomprimierte Seite, die im Ergebnis endet", async () => {
     const schuladmin = await portal.loggedIn("schuladmin", "gold");
     const lauf = await schuladmin.postForm(RUN, {
+      einmal: EINMAL,
       aktion: "schule",
       umfang: "auswahl",
       organisation: DEMO_IDS.schuleA,
@@ -115,6 +117,24 @@ describe("Mehrfachbearbeitung: Ergebnis und Dateien", () => {
     // A ticked person the upstream no longer knows is named with the name the confirmation page showed.
     expect(page).toContain("Gabi Gelöscht");
     expect(page).toContain("Fehlerliste herunterladen");
+
+    // The same confirmation sent again (the result page reloaded) does not run again.
+    const nochmal = await schuladmin.postForm(RUN, {
+      einmal: EINMAL,
+      aktion: "schule",
+      umfang: "auswahl",
+      organisation: DEMO_IDS.schuleA,
+      auswahl: "00000000-0000-4000-8000-000000000000",
+    });
+    expect(nochmal.status).toBe(409);
+    expect(await nochmal.text()).toContain("Diese Aktion wurde schon ausgeführt");
+    const ohne = await schuladmin.postForm(RUN, {
+      aktion: "schule",
+      umfang: "auswahl",
+      organisation: DEMO_IDS.schuleA,
+      auswahl: "00000000-0000-4000-8000-000000000000",
+    });
+    expect(ohne.status).toBe(409);
   });
 
   it("die Datei kommt als Anhang mit dem Namen des Portals, nie mit einem geschickten", async () => {

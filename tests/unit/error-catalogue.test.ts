@@ -336,6 +336,8 @@ const portalCodes = [
   "LANDESBEDIENSTETER_NICHT_HINZUFUEGBAR",
   // a bulk class move reached a person who is no longer only a pupil (app/.server/mehrfach/schritte.server.ts)
   "MEHRFACH_NUR_SCHUELER",
+  // a bulk run sent a second time (its result page reloaded): it does not run again (app/.server/mehrfach/ausfuehren.server.ts)
+  "MEHRFACH_BEREITS_AUSGEFUEHRT",
   "CROSS_ORIGIN_REQUEST",
   "FORM_ENCODING_UNSUPPORTED",
   "FORM_UNREADABLE",

@@ -80,7 +80,8 @@ describe("Namensräume", () => {
     expect(files.map((file) => file.replace(/\.json$/, "")).sort()).toEqual([...NAMESPACES].sort());
   });
 
-  it("eine Seite, die Texte eines Bereichs selbst schreibt, nennt den Bereich in handle.i18n", async () => {
+  // It imports every route module: on a busy machine that takes longer than the default five seconds.
+  it("eine Seite, die Texte eines Bereichs selbst schreibt, nennt den Bereich in handle.i18n", { timeout: 30_000 }, async () => {
     const routes = readdirSync("app/routes").filter((file) => file.endsWith(".tsx"));
     const unnamed: string[] = [];
     for (const file of routes) {

@@ -11,6 +11,7 @@ import { getFixedT } from "../i18n.server";
 import { leavesApp, loginRedirect, redirectTo } from "../redirects.server";
 import { assertSameOrigin, securityHeaders } from "../security.server";
 import { readFormData } from "../form-data.server";
+import { rememberConfirmation, wasConfirmed } from "../portal-cookie.server";
 import { dateiname, fehlerDatei, passwortDatei, type Fehlerzeile, type Passwortzeile } from "./dateien.server";
 import { laufe } from "./lauf.server";
 import { auftragAusFormular } from "./auftrag.server";
@@ -20,6 +21,7 @@ import { ladeZiel, parseBezeichnungen, pruefeZiel, type ZielPerson } from "./zie
 /** A progress step is sent at most this often: often enough to see it move, rarely enough for a screen reader. */
 const FORTSCHRITT_INTERVALL_MS = 1000;
 const PLACEHOLDER_ORIGIN = "http://portal.invalid";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * POST /admin/personen/mehrfach/ausfuehren (docs/decisions/026): checks everything again, then answers with a page
@@ -46,6 +48,15 @@ export async function fuehreAus(request: Request): Promise<Response> {
   const auftrag = await auftragAusFormular(request, aktion, search, ziel);
   if ("fehler" in auftrag) throw zurBestaetigung(auftrag.fehler);
 
+  // A second send of the same confirmation (the result page reloaded) must not reset passwords again.
+  const einmal = search.get(MEHRFACH_FELD.einmal) ?? "";
+  if (!UUID.test(einmal) || (await wasConfirmed(request, einmal))) {
+    throw new Response(JSON.stringify({ code: "MEHRFACH_BEREITS_AUSGEFUEHRT" }), {
+      status: 409,
+      headers: { "Content-Type": "application/json" },
+    });
+  }
+
   const t = await getFixedT(request);
   const nonce = randomBytes(16).toString("base64");
   const step = schrittFuer(request, auftrag, ziel.schule?.id ?? null);
@@ -56,6 +67,7 @@ export async function fuehreAus(request: Request): Promise<Response> {
   // no-transform: remix-serve's compression would hold the small progress parts back until the end.
   headers.set("Cache-Control", "private, no-store, no-transform");
   headers.set("X-Accel-Buffering", "no");
+  headers.append("Set-Cookie", await rememberConfirmation(request, einmal));
 
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {

@@ -17,6 +17,7 @@ const AKTIONSFELDER = new Set<string>([
   MEHRFACH_FELD.klassenWahl,
   `${MEHRFACH_FELD.befristung}.art`,
   `${MEHRFACH_FELD.befristung}.datum`,
+  MEHRFACH_FELD.einmal,
   "fehler",
   "index",
 ]);
@@ -76,6 +77,7 @@ export async function bestaetigungLaden(request: Request) {
     zuweisen,
     mitgesendet,
     listenAdresse: listenAdresse(params),
+    einmal: crypto.randomUUID(),
     fehler: search.get("fehler"),
     eingaben: Object.fromEntries([...search].filter(([name]) => AKTIONSFELDER.has(name) && name !== "fehler")),
   };

@@ -96,6 +96,7 @@ export async function weiseRolleDirektZu(page: Page, person: Testperson, organis
       zielOrganisation: organisation,
       zielRolle: rolle,
       "befristung.art": "unbefristet",
+      einmal: randomUUID(),
     },
   });
   expect(response.status(), `Zuordnung für „${person.name}“`).toBe(200);
