@@ -125,6 +125,7 @@ describe("Mehrfachbearbeitung: Ergebnis und Dateien", () => {
       umfang: "auswahl",
       organisation: DEMO_IDS.schuleA,
       auswahl: "00000000-0000-4000-8000-000000000000",
+      bezeichnung: "00000000-0000-4000-8000-000000000000|Gabi Gelöscht",
     });
     expect(nochmal.status).toBe(409);
     expect(await nochmal.text()).toContain("Diese Aktion wurde schon ausgeführt");
@@ -133,8 +134,17 @@ describe("Mehrfachbearbeitung: Ergebnis und Dateien", () => {
       umfang: "auswahl",
       organisation: DEMO_IDS.schuleA,
       auswahl: "00000000-0000-4000-8000-000000000000",
+      bezeichnung: "00000000-0000-4000-8000-000000000000|Gabi Gelöscht",
     });
     expect(ohne.status).toBe(409);
+  });
+
+  it("eine unbekannte Id in der Adresse der Bestätigung zählt nicht als Person", async () => {
+    const schuladmin = await portal.loggedIn("schuladmin", "gold");
+    const page = await (
+      await schuladmin.get("/admin/personen/mehrfach?aktion=passwort&umfang=auswahl&auswahl=00000000-0000-4000-8000-000000000000")
+    ).text();
+    expect(page).toContain("Es ist keine Person ausgewählt");
   });
 
   it("die Datei kommt als Anhang mit dem Namen des Portals, nie mit einem geschickten", async () => {

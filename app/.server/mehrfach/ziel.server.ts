@@ -76,7 +76,10 @@ export async function ladeZiel<Z>(
   const personenBald = (umfang === "alle" ? alleIds(request, params) : Promise.resolve(params.auswahl)).then(async (ids) => {
     if (ids === null) return null;
     const uebersichten = await uebersichtenInBatches(request, ids);
-    return ids.map((id): ZielPerson => {
+    // An id the upstream does not show is left out, unless the confirmation named it: then it was deleted meanwhile
+    // and belongs in the result with that name.
+    const bekannt = ids.filter((id) => uebersichten.has(id) || input.bezeichnungen?.has(id));
+    return bekannt.map((id): ZielPerson => {
       const uebersicht = uebersichten.get(id) ?? null;
       const name = uebersicht ? `${uebersicht.vorname} ${uebersicht.nachname}`.trim() : (input.bezeichnungen?.get(id) ?? "");
       return { id, name, benutzername: uebersicht?.benutzername ?? null, uebersicht };
