@@ -18,7 +18,7 @@ import {
   rolleSystemrecht,
 } from "../../upstream/reference/db/schema.ts";
 import { stableId } from "../../upstream/reference/lib/ids.ts";
-import { verifyPassword } from "../../upstream/reference/lib/password.ts";
+import { START_PASSWORD_COST, STANDARD_COST, hashCost, verifyPassword } from "../../upstream/reference/lib/password.ts";
 import { DEMO_IDS } from "../../upstream/reference/seed/ids.ts";
 import { API_VERSIONS, Browser, type TestUpstream, errorBodies, expectDbiamKey, loggedIn, startTestUpstream } from "./support.ts";
 
@@ -28,7 +28,8 @@ const SCHUELER = DEMO_IDS.rolleSchueler;
 const WEBUNTIS_SCHUELER = stableId("rolle:webuntis-schueler");
 const LEHRKRAFT = DEMO_IDS.rolleLehrkraft;
 const KLASSE_7B = DEMO_IDS.klasseMitSchueler;
-const START_PASSWORD = /^[A-ZÄÖÜ][a-zäöüß]+\d{2}[+\-*/%&!?@$#]$/u;
+/** Imported start passwords are random (decision 027): three groups of four unambiguous characters. */
+const START_PASSWORD = /^[a-hjkmnp-x2-9]{4}-[a-hjkmnp-x2-9]{4}-[a-hjkmnp-x2-9]{4}$/;
 
 interface UploadOptions {
   organisationId?: string | null;
@@ -143,6 +144,23 @@ describe.each(API_VERSIONS)("CSV-Import /api/import/* (Upstream-Version %s)", (v
     const [row] = await db().select().from(importDataItem).where(eq(importDataItem.username, "mmustermann"));
     expect(row.password).not.toContain(max?.startpasswort);
     expect(row.password).toMatch(/^[0-9a-f]+\|[0-9a-f]{32}$/);
+    // hashed at the start-password cost; the pupil logs in with it and must set a new one, hashed at the standard cost
+    expect(hashCost(account.passwordHash)).toBe(START_PASSWORD_COST);
+    const pupil = new Browser(upstream.app);
+    await pupil.follow(await pupil.get("/api/auth/login?redirectUrl=/start"));
+    const loginResponse = await pupil.postForm("/api/auth/idp/login?acr=silver", {
+      username: "mmustermann",
+      password: max?.startpasswort ?? "",
+    });
+    expect(loginResponse.headers.get("Location")).toBe("/api/auth/idp/passwort-neu?acr=silver");
+    const changed = await pupil.postForm("/api/auth/idp/passwort-neu?acr=silver", {
+      newPassword: "Eigenes-Passwort-7",
+      confirmPassword: "Eigenes-Passwort-7",
+    });
+    expect(changed.headers.get("Location")).toBe("/start");
+    const [afterChange] = await db().select().from(identityAccount).where(eq(identityAccount.username, "mmustermann"));
+    expect(afterChange.passwordTemporary).toBe(false);
+    expect(hashCost(afterChange.passwordHash)).toBe(STANDARD_COST);
   });
 
   /** A second app instance on the same database whose import runner is stopped: executions stay where the request left them. */
@@ -609,7 +627,13 @@ describe.each(API_VERSIONS)("CSV-Import /api/import/* (Upstream-Version %s)", (v
   // Last: stops the app's import runner.
   describe("Neustart", () => {
     it("ein unterbrochener Import wird nach einem Neustart auf derselben Datenbank fortgesetzt, ohne doppelte Personen", async () => {
-      const rows = Array.from({ length: 16 }, (_, i) => `Neustart${String.fromCharCode(97 + i)};Nele;${i % 2 === 0 ? "6a" : "6b"}`);
+      // enough rows that the runner's growing chunks (1, 2, 4, … 64 rows per transaction) cannot finish before the stop
+      const total = 300;
+      const rows = Array.from(
+        { length: total },
+        (_, i) =>
+          `Neustart${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))};Nele;${i % 2 === 0 ? "6a" : "6b"}`,
+      );
       const { importvorgangId } = await uploaded(await upload(landesadminGold, csvOf("Nachname;Vorname;Klasse", ...rows)));
       const before = await personCount();
       expect((await execute(importvorgangId)).status).toBe(204);
@@ -623,8 +647,8 @@ describe.each(API_VERSIONS)("CSV-Import /api/import/* (Upstream-Version %s)", (v
       await upstream.app.importJobs.stop();
       const stopped = await statusOf(importvorgangId);
       expect(stopped.status).toBe("INPROGRESS");
-      expect(stopped.totalDataItemImported).toBeLessThan(16);
-      // one transaction per row: every row marked SUCCESS has its person, and no more
+      expect(stopped.totalDataItemImported).toBeLessThan(total);
+      // one transaction per chunk of rows: every row marked SUCCESS has its person, and no more
       expect(await personCount()).toBe(before + stopped.totalDataItemImported);
 
       const restarted = upstream.restart();
@@ -633,8 +657,12 @@ describe.each(API_VERSIONS)("CSV-Import /api/import/* (Upstream-Version %s)", (v
         await restarted.importJobs.idle();
         const browser = new Browser(restarted);
         browser.cookie = landesadminGold.cookie;
-        expect(await statusOf(importvorgangId, browser)).toEqual({ dataItemCount: 16, status: "FINISHED", totalDataItemImported: 16 });
-        expect(await personCount()).toBe(before + 16);
+        expect(await statusOf(importvorgangId, browser)).toEqual({
+          dataItemCount: total,
+          status: "FINISHED",
+          totalDataItemImported: total,
+        });
+        expect(await personCount()).toBe(before + total);
         const created = await db()
           .select({ username: person.username })
           .from(person)
@@ -644,7 +672,7 @@ describe.each(API_VERSIONS)("CSV-Import /api/import/* (Upstream-Version %s)", (v
               rows.map((row) => row.split(";")[0]),
             ),
           );
-        expect(new Set(created.map((row) => row.username)).size).toBe(16);
+        expect(new Set(created.map((row) => row.username)).size).toBe(total);
       } finally {
         await restarted.importJobs.stop();
       }

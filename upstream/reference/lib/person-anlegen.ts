@@ -96,14 +96,25 @@ export async function checkZuordnungen(
   return { desired, refusal: null };
 }
 
-export async function createPerson(
+/** A person as createPerson will write it: every check passed, username and start password chosen. */
+export interface PlannedPerson {
+  vorname: string;
+  familienname: string;
+  personalnummer: string | null;
+  username: string;
+  startpasswort: string;
+  passwordHash: string;
+  desired: Zuordnung[];
+}
+
+/** Steps 2–4 of the creation and the choice of username and start password; writes nothing. */
+export async function planPerson(
   db: ReferenceDb,
   version: ApiVersion,
   callerId: string,
   body: CreatePersonWithPersonenkontexteBody,
-  now: Date,
-  options: CreatePersonOptions = {},
-): Promise<NewPerson> {
+  options: Omit<CreatePersonOptions, "alsoInTransaction"> = {},
+): Promise<PlannedPerson> {
   // 2. The person itself. Upstream, blanks around a name end as an unmapped 500 (quirk Q5); R: the person
   //    controller's own 400 keys, which say what is wrong. Blanks around a KoPers number stay a 500.
   if (hasBlanksAround(body.vorname)) throw personError("VORNAME_ENTHAELT_LEERZEICHEN", 400);
@@ -123,31 +134,62 @@ export async function createPerson(
     if (other) throw updateError("PERSONALNUMMER_NICHT_EINDEUTIG");
   }
   if (checked.refusal) throw checked.refusal;
-  const { desired } = checked;
 
-  // Person, login account with the start password as a temporary one (it must be changed at the first login), and
-  // the Zuordnungen, in one transaction.
   const username = options.allocateUsername ? options.allocateUsername(candidate) : await freeUsername(db, candidate);
   const passwordHash = options.credentials?.passwordHash ?? (await hashPassword(startpasswort));
-  return db.transaction(async (tx) => {
-    const accountId = newId();
-    await tx.insert(identityAccount).values({ id: accountId, username, passwordHash, passwordTemporary: true, createdAt: now });
-    const [row] = await tx
-      .insert(person)
-      .values({
-        id: newId(),
-        keycloakUserId: accountId,
-        username,
+  return {
+    vorname: body.vorname,
+    familienname: body.familienname,
+    personalnummer,
+    username,
+    startpasswort,
+    passwordHash,
+    desired: checked.desired,
+  };
+}
+
+/**
+ * Writes planned persons: login account with the start password as a temporary one (it must be changed at the first
+ * login), person and Zuordnungen, three statements for any number of persons (the import writes many at once).
+ * Run it in a transaction; the answer is in the order of `planned`.
+ */
+export async function insertPersons(tx: Transaction, planned: readonly PlannedPerson[], now: Date): Promise<NewPerson[]> {
+  if (planned.length === 0) return [];
+  const ids = planned.map(() => ({ accountId: newId(), personId: newId() }));
+  await tx.insert(identityAccount).values(
+    planned.map((p, i) => ({
+      id: ids[i].accountId,
+      username: p.username,
+      passwordHash: p.passwordHash,
+      passwordTemporary: true,
+      createdAt: now,
+    })),
+  );
+  const rows = await tx
+    .insert(person)
+    .values(
+      planned.map((p, i) => ({
+        id: ids[i].personId,
+        keycloakUserId: ids[i].accountId,
+        username: p.username,
         mandant: PERSON_MANDANT,
-        vorname: body.vorname,
-        familienname: body.familienname,
-        personalnummer,
+        vorname: p.vorname,
+        familienname: p.familienname,
+        personalnummer: p.personalnummer,
         createdAt: now,
         updatedAt: now,
-      })
-      .returning();
-    const kontexte = desired.map((z) => ({ ...z, id: newId() }));
-    await tx.insert(personenkontext).values(
+      })),
+    )
+    .returning();
+  // RETURNING promises no order: matched by id.
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const created = planned.map((p, i) => ({
+    row: byId.get(ids[i].personId) as PersonRow,
+    startpasswort: p.startpasswort,
+    kontexte: p.desired.map((z) => ({ ...z, id: newId() })),
+  }));
+  await tx.insert(personenkontext).values(
+    created.flatMap(({ row, kontexte }) =>
       kontexte.map((z) => ({
         id: z.id,
         personId: row.id,
@@ -157,8 +199,23 @@ export async function createPerson(
         createdAt: now,
         updatedAt: now,
       })),
-    );
-    const created = { row, startpasswort, kontexte };
+    ),
+  );
+  return created;
+}
+
+export async function createPerson(
+  db: ReferenceDb,
+  version: ApiVersion,
+  callerId: string,
+  body: CreatePersonWithPersonenkontexteBody,
+  now: Date,
+  options: CreatePersonOptions = {},
+): Promise<NewPerson> {
+  const planned = await planPerson(db, version, callerId, body, options);
+  // Person, account and Zuordnungen in one transaction.
+  return db.transaction(async (tx) => {
+    const [created] = await insertPersons(tx, [planned], now);
     await options.alsoInTransaction?.(tx, created);
     return created;
   });
