@@ -125,3 +125,17 @@ function germanMidnight(year: number, month: number, day: number): number {
 function isoDay(year: number, month: number, day: number): CalendarDay {
   return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
+
+/** DD.MM.YYYY, HH:MM in German time: where several events of one day must be told apart (the import history). */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  return new Intl.DateTimeFormat("de-DE", {
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "Europe/Berlin",
+  }).format(date);
+}

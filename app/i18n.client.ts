@@ -25,6 +25,7 @@ const CHUNKS: Record<Exclude<TextNamespace, "common">, () => Promise<{ default: 
   rollen: () => import("../locales/de/rollen.json"),
   angebote: () => import("../locales/de/angebote.json"),
   mehrfach: () => import("../locales/de/mehrfach.json"),
+  personenimport: () => import("../locales/de/personenimport.json"),
 };
 
 const namespaceChunks: BackendModule = {

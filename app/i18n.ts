@@ -14,6 +14,7 @@ import type zweiFaktor from "../locales/de/zweiFaktor.json";
 import type rollen from "../locales/de/rollen.json";
 import type angebote from "../locales/de/angebote.json";
 import type mehrfach from "../locales/de/mehrfach.json";
+import type personenimport from "../locales/de/personenimport.json";
 
 /**
  * The portal's texts (docs/decisions/013): German only, German as fallback, one namespace per area. Keys of
@@ -37,6 +38,7 @@ export const NAMESPACES = [
   "rollen",
   "angebote",
   "mehrfach",
+  "personenimport",
 ] as const;
 export type TextNamespace = (typeof NAMESPACES)[number];
 
@@ -70,6 +72,7 @@ declare module "i18next" {
       rollen: typeof rollen;
       angebote: typeof angebote;
       mehrfach: typeof mehrfach;
+      personenimport: typeof personenimport;
     };
   }
 }

@@ -94,6 +94,7 @@ const ADMIN_SCREENS: readonly AdminScreen[] = [
     label: "nav.personen.import",
     section: "nav.personen.section",
     permissions: ["personenverwaltung", "personenimport"],
+    built: true,
   },
   {
     path: "/admin/limited/personen/search",

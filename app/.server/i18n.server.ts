@@ -16,6 +16,7 @@ import personen from "../../locales/de/personen.json";
 import rollen from "../../locales/de/rollen.json";
 import angebote from "../../locales/de/angebote.json";
 import mehrfach from "../../locales/de/mehrfach.json";
+import personenimport from "../../locales/de/personenimport.json";
 import i18n, { NAMESPACES, type TextNamespace } from "~/i18n";
 import { rememberTranslations } from "./translation-cache.server";
 
@@ -37,6 +38,7 @@ export const resources = {
     rollen,
     angebote,
     mehrfach,
+    personenimport,
   },
 } satisfies {
   de: Record<TextNamespace, object>;

@@ -21,7 +21,7 @@ const RESULT_HEADING_ID = "ergebnis-titel";
 const PASSWORD_FORM_ID = "passwort-datei";
 
 /** The frame both pages of the run route share: the head, the portal's name, the opening of `main`. */
-function rahmenAnfang(t: T, title: string): string {
+export function rahmenAnfang(t: T, title: string): string {
   const head = renderToStaticMarkup(
     <>
       <meta charSet="utf-8" />
@@ -38,7 +38,7 @@ function rahmenAnfang(t: T, title: string): string {
   return `<!DOCTYPE html><html lang="de"><head>${head}</head><body class="bg-white text-gray-900">${header}<main id="main" class="mx-auto max-w-4xl space-y-4 p-4">`;
 }
 
-const RAHMEN_ENDE = "</main></body></html>";
+export const RAHMEN_ENDE = "</main></body></html>";
 
 export function seitenAnfang(t: T, input: { nonce: string; aktion: MehrfachAktion; anzahl: number; schule: string | null }): string {
   const title = t(`mehrfach:aktion.${input.aktion}`);
@@ -175,14 +175,14 @@ export function seitenEnde(t: T, ergebnisse: Ergebnisse, nonce: string): string 
  * A refusal of the run route as a German page: the route answers documents itself, so a guard's "not found" or a
  * refused form would otherwise reach the browser as the JSON the guards throw.
  */
-export function fehlerSeite(t: T, code: ErrorCode, zurueck: string): string {
+export function fehlerSeite(t: T, code: ErrorCode, zurueck: { href: string; text: string }): string {
   const body = renderToStaticMarkup(
     <>
       <h1 className="text-2xl font-bold">{t(errorTitleKey(code))}</h1>
       <p>{t(errorMessageKey(code))}</p>
       <p>
-        <a href={zurueck} className="font-semibold text-primary underline">
-          {t("mehrfach:ergebnis.zurueck")}
+        <a href={zurueck.href} className="font-semibold text-primary underline">
+          {zurueck.text}
         </a>
       </p>
     </>,

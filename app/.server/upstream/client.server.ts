@@ -17,6 +17,8 @@ export interface CallOptions {
   query?: Query;
   /** The contract's body type of the endpoint (`upstream/contract/requests.ts`). */
   body?: unknown;
+  /** A `multipart/form-data` body instead of JSON (the CSV import's upload). */
+  multipart?: FormData;
   responseType?: ResponseType;
   /** The call's default error code (spec section 8) when the upstream names none. */
   defaultError?: ErrorCode;
@@ -56,7 +58,13 @@ export function hardenSetCookie(cookie: string): string {
  * the write sent once more (the upstream refuses before doing anything, so the retry is safe).
  */
 export async function exchangeWithUpstream(request: Request, path: string, options: CallOptions = {}): Promise<UpstreamAnswer> {
-  const send = { method: options.method, query: options.query, body: options.body, responseType: options.responseType };
+  const send = {
+    method: options.method,
+    query: options.query,
+    body: options.body,
+    multipart: options.multipart,
+    responseType: options.responseType,
+  };
   if ((options.method ?? "GET") === "GET") return sendToUpstream(request, path, send);
   const answer = await sendToUpstream(request, path, { ...send, csrfToken: await csrfTokenFor(request) });
   if (!isCsrfRefusal(answer)) return answer;

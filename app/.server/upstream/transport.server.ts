@@ -65,6 +65,8 @@ export interface SendOptions {
   responseType?: ResponseType;
   /** The upstream session's CSRF token, sent on writes (CHANGES-SINCE-PIN §2.1). */
   csrfToken?: string | null;
+  /** A `multipart/form-data` body instead of JSON (the CSV import's upload). */
+  multipart?: FormData;
 }
 
 /** One request to the upstream on behalf of the browser's request, bounded by the timeout. */
@@ -73,8 +75,16 @@ export async function sendToUpstream(request: Request, path: string, options: Se
   const headers: Record<string, string> = { Accept: ACCEPT[options.responseType ?? "json"], ...forwardedHeaders(request) };
   const cookie = upstreamCookieHeader(request);
   if (cookie) headers.Cookie = cookie;
-  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-  if (body !== undefined) headers["Content-Type"] = "application/json";
+  let body: string | Buffer | undefined;
+  if (options.multipart) {
+    // The platform writes the multipart body and its boundary; node:http then sends the bytes as they are.
+    const encoded = new Response(options.multipart);
+    body = Buffer.from(await encoded.arrayBuffer());
+    headers["Content-Type"] = encoded.headers.get("Content-Type") ?? "multipart/form-data";
+  } else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers["Content-Type"] = "application/json";
+  }
   if (options.csrfToken) headers[CSRF_HEADER] = options.csrfToken;
   const url = upstreamUrl(path, options.query);
   try {
@@ -108,7 +118,7 @@ function exchange(
   url: URL,
   method: Method,
   headers: Record<string, string>,
-  body: string | undefined,
+  body: string | Buffer | undefined,
   { fresh = false }: { fresh?: boolean } = {},
 ): Promise<UpstreamAnswer> {
   return new Promise((resolve, reject) => {

@@ -1,0 +1,20 @@
+import { fehlerSeite } from "~/mehrfach/lauf-seite.server";
+import { isErrorCode } from "./error-codes.server";
+import { getFixedT } from "./i18n.server";
+import { resourceSecurityHeaders } from "./security.server";
+
+/**
+ * A resource route that answers pages itself (the streamed runs, docs/decisions/026) turns what its guards and calls
+ * throw into a German page with the same status: they throw JSON `{code}`, which a person must never see. Redirects
+ * (the login) pass through.
+ */
+export async function alsDeutscheSeite(request: Request, thrown: unknown, zurueck: { href: string; text: string }): Promise<Response> {
+  if (!(thrown instanceof Response) || (thrown.status >= 300 && thrown.status < 400)) throw thrown;
+  const body: unknown = await thrown.json().catch(() => null);
+  const raw = typeof body === "object" && body !== null ? (body as { code?: unknown }).code : null;
+  const code = isErrorCode(raw) ? raw : "UNSPECIFIED_ERROR";
+  const headers = new Headers(resourceSecurityHeaders("text/html"));
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  headers.set("Cache-Control", "private, no-store");
+  return new Response(fehlerSeite(await getFixedT(request), code, zurueck), { status: thrown.status, headers });
+}

@@ -1,0 +1,141 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Notice } from "~/components/notice";
+import { ImportErgebnis } from "~/components/personenimport/ergebnis";
+import { pageTitle, type I18nHandle } from "~/i18n";
+import { fortschrittAdresse, IMPORT_PFAD } from "~/personenimport";
+import { vorgangLoeschen, vorgangSeiteLaden } from "~/.server/import/vorgang.server";
+import { withUpstreamSession } from "~/.server/responses.server";
+
+export const handle: I18nHandle = { i18n: ["personenimport", "errors"] };
+
+/**
+ * One import (decision 028): a checked file waiting to be imported (with the confirmation), a running import (the
+ * way to its progress), a finished one (the result and the one download of the user data), or one that is over.
+ * `?loeschen` asks before deleting it.
+ */
+export function loader(args: LoaderFunctionArgs) {
+  return withUpstreamSession(args, ({ request, params }) => vorgangSeiteLaden(request, params.id ?? ""));
+}
+
+export function action(args: ActionFunctionArgs) {
+  return withUpstreamSession(args, ({ request, params }) => vorgangLoeschen(request, params.id ?? ""));
+}
+
+type Daten = ReturnType<typeof useLoaderData<typeof loader>>;
+
+export default function ImportVorgang() {
+  const { t } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  return (
+    <>
+      <h1 className="mb-2 text-2xl font-bold">{t("personenimport:vorgang.titel")}</h1>
+      {data.schule && data.rolle ? (
+        <p className="mb-4">{t("personenimport:vorgang.schuleRolle", { schule: data.schule, rolle: data.rolle })}</p>
+      ) : null}
+      {data.loeschenFragen ? <LoeschenFrage /> : <Zustand data={data} />}
+      <p className="mt-8">
+        <Link to={IMPORT_PFAD} className="font-semibold text-primary underline">
+          {t("personenimport:vorgang.zurueck")}
+        </Link>
+      </p>
+    </>
+  );
+}
+
+function Zustand({ data }: { data: Daten }) {
+  const { t } = useTranslation();
+  switch (data.status) {
+    case "VALID":
+      return (
+        <section aria-labelledby="bereit-titel" className="max-w-3xl space-y-4">
+          <Notice tone="success">
+            <h2 id="bereit-titel" className="text-lg font-bold">
+              {t("personenimport:vorgang.bereit.titel")}
+            </h2>
+            <p>{t("personenimport:vorgang.bereit.text", { count: data.anzahl })}</p>
+            {data.kodierung ? (
+              <p>{t("personenimport:vorgang.kodierung", { kodierung: t(`personenimport:kodierung.${data.kodierung}`) })}</p>
+            ) : null}
+          </Notice>
+          <Notice tone="warning">
+            <p>{t("personenimport:vorgang.bereit.warnung")}</p>
+          </Notice>
+          <div className="flex flex-wrap items-start gap-4">
+            {/* The progress is a streamed page of its own: the form leaves the app, with or without JavaScript. */}
+            <Form method="post" action={fortschrittAdresse(data.id)} reloadDocument>
+              <button type="submit" className="btn-primary">
+                {t("personenimport:vorgang.bereit.ausfuehren")}
+              </button>
+            </Form>
+            <Form method="post">
+              <input type="hidden" name="art" value="verwerfen" />
+              <button type="submit" className="btn-secondary">
+                {t("personenimport:vorgang.bereit.andereDatei")}
+              </button>
+            </Form>
+          </div>
+        </section>
+      );
+    case "INPROGRESS":
+      return (
+        <Notice tone="info" className="max-w-3xl">
+          <h2 className="text-lg font-bold">{t("personenimport:vorgang.laeuft.titel")}</h2>
+          <p>{t("personenimport:vorgang.laeuft.text", { bearbeitet: data.bearbeitet, anzahl: data.anzahl })}</p>
+          <p className="mt-2">
+            <a href={fortschrittAdresse(data.id)} className="font-semibold text-primary underline">
+              {t("personenimport:vorgang.laeuft.verfolgen")}
+            </a>
+          </p>
+        </Notice>
+      );
+    case "FINISHED":
+      return data.ergebnis ? <ImportErgebnis id={data.id} {...data.ergebnis} /> : <Ende art="abgeschlossen" />;
+    case "COMPLETED":
+      return <Ende art="abgeschlossen" />;
+    case "CANCELLED":
+      return <Ende art="abgebrochen" />;
+    case "FAILED":
+      return <Ende art="fehlgeschlagen" />;
+    default:
+      return <Ende art="sonst" />;
+  }
+}
+
+function Ende({ art }: { art: "abgeschlossen" | "abgebrochen" | "fehlgeschlagen" | "sonst" }) {
+  const { t } = useTranslation();
+  return (
+    <Notice tone={art === "fehlgeschlagen" ? "error" : "info"} className="max-w-3xl">
+      <h2 className="text-lg font-bold">{t(`personenimport:vorgang.${art}.titel`)}</h2>
+      <p>{t(`personenimport:vorgang.${art}.text`)}</p>
+    </Notice>
+  );
+}
+
+function LoeschenFrage() {
+  const { t } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  return (
+    <section aria-labelledby="loeschen-titel" className="max-w-3xl space-y-4">
+      <h2 id="loeschen-titel" className="text-lg font-bold">
+        {t("personenimport:vorgang.loeschen.titel")}
+      </h2>
+      <p>{t(`personenimport:status.${data.status ?? "unbekannt"}`)}</p>
+      <p>{t("personenimport:vorgang.loeschen.text")}</p>
+      <div className="flex flex-wrap items-center gap-4">
+        <Form method="post">
+          <input type="hidden" name="art" value="loeschen" />
+          <button type="submit" className="btn-danger">
+            {t("personenimport:vorgang.loeschen.bestaetigen")}
+          </button>
+        </Form>
+        <Link to={IMPORT_PFAD} className="btn-secondary">
+          {t("personenimport:vorgang.loeschen.abbrechen")}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = () => [{ title: pageTitle("personenimport:vorgang.titel") }];
