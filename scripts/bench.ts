@@ -445,8 +445,12 @@ function shorten(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
-/** `--load`, `--portal-cpu` and `--bulk` measure other things (issues 5 §3, 13) with their own servers and report. */
+/** `--load`, `--portal-cpu`, `--bulk` and `--import` measure other things (issues 5 §3, 13, 14) with their own servers and report. */
 async function runMode(): Promise<boolean> {
+  if (options.mode === "import") {
+    const { runImport } = await import("./bench/import.ts");
+    return runImport({ rows: options.importRows, persons: options.importPersons, viaPortal: options.importViaPortal }, cleanups, log);
+  }
   if (options.mode === "bulk") {
     const { runBulk } = await import("./bench/bulk.ts");
     return runBulk({ persons: options.bulkCount, delayMs: options.delayMs }, cleanups, log);

@@ -1,7 +1,10 @@
 /** Command-line options of `npm run bench`; kept tiny on purpose (no argument-parser dependency). */
 export interface BenchOptions {
-  /** budgets (default), load (`--load`, issue 5 §3), the portal's own CPU per page (`--portal-cpu`) or the bulk password reset (`--bulk`, issue 13). */
-  mode: "budgets" | "load" | "portal-cpu" | "bulk";
+  /**
+   * budgets (default), load (`--load`, issue 5 §3), the portal's own CPU per page (`--portal-cpu`), the bulk password
+   * reset (`--bulk`, issue 13) or the CSV import of pupils (`--import`, issue 14).
+   */
+  mode: "budgets" | "load" | "portal-cpu" | "bulk" | "import";
   /** Delay the counting proxy adds to every upstream call during the delay measurement. */
   delayMs: number;
   /** Sequential document requests for the server-time median. */
@@ -32,6 +35,12 @@ export interface BenchOptions {
   portalCpuEncodings: string;
   /** Other server builds to measure with --portal-cpu (e.g. a copy of an older build, for a comparison on the same machine state). */
   portalBuilds: string[];
+  /** `--import`: rows of the CSV file (the upstream takes at most 2000). */
+  importRows: number;
+  /** `--import`: generated pupils in the upstream besides the demo data. */
+  importPersons: number;
+  /** `--import`: through the portal's import screen instead of straight against the upstream's API. */
+  importViaPortal: boolean;
   /** Directory for --cpu-prof profiles of the measured processes; unset: no profiling. */
   cpuProfDir?: string;
   /** File for every request of the load run (phase, start, duration, status), for a closer look. */
@@ -42,6 +51,7 @@ const USAGE = `Aufruf: npm run bench -- [--delay-ms <ms>] [--runs <n>] [--delay-
        npm run bench -- --load [--load-sessions <n>] [--load-seconds <s>] [--load-phases AB|A|B] [--personen <n>]
        npm run bench -- --portal-cpu [--load-seconds <s>] [--rounds <n>] [--connections <n>] [--page <pfad>] [--portal-build <datei>]
        npm run bench -- --bulk [--delay-ms <ms>] [--bulk-anzahl <n>]
+       npm run bench -- --import [--via-portal] [--import-zeilen <n>] [--import-personen <n>]
   --delay-ms           Verzögerung je Upstream-Aufruf für Messung 5 (Standard 100)
   --runs               Anzahl Dokument-Anfragen für Median/p90 (Standard 50)
   --delay-runs         Anzahl Dokument-Anfragen mit Verzögerung (Standard 20)
@@ -63,6 +73,12 @@ const USAGE = `Aufruf: npm run bench -- [--delay-ms <ms>] [--runs <n>] [--delay-
                        --delay-ms je Upstream-Aufruf (Budgets), einmal ohne, einmal ohne und nacheinander (Referenz allein)
   --bulk-anzahl        bei --bulk: Schüler an der Schule, deren Passwörter ein Lauf zurücksetzt (Standard 500, höchstens 3000);
                        die Budgets gelten für 500; BULK_CONCURRENCY aus der Umgebung gilt für das Portal (Standard 4)
+  --import             CSV-Import von Schülern (Issue 14): Hochladen + Prüfen, Ausführen bis alle angelegt, Ergebnis
+                       abholen; Zeit je Phase, Zeilen/s und CPU des Upstreams, Budget ≤ 10 s für 2000 Zeilen
+  --via-portal         bei --import: über die Importseite des Portals statt direkt an der Upstream-API
+  --import-zeilen      bei --import: Zeilen der Datei (Standard 2000, höchstens 2000)
+  --import-personen    bei --import: erzeugte Schüler im Upstream zusätzlich zu den Demodaten (Standard 0 wie der
+                       Entwicklungsserver)
   --cpu-prof           Verzeichnis: --cpu-prof-Profile der gemessenen Prozesse dort ablegen
   --load-trace         Datei: jede Anfrage des Lasttests als JSON (Phase, Beginn, Dauer, Status)`;
 
@@ -75,6 +91,8 @@ const NUMBERS: Record<string, { key: NumberKey; min: number; max: number }> = {
   "--delay-runs": { key: "delayRuns", min: 1, max: 10_000 },
   "--personen": { key: "bulkPersons", min: 0, max: 1_000_000 },
   "--bulk-anzahl": { key: "bulkCount", min: 1, max: 3_000 },
+  "--import-zeilen": { key: "importRows", min: 1, max: 2_000 },
+  "--import-personen": { key: "importPersons", min: 0, max: 1_000_000 },
   "--load-sessions": { key: "loadSessions", min: 1, max: 200 },
   "--load-seconds": { key: "loadSeconds", min: 1, max: 600 },
   "--load-idle-seconds": { key: "loadIdleSeconds", min: 0, max: 600 },
@@ -88,6 +106,7 @@ const MODES = new Map<string, BenchOptions["mode"]>([
   ["--load", "load"],
   ["--portal-cpu", "portal-cpu"],
   ["--bulk", "bulk"],
+  ["--import", "import"],
 ]);
 
 export function parseArgs(argv: readonly string[]): BenchOptions {
@@ -108,6 +127,9 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
     portalCpuPages: [],
     portalCpuEncodings: "both",
     portalBuilds: [],
+    importRows: 2000,
+    importPersons: 0,
+    importViaPortal: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -118,8 +140,12 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
     const mode = MODES.get(arg);
     if (mode) {
       if (options.mode !== "budgets" && options.mode !== mode)
-        throw new Error(`--load, --portal-cpu und --bulk schließen einander aus.\n${USAGE}`);
+        throw new Error(`--load, --portal-cpu, --bulk und --import schließen einander aus.\n${USAGE}`);
       options.mode = mode;
+      continue;
+    }
+    if (arg === "--via-portal") {
+      options.importViaPortal = true;
       continue;
     }
     // Accept both `--delay-ms 100` and `--delay-ms=100`.
@@ -165,5 +191,6 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
     }
     options[spec.key] = value;
   }
+  if (options.importViaPortal && options.mode !== "import") throw new Error(`--via-portal gehört zu --import.\n${USAGE}`);
   return options;
 }
