@@ -449,7 +449,11 @@ function shorten(text: string, max: number): string {
 async function runMode(): Promise<boolean> {
   if (options.mode === "import") {
     const { runImport } = await import("./bench/import.ts");
-    return runImport({ rows: options.importRows, persons: options.importPersons, viaPortal: options.importViaPortal }, cleanups, log);
+    return runImport(
+      { rows: options.importRows, persons: options.importPersons, viaPortal: options.importViaPortal, cpuProfDir: options.cpuProfDir },
+      cleanups,
+      log,
+    );
   }
   if (options.mode === "bulk") {
     const { runBulk } = await import("./bench/bulk.ts");

@@ -13,9 +13,15 @@ export interface ChildUpstream {
   stop(): Promise<void>;
 }
 
-export async function startChildUpstream(options: { dataDir: string; bulkPersons: number }): Promise<ChildUpstream> {
+export async function startChildUpstream(options: {
+  dataDir: string;
+  bulkPersons: number;
+  /** Extra environment, e.g. the CPU profiler's. */
+  env?: Record<string, string>;
+}): Promise<ChildUpstream> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...options.env,
     REFERENCE_DATA_DIR: options.dataDir,
     REFERENCE_BULK_PERSONS: String(options.bulkPersons),
     REFERENCE_UPSTREAM_PORT: "0",

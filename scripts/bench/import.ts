@@ -8,6 +8,7 @@ import { importCsv } from "./import-daten.ts";
 import { importViaPortal } from "./import-portal.ts";
 import { login } from "./login.ts";
 import { startPortal } from "./portal.ts";
+import { profilerEnv } from "./profiler-env.ts";
 import { loadAverage, sampleProcess } from "./processes.ts";
 import { formatMs } from "./stats.ts";
 import { renderTable } from "./table.ts";
@@ -25,6 +26,8 @@ export interface ImportBenchOptions {
   /** Generated pupils in the upstream besides the demo data (the dev server has none). */
   persons: number;
   viaPortal: boolean;
+  /** Directory for the upstream's (and portal's) CPU profiles; unset: none. */
+  cpuProfDir?: string;
 }
 
 const USER = "landesadmin";
@@ -63,13 +66,14 @@ export async function runImport(
   const dataDir = path.resolve(".tmp/import-db");
   await rm(dataDir, { recursive: true, force: true });
   log(`Starte Referenz-Upstream (eigener Prozess, eingebettete Datenbank, frisch; ${options.persons} erzeugte Schüler zusätzlich) …`);
-  const upstream = await startChildUpstream({ dataDir, bulkPersons: options.persons });
+  const profiling = options.cpuProfDir ? profilerEnv(options.cpuProfDir) : {};
+  const upstream = await startChildUpstream({ dataDir, bulkPersons: options.persons, env: profiling });
   cleanups.push(upstream.stop);
 
   let portalPid = 0;
   let run: (phase: Phase) => Promise<ImportRun>;
   if (options.viaPortal) {
-    const portal = await startPortal(upstream.url);
+    const portal = await startPortal(upstream.url, profiling);
     cleanups.push(portal.stop);
     portalPid = portal.pid;
     log(`Upstream ${upstream.url}, Portal ${portal.origin}; Anmeldung als ${USER} im Portal (Passwort + Einmalcode → gold) …`);
@@ -121,7 +125,8 @@ export async function runImport(
     await hashPassword("abcd-efgh-jkmn", START_PASSWORD_COST);
     hashTimes.push(performance.now() - started);
   }
-  return report(options, { schulName, loadBefore, hashMs: hashTimes.sort((a, b) => a - b)[HASH_RUNS >> 1] }, measured, result, loginAnswer);
+  const hashMs = hashTimes.sort((a, b) => a - b)[HASH_RUNS >> 1];
+  return report(options, { schulName, loadBefore, hashMs, cost: START_PASSWORD_COST }, measured, result, loginAnswer);
 }
 
 /** The IdP's answer to a login with the start password: it must ask for a new password (the password is temporary). */
@@ -143,7 +148,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 function report(
   options: ImportBenchOptions,
-  setup: { schulName: string; loadBefore: string; hashMs: number },
+  setup: { schulName: string; loadBefore: string; hashMs: number; cost: number },
   measured: Measured[],
   result: ImportRun,
   loginAnswer: string,
@@ -186,7 +191,7 @@ function report(
   console.log(
     `  erster Fortschritt über 0 nach ${formatMs(result.firstProgressMs)}; ${result.polls} ${options.viaPortal ? "Fortschrittsschritte" : "Statusabfragen"}`,
   );
-  console.log(`  scrypt eines Startpassworts (N=2^10) im Bench-Prozess: ${formatMs(setup.hashMs)} Median`);
+  console.log(`  scrypt eines Startpassworts (N=2^${Math.log2(setup.cost)}) im Bench-Prozess: ${formatMs(setup.hashMs)} Median`);
   console.log(`  Anmeldung mit einem Startpasswort: ${loginAnswer}`);
 
   type Verdict = "PASS" | "FAIL" | "SKIP";

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -18,6 +19,7 @@ import {
   rolleSystemrecht,
 } from "../../upstream/reference/db/schema.ts";
 import { stableId } from "../../upstream/reference/lib/ids.ts";
+import { createImportJobs } from "../../upstream/reference/lib/import-job.ts";
 import { START_PASSWORD_COST, STANDARD_COST, hashCost, verifyPassword } from "../../upstream/reference/lib/password.ts";
 import { DEMO_IDS } from "../../upstream/reference/seed/ids.ts";
 import { API_VERSIONS, Browser, type TestUpstream, errorBodies, expectDbiamKey, loggedIn, startTestUpstream } from "./support.ts";
@@ -621,6 +623,45 @@ describe.each(API_VERSIONS)("CSV-Import /api/import/* (Upstream-Version %s)", (v
       expect((await history(`&organisationIds=${B}`)).items).toEqual([]);
       await errors.validation(await landesadminGold.get("/api/import/history?status=UNBEKANNT"), "enum", "status");
       await errors.validation(await landesadminGold.get(`/api/import/history?rolleIds=${A}&rolleIds=${A}`), "other", "rolleIds");
+    });
+  });
+
+  describe("Abschnitte", () => {
+    it("ist ein Benutzername inzwischen vergeben, wird der Abschnitt Zeile für Zeile mit frisch gesuchtem Namen geschrieben", async () => {
+      const { importvorgangId } = await uploaded(
+        await upload(landesadminGold, csvOf("Nachname;Vorname;Klasse", "Zwischendurch;Zora;7a", "Zwischendurch;Zeno;7a")),
+      );
+      await db()
+        .update(importvorgang)
+        .set({ status: "INPROGRESS", executedByPersonId: DEMO_IDS.personLandesadmin })
+        .where(eq(importvorgang.id, importvorgangId));
+      const before = await personCount();
+      // Someone takes the first row's name after the runner looked the names up, just before it writes.
+      const real = db();
+      let taken = false;
+      const racing = new Proxy(real, {
+        get(target, key, receiver) {
+          if (key !== "transaction") return Reflect.get(target, key, receiver) as unknown;
+          return async (...args: Parameters<typeof real.transaction>) => {
+            if (!taken) {
+              taken = true;
+              await real.insert(identityAccount).values({ id: randomUUID(), username: "zzwischendurch", passwordHash: "x" });
+            }
+            return target.transaction(...args);
+          };
+        },
+      });
+      const jobs = createImportJobs(racing, upstream.config);
+      jobs.start(importvorgangId);
+      await jobs.idle();
+      await jobs.stop();
+
+      const rows = await rowsOf(importvorgangId);
+      expect(rows.map((row) => row.status)).toEqual(["SUCCESS", "SUCCESS"]);
+      expect(rows.map((row) => row.username).sort()).toEqual(["zzwischendurch1", "zzwischendurch2"]);
+      expect(await personCount()).toBe(before + 2);
+      const [stored] = await db().select().from(importvorgang).where(eq(importvorgang.id, importvorgangId));
+      expect(stored.status).toBe("FINISHED");
     });
   });
 

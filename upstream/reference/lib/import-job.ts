@@ -73,7 +73,7 @@ function credentialSupply(ahead: number) {
 }
 
 /** Rows fetched at a time; the Zuordnungen are checked once per class and fetch. */
-const BATCH = 200;
+const BATCH = 500;
 /** Rows written in one transaction at most (it holds the embedded database while it runs: ~10–20 ms). */
 const CHUNK_MAX = 64;
 /**
