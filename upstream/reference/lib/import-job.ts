@@ -22,13 +22,13 @@ import { generateRandomStartPassword } from "./random-start-password.ts";
 /**
  * The background side of `POST /api/import/execute` (PERSONS §2.8.2, CHANGES-SINCE-PIN §3.5). The request only records
  * who executed the import (and, pinned, sets INPROGRESS) and hands the id to this runner; the runner creates one person
- * per row, each in a transaction of its own that also marks the row SUCCESS (with username and encrypted start
+ * per row, a chunk of rows in one transaction that also marks them SUCCESS (with username and encrypted start
  * password), so a row is either done completely or still PENDING. Everything lives in the database: after a restart
  * `resume()` picks up every import that was accepted for execution but not finished and carries on with its PENDING rows.
  *
  * The embedded database runs on the event loop; each query already starts with a turn of the loop (db/client.ts) and
- * the runner yields once more between rows, so requests are served while an import runs. The start passwords' scrypt
- * hashes, which dominate the work, are computed ahead on the thread pool, several at a time, while the rows are written.
+ * the runner yields once more between chunks, so requests are served while an import runs. The start passwords are
+ * random and hashed at a lower cost (docs/decisions/027), ahead on the thread pool while the chunks are written.
  */
 
 export interface ImportJobs {
@@ -36,7 +36,7 @@ export interface ImportJobs {
   start(importvorgangId: string): void;
   /** On start-up: queues every import accepted for execution and not finished; returns how many. */
   resume(): Promise<number>;
-  /** Stops after the row in progress (shutdown; tests simulate a crash with it). Unfinished imports stay resumable. */
+  /** Stops after the chunk in progress (shutdown; tests simulate a crash with it). Unfinished imports stay resumable. */
   stop(): Promise<void>;
   /** Resolves when nothing is queued or running (tests). */
   idle(): Promise<void>;
