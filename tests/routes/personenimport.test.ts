@@ -1,32 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { stableId } from "../../upstream/reference/lib/ids.ts";
-import { DEMO_IDS, uniqueToken } from "./support/klassen.ts";
-import { startPortal, type Portal, type PortalVisitor } from "./support/portal.ts";
+import { DEMO_IDS } from "./support/klassen.ts";
+import { IMPORT, importiereUndLadeHerunter, upload } from "./support/personenimport.ts";
+import { startPortal, upstreamWaves, type Portal } from "./support/portal.ts";
 
 /** The CSV import (issue 14, docs/decisions/028) as the server answers it: rights, refusals, the one download. */
 
 let portal: Portal;
-let pinned: Portal;
 
 beforeAll(async () => {
-  [portal, pinned] = await Promise.all([startPortal(), startPortal({ apiVersion: "pinned" })]);
+  portal = await startPortal();
 });
 
 afterAll(async () => {
-  await Promise.all([portal?.close(), pinned?.close()]);
+  await portal?.close();
 });
 
-const IMPORT = "/admin/personen/import";
-const SCHUELER = stableId("rolle:itslearning-schueler");
 const UNBEKANNT = "0b9a3c1e-5d2f-4e6a-8b7c-9d0e1f2a3b4c";
-
-function upload(visitor: PortalVisitor, datei: Uint8Array<ArrayBuffer> | string | null, { name = "schueler.csv" } = {}) {
-  const form = new FormData();
-  form.set("schule", DEMO_IDS.schuleA);
-  form.set("rolle", SCHUELER);
-  if (datei !== null) form.set("datei", new Blob([datei], { type: "text/csv" }), name);
-  return visitor.postMultipart(`${IMPORT}?schule=${DEMO_IDS.schuleA}`, form);
-}
 
 describe("Import: Rechte", () => {
   it("eine Lehrkraft bekommt auf jeder Adresse des Imports die deutsche Seite „nicht gefunden“, auch für Posts", async () => {
@@ -87,65 +76,9 @@ describe("Import: Ablehnungen vor dem Upstream", () => {
 });
 
 describe("Import: Prüfung, Import und die eine Datei", () => {
-  it.each([
-    ["heutigen", () => portal],
-    ["festgeschriebenen", () => pinned],
-  ])(
-    "eine Latin-1-Datei mit Umlauten wird geprüft, importiert, einmal heruntergeladen und ist dann gelöscht (%s Upstream)",
-    async (_, which) => {
-      const landesadmin = await which().loggedIn("landesadmin", "gold");
-      // Names take letters only (DIN 91379): the token's digits become letters.
-      const token = uniqueToken()
-        .slice(-6)
-        .replace(/\d/g, (digit) => "abcdefghij"[Number(digit)]);
-      const csv = Buffer.from(`nachname;vorname;klasse\r\nZörner;Jürgen${token};5a\r\nZießler;Änne${token};5b\r\n`, "latin1");
-      const hochgeladen = await upload(landesadmin, new Uint8Array(csv.buffer.slice(csv.byteOffset, csv.byteOffset + csv.byteLength)));
-      expect(hochgeladen.status).toBe(303);
-      const vorgang = hochgeladen.headers.get("Location")!;
-      expect(vorgang).toMatch(/^\/admin\/personen\/import\/[0-9a-f-]{36}\?kodierung=iso-8859-1$/);
-      const seite = await (await landesadmin.get(vorgang)).text();
-      expect(seite).toContain("2 Datensätze sind bereit zum Import.");
-      expect(seite).toContain("ISO-8859-1 (Latin-1)");
-
-      const id = vorgang.split("?")[0].split("/").pop()!;
-      // A GET of the progress starts nothing: the checked import is only shown.
-      expect((await landesadmin.get(`${IMPORT}/${id}/fortschritt`)).status).toBe(303);
-      const lauf = await landesadmin.postForm(`${IMPORT}/${id}/fortschritt`, {});
-      expect(lauf.status).toBe(200);
-      expect(lauf.headers.get("Cache-Control")).toContain("no-store");
-      expect(lauf.headers.get("Cache-Control")).toContain("no-transform");
-      const verlauf = await lauf.text();
-      expect(verlauf).toContain("Fertig: 2 von 2 bearbeitet");
-      // Sent again (a reload of the progress page): nothing is started twice, the finished import is shown.
-      expect((await landesadmin.postForm(`${IMPORT}/${id}/fortschritt`, {})).status).toBe(303);
-
-      const ergebnis = await (await landesadmin.get(`${IMPORT}/${id}`)).text();
-      expect(ergebnis).toContain("2 Personen wurden angelegt.");
-
-      const datei = await landesadmin.postForm(`${IMPORT}/${id}/datei`, {});
-      expect(datei.status).toBe(200);
-      expect(datei.headers.get("Content-Disposition")).toMatch(/^attachment; filename="Benutzerdaten-Import-\d\d-\d\d-\d{4}\.txt"$/);
-      expect(datei.headers.get("Cache-Control")).toContain("no-store");
-      expect(datei.headers.getSetCookie().join(" ")).not.toMatch(/Wattwurm|Passwort/);
-      const bytes = new Uint8Array(await datei.arrayBuffer());
-      expect([...bytes.subarray(0, 3)], "Byte-Order-Mark").toEqual([0xef, 0xbb, 0xbf]);
-      const text = new TextDecoder().decode(bytes);
-      expect(text.startsWith("Schule: Gemeinschaftsschule am Deich;Rolle: itslearning-Schüler\r\n")).toBe(true);
-      expect(text).toMatch(new RegExp(`5a;Zörner;Jürgen${token};[a-z0-9.-]+;\\S+\\r\\n`));
-      expect(text).toMatch(new RegExp(`5b;Zießler;Änne${token};`));
-      // The result page held no start password: they are only in the file.
-      const passwoerter = text
-        .split("\r\n")
-        .slice(3, 5)
-        .map((zeile) => zeile.split(";")[4]);
-      expect(passwoerter.every((passwort) => passwort.length >= 8 && !ergebnis.includes(passwort))).toBe(true);
-
-      // Once: a second post leads to the page, which says the data are gone.
-      const nochmal = await landesadmin.postForm(`${IMPORT}/${id}/datei`, {});
-      expect(nochmal.status).toBe(303);
-      expect(await (await landesadmin.get(`${IMPORT}/${id}`)).text()).toContain("heruntergeladen oder gelöscht");
-    },
-  );
+  it("eine Latin-1-Datei mit Umlauten wird geprüft, importiert, einmal heruntergeladen und ist dann gelöscht", async () => {
+    await importiereUndLadeHerunter(portal);
+  });
 
   it("Zeilen mit unbekannter Klasse kommen mit ihrer Zeilennummer zurück; der abgelehnte Upload bleibt nicht liegen", async () => {
     const landesadmin = await portal.loggedIn("landesadmin", "gold");
@@ -157,5 +90,31 @@ describe("Import: Prüfung, Import und die eine Datei", () => {
     expect(html).toContain("Zeile 6</span>");
     expect(html).toContain("Klasse nicht gefunden");
     expect(html).toContain("Gelesen als UTF-8.");
+  });
+});
+
+describe("Import: Upstream-Aufrufe je Seite", () => {
+  const reset = () => {
+    portal.upstreamCalls.length = 0;
+    portal.upstreamTimeline.length = 0;
+  };
+
+  it("die Importseite fragt Anmeldung, Workflow-Schritt, gewählte Schule und Verlauf in einer Welle", async () => {
+    const landesadmin = await portal.loggedIn("landesadmin", "gold");
+    reset();
+    expect((await landesadmin.get(`${IMPORT}?schule=${DEMO_IDS.schuleA}`)).status).toBe(200);
+    expect(upstreamWaves(portal.upstreamTimeline)).toBe(1);
+    expect(portal.upstreamTimeline.length).toBe(4);
+  });
+
+  it("die Seite einer geprüften Datei fragt Status und erste Zeilen in einer Welle", async () => {
+    const landesadmin = await portal.loggedIn("landesadmin", "gold");
+    const hochgeladen = await upload(landesadmin, "nachname;vorname;klasse\nZange;Zora;5a\n");
+    expect(hochgeladen.status).toBe(303);
+    reset();
+    const seite = await landesadmin.get(hochgeladen.headers.get("Location")!);
+    expect(await seite.text()).toContain("1 Datensatz ist bereit zum Import.");
+    expect(upstreamWaves(portal.upstreamTimeline)).toBe(1);
+    await landesadmin.postForm(hochgeladen.headers.get("Location")!.split("?")[0], { art: "verwerfen" });
   });
 });
