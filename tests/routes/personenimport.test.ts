@@ -118,3 +118,16 @@ describe("Import: Upstream-Aufrufe je Seite", () => {
     await landesadmin.postForm(hochgeladen.headers.get("Location")!.split("?")[0], { art: "verwerfen" });
   });
 });
+
+describe("Import: Ablehnungen der ganzen Datei", () => {
+  it("falsche Spaltenüberschriften und mehr als 2000 Personen: die deutsche Meldung über dem Formular, nichts angelegt", async () => {
+    const landesadmin = await portal.loggedIn("landesadmin", "gold");
+    const kopf = await upload(landesadmin, "name;vorname;klasse\nZorro;Zed;5a\n");
+    expect(kopf.status).toBe(400);
+    expect(await kopf.text()).toContain("Spaltenüberschriften fehlerhaft");
+    const zeilen = Array.from({ length: 2001 }, (_, index) => `Zett;Zora${"abcdefghij"[index % 10]};5a`);
+    const viele = await upload(landesadmin, `nachname;vorname;klasse\n${zeilen.join("\n")}\n`);
+    expect(viele.status).toBe(400);
+    expect(await viele.text()).toContain("Zu viele Personen");
+  });
+});
