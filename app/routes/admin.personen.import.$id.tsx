@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Notice } from "~/components/notice";
 import { ImportErgebnis } from "~/components/personenimport/ergebnis";
 import { pageTitle, type I18nHandle } from "~/i18n";
-import { fortschrittAdresse, IMPORT_PFAD } from "~/personenimport";
+import { fortschrittAdresse, IMPORT_FELD, IMPORT_PFAD } from "~/personenimport";
 import { vorgangLoeschen, vorgangSeiteLaden } from "~/.server/import/vorgang.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 
@@ -71,6 +71,7 @@ function Zustand({ data }: { data: Daten }) {
             </Form>
             <Form method="post">
               <input type="hidden" name="art" value="verwerfen" />
+              {data.schuleId ? <input type="hidden" name={IMPORT_FELD.schule} value={data.schuleId} /> : null}
               <button type="submit" className="btn-secondary">
                 {t("personenimport:vorgang.bereit.andereDatei")}
               </button>

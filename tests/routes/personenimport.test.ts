@@ -115,7 +115,12 @@ describe("Import: Upstream-Aufrufe je Seite", () => {
     const seite = await landesadmin.get(hochgeladen.headers.get("Location")!);
     expect(await seite.text()).toContain("1 Datensatz ist bereit zum Import.");
     expect(upstreamWaves(portal.upstreamTimeline)).toBe(1);
-    await landesadmin.postForm(hochgeladen.headers.get("Location")!.split("?")[0], { art: "verwerfen" });
+    // "Andere Datei hochladen": the upload is deleted, the form comes back with the school chosen.
+    const verworfen = await landesadmin.postForm(hochgeladen.headers.get("Location")!.split("?")[0], {
+      art: "verwerfen",
+      schule: DEMO_IDS.schuleA,
+    });
+    expect(verworfen.headers.get("Location")).toBe(`${IMPORT}?schule=${DEMO_IDS.schuleA}`);
   });
 });
 

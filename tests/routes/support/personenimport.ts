@@ -28,7 +28,7 @@ export async function importiereUndLadeHerunter(portal: Portal) {
   const hochgeladen = await upload(landesadmin, new Uint8Array(csv.buffer.slice(csv.byteOffset, csv.byteOffset + csv.byteLength)));
   expect(hochgeladen.status).toBe(303);
   const vorgang = hochgeladen.headers.get("Location")!;
-  expect(vorgang).toMatch(/^\/admin\/personen\/import\/[0-9a-f-]{36}\?kodierung=iso-8859-1$/);
+  expect(vorgang).toMatch(/^\/admin\/personen\/import\/[0-9a-f-]{36}\?kodierung=iso-8859-1&schule=[0-9a-f-]{36}$/);
   const seite = await (await landesadmin.get(vorgang)).text();
   expect(seite).toContain("2 Datensätze sind bereit zum Import.");
   expect(seite).toContain("ISO-8859-1 (Latin-1)");
