@@ -1,13 +1,8 @@
+const GERMAN_DAY = { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Europe/Berlin" } as const;
+
 /** DD.MM.YYYY in German time, the portal's only date format (spec section 9). */
 export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  return new Intl.DateTimeFormat("de-DE", {
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    timeZone: "Europe/Berlin",
-  }).format(date);
+  return formatIn(iso, GERMAN_DAY);
 }
 
 /**
@@ -128,14 +123,11 @@ function isoDay(year: number, month: number, day: number): CalendarDay {
 
 /** DD.MM.YYYY, HH:MM in German time: where several events of one day must be told apart (the import history). */
 export function formatDateTime(iso: string): string {
+  return formatIn(iso, { ...GERMAN_DAY, hour: "2-digit", minute: "2-digit" });
+}
+
+function formatIn(iso: string, options: Intl.DateTimeFormatOptions): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
-  return new Intl.DateTimeFormat("de-DE", {
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: "Europe/Berlin",
-  }).format(date);
+  return new Intl.DateTimeFormat("de-DE", options).format(date);
 }

@@ -1,4 +1,4 @@
-import { useActionData, useBeforeUnload, useBlocker, useNavigation } from "@remix-run/react";
+import { useActionData, useBeforeUnload, useBlocker, useNavigation, type Blocker } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal, preloadModal } from "./modal";
@@ -67,13 +67,16 @@ export function useUnsavedChangesWarning({
   };
   const formHandlers = { onInput: markDirty, onChange: markDirty };
 
-  const dialog = (
-    <Modal
-      open={blocker.state === "blocked"}
-      onClose={() => blocker.reset?.()}
-      title={t("unsavedChanges.title")}
-      description={t("unsavedChanges.message")}
-    >
+  const dialog = <LeaveDialog blocker={blocker} message={t("unsavedChanges.message")} />;
+
+  return { formHandlers, dialog };
+}
+
+/** "Leave anyway?" for a navigation the blocker held back: staying or leaving, with what would be lost. */
+export function LeaveDialog({ blocker, message }: { blocker: Blocker; message: string }) {
+  const { t } = useTranslation();
+  return (
+    <Modal open={blocker.state === "blocked"} onClose={() => blocker.reset?.()} title={t("unsavedChanges.title")} description={message}>
       <div className="flex flex-wrap justify-end gap-3">
         {/* Staying loses nothing, so it is the first focus. */}
         <button type="button" className="btn-secondary" onClick={() => blocker.reset?.()} data-autofocus>
@@ -85,6 +88,4 @@ export function useUnsavedChangesWarning({
       </div>
     </Modal>
   );
-
-  return { formHandlers, dialog };
 }

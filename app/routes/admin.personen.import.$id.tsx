@@ -3,8 +3,9 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Notice } from "~/components/notice";
 import { ImportErgebnis } from "~/components/personenimport/ergebnis";
+import { ImportLaeuft } from "~/components/personenimport/laeuft";
 import { pageTitle, type I18nHandle } from "~/i18n";
-import { fortschrittAdresse, IMPORT_PFAD } from "~/personenimport";
+import { fortschrittAdresse, IMPORT_FELD, IMPORT_PFAD } from "~/personenimport";
 import { vorgangLoeschen, vorgangSeiteLaden } from "~/.server/import/vorgang.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 
@@ -71,6 +72,7 @@ function Zustand({ data }: { data: Daten }) {
             </Form>
             <Form method="post">
               <input type="hidden" name="art" value="verwerfen" />
+              {data.schuleId ? <input type="hidden" name={IMPORT_FELD.schule} value={data.schuleId} /> : null}
               <button type="submit" className="btn-secondary">
                 {t("personenimport:vorgang.bereit.andereDatei")}
               </button>
@@ -79,17 +81,7 @@ function Zustand({ data }: { data: Daten }) {
         </section>
       );
     case "INPROGRESS":
-      return (
-        <Notice tone="info" className="max-w-3xl">
-          <h2 className="text-lg font-bold">{t("personenimport:vorgang.laeuft.titel")}</h2>
-          <p>{t("personenimport:vorgang.laeuft.text", { bearbeitet: data.bearbeitet, anzahl: data.anzahl })}</p>
-          <p className="mt-2">
-            <a href={fortschrittAdresse(data.id)} className="font-semibold text-primary underline">
-              {t("personenimport:vorgang.laeuft.verfolgen")}
-            </a>
-          </p>
-        </Notice>
-      );
+      return <ImportLaeuft id={data.id} bearbeitet={data.bearbeitet} anzahl={data.anzahl} />;
     case "FINISHED":
       return data.ergebnis ? <ImportErgebnis id={data.id} {...data.ergebnis} /> : <Ende art="abgeschlossen" />;
     case "COMPLETED":

@@ -114,7 +114,7 @@ export async function importHochladen(request: Request) {
     return refusedForm(submission, { code: upstreamCode(error.code), status: error.status });
   }
   if (hochgeladen.isValid) {
-    throw redirectToVorgang(hochgeladen.importvorgangId, gelesen.kodierung);
+    throw redirectToVorgang(hochgeladen.importvorgangId, gelesen.kodierung, schule);
   }
   // The refused upload is of no further use; its rows (names of children) are not kept a minute longer than needed.
   await deleteImport(request, hochgeladen.importvorgangId).catch((error: unknown) => {
@@ -138,8 +138,9 @@ export async function importHochladen(request: Request) {
   );
 }
 
-function redirectToVorgang(id: string, kodierung: Kodierung): Response {
-  return redirectTo(`${importAdresse(id)}?${new URLSearchParams({ kodierung })}`, 303);
+/** The school goes along, so "Andere Datei hochladen" leads back to the form with it chosen. */
+function redirectToVorgang(id: string, kodierung: Kodierung, schule: string): Response {
+  return redirectTo(`${importAdresse(id)}?${new URLSearchParams({ kodierung, [IMPORT_FELD.schule]: schule })}`, 303);
 }
 
 /** A key the upstream has no German text for here is still the upload's failure. */

@@ -1,11 +1,10 @@
-import { randomBytes } from "node:crypto";
 import { setTimeout as pause } from "node:timers/promises";
 import { z } from "zod";
 import { fortschrittAnfang, fortschrittEnde, fortschrittSchritt, type FortschrittEnde } from "~/personenimport-fortschritt.server";
 import { importAdresse } from "~/personenimport";
 import { notFound, requireAdmin } from "../guards.server";
 import { getFixedT } from "../i18n.server";
-import { securityHeaders } from "../security.server";
+import { streamedPage } from "../streamed-page.server";
 import { UpstreamFailure } from "../upstream/client.server";
 import { executeImport, importStatus } from "../upstream/import.server";
 import { IMPORT_RECHTE } from "./formular.server";
@@ -36,39 +35,13 @@ export async function importFortschritt(request: Request, id: string, { starten 
   else if (status.status !== "INPROGRESS") return new Response(null, { status: 303, headers: { Location: importAdresse(id) } });
 
   const t = await getFixedT(request);
-  const nonce = randomBytes(16).toString("base64");
   const ergebnis = importAdresse(id);
-  const encoder = new TextEncoder();
-  const headers = new Headers(securityHeaders(nonce));
-  headers.set("Content-Type", "text/html; charset=utf-8");
-  // no-transform: remix-serve's compression would hold the small progress parts back until the end.
-  headers.set("Cache-Control", "private, no-store, no-transform");
-  headers.set("X-Accel-Buffering", "no");
-
-  const stream = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      const send = (html: string) => {
-        try {
-          controller.enqueue(encoder.encode(html));
-        } catch {
-          // The browser went away; the loop notices through the request's signal.
-        }
-      };
-      send(fortschrittAnfang(t, { nonce, anzahl: status.dataItemCount, ergebnis }));
-      send(fortschrittSchritt(t, status.totalDataItemImported, status.dataItemCount));
-      try {
-        const ende = await verfolge(request, id, (bearbeitet, anzahl) => send(fortschrittSchritt(t, bearbeitet, anzahl)));
-        if (ende) send(fortschrittEnde(t, ende, { nonce, ergebnis }));
-      } finally {
-        try {
-          controller.close();
-        } catch {
-          // Already closed by a disconnect.
-        }
-      }
-    },
+  return streamedPage(async (send, nonce) => {
+    send(fortschrittAnfang(t, { nonce, anzahl: status.dataItemCount, ergebnis }));
+    send(fortschrittSchritt(t, status.totalDataItemImported, status.dataItemCount));
+    const ende = await verfolge(request, id, (bearbeitet, anzahl) => send(fortschrittSchritt(t, bearbeitet, anzahl)));
+    if (ende) send(fortschrittEnde(t, ende, { nonce, ergebnis }));
   });
-  return new Response(stream, { status: 200, headers });
 }
 
 /** Asks for the status until the import is over; null when the browser went away. */

@@ -39,7 +39,9 @@ export function decodeWindows1252(bytes: Uint8Array): string {
   let text = "";
   for (let start = 0; start < bytes.length; start += 8192) {
     const chunk = bytes.subarray(start, start + 8192);
-    text += String.fromCharCode(...Array.from(chunk, (byte) => (byte >= 0x80 && byte <= 0x9f ? WINDOWS_1252_80_9F.charCodeAt(byte - 0x80) : byte)));
+    text += String.fromCharCode(
+      ...Array.from(chunk, (byte) => (byte >= 0x80 && byte <= 0x9f ? WINDOWS_1252_80_9F.charCodeAt(byte - 0x80) : byte)),
+    );
   }
   return text;
 }

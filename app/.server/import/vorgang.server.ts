@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { IMPORT_RESULT_MAX_LIMIT, type ImportedUserResponse, type ImportStatus } from "../../../upstream/contract";
-import { IMPORT_PFAD, isKodierung } from "~/personenimport";
+import { IMPORT_FELD, IMPORT_PFAD, isKodierung } from "~/personenimport";
 import { readFormData } from "../form-data.server";
 import { guardWhileLoading, notFound, requireAdmin } from "../guards.server";
 import { redirectWithToast } from "../responses.server";
@@ -71,6 +71,7 @@ export async function vorgangSeiteLaden(request: Request, id: string) {
     schule: vorgang.schule,
     rolle: vorgang.rolle,
     kodierung: isKodierung(kodierung) ? kodierung : null,
+    schuleId: UUID.safeParse(search.get(IMPORT_FELD.schule)).data ?? null,
     loeschenFragen: search.has("loeschen"),
     ergebnis: fertig
       ? {
@@ -105,7 +106,10 @@ export async function vorgangLoeschen(request: Request, id: string) {
   const form = await readFormData(request);
   await deleteImport(request, id).catch(unbekannt);
   const verworfen = form.get("art") === "verwerfen";
-  return redirectWithToast(request, IMPORT_PFAD, {
+  // A discarded file leads back to the form for another one, with its school still chosen.
+  const schule = UUID.safeParse(form.get(IMPORT_FELD.schule)).data;
+  const zurueck = verworfen && schule ? `${IMPORT_PFAD}?${new URLSearchParams({ [IMPORT_FELD.schule]: schule })}` : IMPORT_PFAD;
+  return redirectWithToast(request, zurueck, {
     key: verworfen ? "personenimport:vorgang.loeschen.verworfen" : "personenimport:vorgang.loeschen.erfolg",
   });
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import type { TFunction } from "i18next";
 import { errorMessageKey, errorTitleKey } from "~/errors";
 import { aktionErlaubt, MEHRFACH_FELD, parseAktion, parseUmfang, type MehrfachAktion } from "~/mehrfach/aktionen";
@@ -9,7 +8,8 @@ import { env } from "../env.server";
 import { notFound, requireAdmin } from "../guards.server";
 import { getFixedT } from "../i18n.server";
 import { leavesApp, loginRedirect, redirectTo } from "../redirects.server";
-import { assertSameOrigin, securityHeaders } from "../security.server";
+import { assertSameOrigin } from "../security.server";
+import { streamedPage } from "../streamed-page.server";
 import { readFormData } from "../form-data.server";
 import { rememberConfirmation, wasConfirmed } from "../portal-cookie.server";
 import { dateiname, fehlerDatei, passwortDatei, type Fehlerzeile, type Passwortzeile } from "./dateien.server";
@@ -58,76 +58,54 @@ export async function fuehreAus(request: Request): Promise<Response> {
   }
 
   const t = await getFixedT(request);
-  const nonce = randomBytes(16).toString("base64");
   const step = schrittFuer(request, auftrag, ziel.schule?.id ?? null);
   const personen = ziel.personen;
-  const encoder = new TextEncoder();
-  const headers = new Headers(securityHeaders(nonce));
-  headers.set("Content-Type", "text/html; charset=utf-8");
-  // no-transform: remix-serve's compression would hold the small progress parts back until the end.
-  headers.set("Cache-Control", "private, no-store, no-transform");
-  headers.set("X-Accel-Buffering", "no");
-  headers.append("Set-Cookie", await rememberConfirmation(request, einmal));
+  const cookies = new Headers({ "Set-Cookie": await rememberConfirmation(request, einmal) });
 
-  const stream = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      const send = (html: string) => {
-        try {
-          controller.enqueue(encoder.encode(html));
-        } catch {
-          // The browser went away; the run notices through the request's signal.
-        }
-      };
-      send(seitenAnfang(t, { nonce, aktion, anzahl: personen.length, schule: ziel.schule?.label ?? null }));
-      send(fortschritt(t, 0, personen.length));
-      const ergebnisse = new Map<ZielPerson, Ergebnis>();
-      let gezeigt = 0;
-      const timer = setInterval(() => {
-        if (ergebnisse.size === gezeigt) return;
-        gezeigt = ergebnisse.size;
-        send(fortschritt(t, gezeigt, personen.length));
-      }, FORTSCHRITT_INTERVALL_MS);
-      try {
-        const ende = await laufe(personen, step, {
-          concurrency: env.BULK_CONCURRENCY,
-          signal: request.signal,
-          onDone: (person, ergebnis) => {
-            ergebnisse.set(person, ergebnis);
-            // The first finished person shows at once that the run moves; later steps come with the timer.
-            if (gezeigt === 0) {
-              gezeigt = ergebnisse.size;
-              send(fortschritt(t, gezeigt, personen.length));
-            }
-          },
-        });
-        clearInterval(timer);
-        logLauf(aktion, ergebnisse, ende.abbruch);
-        send(
-          seitenEnde(
-            t,
-            zusammenfassen(t, {
-              aktion,
-              personen,
-              ergebnisse,
-              ende,
-              schuleId: ziel.schule?.id ?? null,
-              kennung: ziel.schule?.kennung ?? null,
-              zurueck: listenAdresse(params),
-            }),
-            nonce,
-          ),
-        );
-      } finally {
-        clearInterval(timer);
-        try {
-          controller.close();
-        } catch {
-          // Already closed by a disconnect.
-        }
-      }
-    },
-  });
-  return new Response(stream, { status: 200, headers });
+  return streamedPage(async (send, nonce) => {
+    send(seitenAnfang(t, { nonce, aktion, anzahl: personen.length, schule: ziel.schule?.label ?? null }));
+    send(fortschritt(t, 0, personen.length));
+    const ergebnisse = new Map<ZielPerson, Ergebnis>();
+    let gezeigt = 0;
+    const timer = setInterval(() => {
+      if (ergebnisse.size === gezeigt) return;
+      gezeigt = ergebnisse.size;
+      send(fortschritt(t, gezeigt, personen.length));
+    }, FORTSCHRITT_INTERVALL_MS);
+    try {
+      const ende = await laufe(personen, step, {
+        concurrency: env.BULK_CONCURRENCY,
+        signal: request.signal,
+        onDone: (person, ergebnis) => {
+          ergebnisse.set(person, ergebnis);
+          // The first finished person shows at once that the run moves; later steps come with the timer.
+          if (gezeigt === 0) {
+            gezeigt = ergebnisse.size;
+            send(fortschritt(t, gezeigt, personen.length));
+          }
+        },
+      });
+      clearInterval(timer);
+      logLauf(aktion, ergebnisse, ende.abbruch);
+      send(
+        seitenEnde(
+          t,
+          zusammenfassen(t, {
+            aktion,
+            personen,
+            ergebnisse,
+            ende,
+            schuleId: ziel.schule?.id ?? null,
+            kennung: ziel.schule?.kennung ?? null,
+            zurueck: listenAdresse(params),
+          }),
+          nonce,
+        ),
+      );
+    } finally {
+      clearInterval(timer);
+    }
+  }, cookies);
 }
 
 /**

@@ -58,7 +58,7 @@ export function ImportVerlauf({ eintraege, gesamt }: { eintraege: VerlaufEintrag
                 return (
                   <tr key={eintrag.id} className="border-b border-gray-200">
                     <td className="whitespace-nowrap p-2">{datum}</td>
-                    <td className="p-2 [overflow-wrap:anywhere]">{eintrag.schule}</td>
+                    <td className="min-w-40 p-2">{eintrag.schule}</td>
                     <td className="p-2">{eintrag.rolle}</td>
                     <td className="p-2 text-right">{eintrag.anzahl}</td>
                     <td className="p-2">{t(`personenimport:status.${eintrag.status ?? "unbekannt"}`)}</td>

@@ -117,7 +117,7 @@ type RequestHandler = ReturnType<typeof createRequestHandler>;
 interface VisitOptions {
   method?: string;
   headers?: Record<string, string>;
-  body?: string;
+  body?: string | Uint8Array<ArrayBuffer>;
   /** A form post as the portal's own pages send it: urlencoded, with the portal's Origin. */
   form?: Record<string, string>;
 }
@@ -159,6 +159,13 @@ export class PortalVisitor {
 
   postForm(path: string, form: Record<string, string>, headers: Record<string, string> = {}) {
     return this.request(path, { form, headers });
+  }
+
+  /** A `multipart/form-data` post with the portal's Origin, as a file upload form sends it. */
+  async postMultipart(path: string, form: FormData) {
+    const encoded = new Response(form);
+    const headers = { "Content-Type": encoded.headers.get("Content-Type")!, Origin: PORTAL_ORIGIN };
+    return this.request(path, { method: "POST", headers, body: new Uint8Array(await encoded.arrayBuffer()) });
   }
 
   /** Follows redirects on the portal's origin with GET, as a browser does after a form post; returns the last answer. */
