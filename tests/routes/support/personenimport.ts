@@ -65,6 +65,8 @@ export async function importiereUndLadeHerunter(portal: Portal) {
     .slice(3, 5)
     .map((zeile) => zeile.split(";")[4]);
   expect(passwoerter.every((passwort) => passwort.length >= 8 && !ergebnis.includes(passwort))).toBe(true);
+  // Imported start passwords are random (upstream decision 027): none of them in a cookie either.
+  expect(passwoerter.some((passwort) => datei.headers.getSetCookie().join(" ").includes(passwort))).toBe(false);
 
   // Once: a second post leads to the page, which says the data are gone.
   const nochmal = await landesadmin.postForm(`${IMPORT}/${id}/datei`, {});
