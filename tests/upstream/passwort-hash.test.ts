@@ -1,5 +1,6 @@
 import { randomBytes, scryptSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { type AccountRow, passwordMatches } from "../../upstream/reference/lib/accounts.ts";
 import { STANDARD_COST, START_PASSWORD_COST, hashCost, hashPassword, verifyPassword } from "../../upstream/reference/lib/password.ts";
 import { RANDOM_START_PASSWORD_ALPHABET, generateRandomStartPassword } from "../../upstream/reference/lib/random-start-password.ts";
 
@@ -36,6 +37,17 @@ describe("Passwort-Hashes (Entscheidung 027)", () => {
     }
     expect(await verifyPassword("Passwort-1", "bcrypt$16384$x$y")).toBe(false);
     await expect(hashPassword("x", 128)).rejects.toThrow(RangeError);
+  });
+
+  it("die Anmeldung prüft Hashes beider Kosten richtig, auch ohne Konto", async () => {
+    const account = (passwordHash: string) => ({ passwordHash }) as AccountRow;
+    const start = account(await hashPassword("abcd-efgh-jkmn", START_PASSWORD_COST));
+    const normal = account(await hashPassword("Eigenes-Passwort-1"));
+    expect(await passwordMatches(start, "abcd-efgh-jkmn")).toBe(true);
+    expect(await passwordMatches(start, "abcd-efgh-jkmm")).toBe(false);
+    expect(await passwordMatches(normal, "Eigenes-Passwort-1")).toBe(true);
+    expect(await passwordMatches(normal, "abcd-efgh-jkmn")).toBe(false);
+    expect(await passwordMatches(undefined, "kein-konto-vorhanden")).toBe(false);
   });
 
   it("zufällige Startpasswörter: drei Vierergruppen aus eindeutig lesbaren Zeichen, mindestens 58 Bit", () => {

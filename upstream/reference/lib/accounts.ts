@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import type { ReferenceDb } from "../db/client.ts";
 import { identityAccount } from "../db/schema.ts";
 import { MAX_USERNAME_LENGTH } from "./lockout.ts";
-import { STANDARD_COST, hashCost, hashPassword, verifyPassword } from "./password.ts";
+import { STANDARD_COST, START_PASSWORD_COST, hashCost, hashPassword, verifyPassword } from "./password.ts";
 
 export type AccountRow = typeof identityAccount.$inferSelect;
 
@@ -19,18 +19,21 @@ export async function findAccountByUsername(db: ReferenceDb, username: string): 
 }
 
 let dummyHash: Promise<string> | undefined;
+let cheapDummyHash: Promise<string> | undefined;
 
 /**
  * Checks the password against the account, or against a throw-away hash when there is no account, so that the
- * answer takes as long for an unknown username as for a wrong password.
+ * answer takes as long for an unknown username as for a wrong password. Every login also spends the other cost once
+ * (decision 027: imported start passwords are hashed cheaper), so the answer time does not tell either whether an
+ * account still has its start password.
  */
 export async function passwordMatches(account: AccountRow | undefined, password: string): Promise<boolean> {
   dummyHash ??= hashPassword("kein-konto-vorhanden");
+  cheapDummyHash ??= hashPassword("kein-konto-vorhanden", START_PASSWORD_COST);
   const stored = account?.passwordHash ?? (await dummyHash);
   const matches = await verifyPassword(password, stored);
-  // A hash of a cheaper cost (an imported start password, decision 027) would answer faster and tell that the account
-  // still has its start password: the standard cost is spent once more, so every login takes at least that long.
-  if ((hashCost(stored) ?? STANDARD_COST) < STANDARD_COST) await verifyPassword(password, await dummyHash);
+  const cheap = (hashCost(stored) ?? STANDARD_COST) < STANDARD_COST;
+  await verifyPassword(password, await (cheap ? dummyHash : cheapDummyHash));
   return account !== undefined && matches;
 }
 
