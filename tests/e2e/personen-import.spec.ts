@@ -131,8 +131,12 @@ async function niemandAngelegt(page: Page, stamm: string) {
 
 /** The whole file refused: the German error above the form, and the page stays the upload's. */
 async function dateiAbgelehnt(page: Page, titel: string, text: string) {
-  await expect(page.getByText(titel, { exact: true })).toBeVisible();
-  await expect(page.getByText(text)).toBeVisible();
+  const fehler = page.getByRole("alert").filter({ hasText: titel });
+  await expect(fehler).toContainText(text);
+  // It answers the upload, so it has the focus, and it stands above the form.
+  await expect(fehler).toBeFocused();
+  const [fehlerBox, rolleBox] = await Promise.all([fehler.boundingBox(), rolleFeld(page).boundingBox()]);
+  expect(fehlerBox!.y).toBeLessThan(rolleBox!.y);
   await expect(page).toHaveURL(new RegExp(`${IMPORT_PFAD}(\\?.*)?$`));
   await expect(pruefung(page)).toHaveCount(0);
 }
