@@ -113,7 +113,7 @@ async function hochladen(page: Page, pfad: string) {
 
 /** The checked file's page: its id from the address. */
 async function geprueft(page: Page, anzahl: number, kodierung: { wert: string; text: string }) {
-  await expect(page).toHaveURL(new RegExp(`${IMPORT_PFAD}/[0-9a-f-]{36}\\?kodierung=${kodierung.wert}$`));
+  await expect(page).toHaveURL(new RegExp(`${IMPORT_PFAD}/[0-9a-f-]{36}\\?kodierung=${kodierung.wert}&schule=[0-9a-f-]{36}$`));
   await expect(heading(page, "Benutzerimport")).toBeVisible();
   await expect(heading(page, "Datei geprüft", 2)).toBeVisible();
   await expect(page.getByText(`${anzahl} Datensätze sind bereit zum Import.`)).toBeVisible();
@@ -374,8 +374,10 @@ test.describe("Benutzer importieren", () => {
     await geprueft(page, 6, { wert: "iso-8859-1", text: "ISO-8859-1 (Latin-1)" });
     await waitForHydration(page);
     await page.getByRole("button", { name: "Andere Datei hochladen" }).click();
-    await expect(page).toHaveURL(new RegExp(`${IMPORT_PFAD}$`));
+    // Back to the form for another file, the school still chosen.
+    await expect(page).toHaveURL(new RegExp(`${IMPORT_PFAD}\\?schule=${SCHULE_A.id}$`));
     await expect(page.getByRole("status").filter({ hasText: "Die Datei wurde verworfen. Es wurde niemand angelegt." })).toBeVisible();
+    await expect(page.getByText(`Gewählte Schule: ${SCHULE_A.label}`)).toBeVisible();
     await niemandAngelegt(page, stamm);
   });
 
