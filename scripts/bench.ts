@@ -117,6 +117,7 @@ async function run(): Promise<boolean> {
     },
     { label: "/admin/personen/new", path: "/admin/personen/new", delayBudget: true },
     { label: "/admin/limited/personen/search", path: "/admin/limited/personen/search", delayBudget: true },
+    { label: "/admin/personen/import", path: `/admin/personen/import?schule=${DEMO_IDS.schuleA}`, delayBudget: false },
   ];
 
   log(`Starte Referenz-Upstream (frische Datenbank, ${options.bulkPersons} zusätzliche Personen) …`);
