@@ -26,7 +26,7 @@ export function fortschrittAnfang(t: T, input: { nonce: string; anzahl: number; 
     </>,
   );
   // The padding comment makes browsers that wait for a first kilobyte before painting show the page at once.
-  return `${rahmenAnfang(t, title)}${intro}${weiterSkript(input.nonce, input.ergebnis)}<!--${" ".repeat(1024)}--><div aria-live="polite" class="[&>*:not(:last-child)]:hidden">`;
+  return `${rahmenAnfang(t, title)}${intro}${weiterSkript(input.nonce, input.ergebnis)}<!--${" ".repeat(1024)}--><div aria-live="polite" class="[&>*:has(+*)]:hidden">`;
 }
 
 export function fortschrittSchritt(t: T, bearbeitet: number, anzahl: number): string {

@@ -53,7 +53,7 @@ export function seitenAnfang(t: T, input: { nonce: string; aktion: MehrfachAktio
     </>,
   );
   // The padding comment makes browsers that wait for a first kilobyte before painting show the page at once.
-  return `${rahmenAnfang(t, title)}${intro}${laufSkript(t, input.nonce)}<!--${" ".repeat(1024)}--><div id="${PROGRESS_ID}" aria-live="polite" class="[&>*:not(:last-child)]:hidden">`;
+  return `${rahmenAnfang(t, title)}${intro}${laufSkript(t, input.nonce)}<!--${" ".repeat(1024)}--><div id="${PROGRESS_ID}" aria-live="polite" class="[&>*:has(+*)]:hidden">`;
 }
 
 export function fortschritt(t: T, fertig: number, anzahl: number): string {

@@ -39,7 +39,9 @@ export async function importFortschritt(request: Request, id: string, { starten 
   return streamedPage(async (send, nonce) => {
     send(fortschrittAnfang(t, { nonce, anzahl: status.dataItemCount, ergebnis }));
     send(fortschrittSchritt(t, status.totalDataItemImported, status.dataItemCount));
-    const ende = await verfolge(request, id, (bearbeitet, anzahl) => send(fortschrittSchritt(t, bearbeitet, anzahl)));
+    const ende = await verfolge(request, id, status.totalDataItemImported, (bearbeitet, anzahl) =>
+      send(fortschrittSchritt(t, bearbeitet, anzahl)),
+    );
     if (ende) send(fortschrittEnde(t, ende, { nonce, ergebnis }));
   });
 }
@@ -48,10 +50,12 @@ export async function importFortschritt(request: Request, id: string, { starten 
 async function verfolge(
   request: Request,
   id: string,
+  /** The count already shown: a step is sent only when it changes. */
+  gezeigtAnfangs: number,
   zeige: (bearbeitet: number, anzahl: number) => void,
 ): Promise<FortschrittEnde | null> {
   const bis = Date.now() + HOECHSTENS_MS;
-  let gezeigt = -1;
+  let gezeigt = gezeigtAnfangs;
   let fehlversuche = 0;
   while (!request.signal.aborted) {
     if (Date.now() > bis) return { art: "dauertLaenger" };
