@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Notice } from "~/components/notice";
-import { ImportErgebnis } from "~/components/personenimport/ergebnis";
+import { downloadGestartet, ImportErgebnis } from "~/components/personenimport/ergebnis";
 import { ImportLaeuft } from "~/components/personenimport/laeuft";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { fortschrittAdresse, IMPORT_FELD, IMPORT_PFAD } from "~/personenimport";
@@ -97,9 +98,20 @@ function Zustand({ data }: { data: Daten }) {
 
 function Ende({ art }: { art: "abgeschlossen" | "abgebrochen" | "fehlgeschlagen" | "sonst" }) {
   const { t } = useTranslation();
+  const titel = useRef<HTMLHeadingElement>(null);
+  // Right after the download the button that had the focus is gone: the focus goes to what the page says now.
+  const [gerade] = useState(() => art === "abgeschlossen" && downloadGestartet.jetzt);
+  useEffect(() => {
+    if (!gerade) return;
+    downloadGestartet.jetzt = false;
+    titel.current?.focus();
+  }, [gerade]);
   return (
     <Notice tone={art === "fehlgeschlagen" ? "error" : "info"} className="max-w-3xl">
-      <h2 className="text-lg font-bold">{t(`personenimport:vorgang.${art}.titel`)}</h2>
+      <h2 ref={titel} tabIndex={-1} className="text-lg font-bold">
+        {t(`personenimport:vorgang.${art}.titel`)}
+      </h2>
+      {gerade ? <p className="font-semibold">{t("personenimport:vorgang.abgeschlossen.geradeHeruntergeladen")}</p> : null}
       <p>{t(`personenimport:vorgang.${art}.text`)}</p>
     </Notice>
   );

@@ -71,7 +71,7 @@ function SchulWahl() {
     return (
       <p className="mb-4">
         <span className="font-semibold">{t("personenimport:schule.gewaehlt", { schule: data.schule.label })}</span>{" "}
-        <Link to={IMPORT_PFAD} className="ml-2 text-primary underline">
+        <Link to={IMPORT_PFAD} className="text-primary underline">
           {t("personenimport:schule.andere")}
         </Link>
       </p>

@@ -351,10 +351,10 @@ test.describe("Benutzer importieren", () => {
 
     await expect(heading(page, "Die Datei enthält fehlerhafte Zeilen", 2)).toBeVisible();
     await expect(pruefung(page)).toContainText("Von 6 Datensätzen sind 2 fehlerhaft. Es wurde niemand angelegt.");
-    await expect(pruefung(page)).toContainText("Gelesen als ISO-8859-1 (Latin-1).");
+    await expect(pruefung(page)).toContainText("Gelesen als ISO-8859-1 (Latin-1) oder gleichwertig Windows-1252.");
     await expect(pruefung(page).getByRole("listitem")).toHaveText([
-      `Zeile 3 (${falsch3.nachname}, ${falsch3.vorname}, 9z): Klasse nicht gefunden`,
-      `Zeile 7 (${falsch7.nachname}, ${falsch7.vorname}, Klasse 99): Klasse nicht gefunden`,
+      `Zeile 3 (${falsch3.nachname}, ${falsch3.vorname}, 9z): Klasse nicht gefunden: Diese Klasse gibt es an der Schule nicht`,
+      `Zeile 7 (${falsch7.nachname}, ${falsch7.vorname}, Klasse 99): Klasse nicht gefunden: Diese Klasse gibt es an der Schule nicht`,
     ]);
     // The answer to the upload has the focus (without JavaScript by autofocus).
     await expect(pruefung(page)).toBeFocused();
@@ -374,7 +374,7 @@ test.describe("Benutzer importieren", () => {
     await expect(hochladenKnopf(page)).toBeFocused();
     await page.keyboard.press("Enter");
 
-    await geprueft(page, 6, { wert: "iso-8859-1", text: "ISO-8859-1 (Latin-1)" });
+    await geprueft(page, 6, { wert: "iso-8859-1", text: "ISO-8859-1 (Latin-1) oder gleichwertig Windows-1252" });
     await waitForHydration(page);
     await page.getByRole("button", { name: "Andere Datei hochladen" }).click();
     // Back to the form for another file, the school still chosen.
@@ -392,7 +392,7 @@ test.describe("Benutzer importieren", () => {
     await importMitSchuleA(page, loggedInAs);
     await hochladen(page, pfad);
     await expect(pruefung(page).getByRole("listitem")).toHaveText([
-      `Zeile 3 (${b.nachname}, ${b.vorname}, Eine sehr lange unbekannte Klassenbezeichnung): Klasse nicht gefunden`,
+      `Zeile 3 (${b.nachname}, ${b.vorname}, Eine sehr lange unbekannte Klassenbezeichnung): Klasse nicht gefunden: Diese Klasse gibt es an der Schule nicht`,
     ]);
     await expect(pruefung(page)).toContainText("Gelesen als UTF-8.");
     await page.waitForLoadState("load");
@@ -431,7 +431,7 @@ test.describe("Benutzer importieren", () => {
     await expect(page).toHaveURL(new RegExp(`${IMPORT_PFAD}$`));
     await expect(page.getByRole("status").filter({ hasText: "Der Import wurde gelöscht." })).toBeVisible();
     // The history keeps it as cancelled: its rows are gone, no person was created.
-    await expect(eintrag).toContainText("Abgebrochen");
+    await expect(eintrag).toContainText("Verworfen");
     // The message is shown once.
     await page.reload();
     await expect(heading(page, "Benutzer importieren")).toBeVisible();

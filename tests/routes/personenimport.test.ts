@@ -59,6 +59,11 @@ describe("Import: Ablehnungen vor dem Upstream", () => {
     expect(await ohne.text()).toContain("Bitte wählen Sie eine CSV-Datei.");
     const bild = await upload(landesadmin, "GIF89a", { name: "bild.gif" });
     expect(await bild.text()).toContain("Bitte wählen Sie eine Datei mit der Endung .csv.");
+    const text = await upload(landesadmin, "nachname;vorname;klasse\nZapf;Zara;5a\n", { name: "liste.txt" });
+    expect(await text.text()).toContain("Bitte wählen Sie eine Datei mit der Endung .csv.");
+    const leer = await upload(landesadmin, "", { name: "leer.csv" });
+    expect(leer.status).toBe(400);
+    expect(await leer.text()).toContain("Die Datei ist leer.");
     const gross = await upload(landesadmin, new Uint8Array(5 * 1024 * 1024 + 1).fill(0x41));
     expect(gross.status).toBe(400);
     expect(await gross.text()).toContain("größer als 5 MB");

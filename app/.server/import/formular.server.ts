@@ -84,8 +84,9 @@ const uploadSchema = z.object({
   [IMPORT_FELD.rolle]: z.string({ required_error: "personenimport:feld.rolle.fehlt" }).uuid("personenimport:feld.rolle.fehlt"),
   [IMPORT_FELD.datei]: z
     .instanceof(File, { message: "personenimport:feld.datei.fehlt" })
-    .refine((datei) => datei.size > 0, "personenimport:feld.datei.fehlt")
-    .refine((datei) => /\.(csv|txt)$/i.test(datei.name), "personenimport:feld.datei.keinCsv")
+    .refine((datei) => datei.size > 0 || datei.name !== "", "personenimport:feld.datei.fehlt")
+    .refine((datei) => /\.csv$/i.test(datei.name), "personenimport:feld.datei.keinCsv")
+    .refine((datei) => datei.size > 0, "personenimport:feld.datei.leer")
     .refine((datei) => datei.size <= IMPORT_MAX_BYTES, "personenimport:feld.datei.zuGross"),
 });
 

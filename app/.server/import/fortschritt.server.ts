@@ -58,6 +58,9 @@ async function verfolge(
   let gezeigt = gezeigtAnfangs;
   let fehlversuche = 0;
   while (!request.signal.aborted) {
+    // Once a second; the page's first step was sent with a fresh status, so even the first question waits.
+    await pause(ABFRAGE_MS, undefined, { signal: request.signal }).catch(() => undefined);
+    if (request.signal.aborted) break;
     if (Date.now() > bis) return { art: "dauertLaenger" };
     let stand;
     try {
@@ -67,10 +70,7 @@ async function verfolge(
       // The login redirect of an ended session cannot be followed from inside a page that is already being sent.
       if (error instanceof Response && !(error instanceof UpstreamFailure)) return { art: "sitzung" };
       // One slow or failed answer is no reason to stop following; three in a row are.
-      if (++fehlversuche < MAX_FEHLVERSUCHE) {
-        await pause(ABFRAGE_MS, undefined, { signal: request.signal }).catch(() => undefined);
-        continue;
-      }
+      if (++fehlversuche < MAX_FEHLVERSUCHE) continue;
       return { art: "fehler", code: error instanceof UpstreamFailure ? error.code : "ERROR_IMPORTING_FILE" };
     }
     if (stand.status === "FINISHED") return { art: "fertig", anzahl: stand.dataItemCount };
@@ -79,7 +79,6 @@ async function verfolge(
       gezeigt = stand.totalDataItemImported;
       zeige(stand.totalDataItemImported, stand.dataItemCount);
     }
-    await pause(ABFRAGE_MS, undefined, { signal: request.signal }).catch(() => undefined);
   }
   return null;
 }

@@ -5,6 +5,9 @@ import { Notice } from "~/components/notice";
 import { dateiAdresse, IMPORT_PFAD } from "~/personenimport";
 import { useLeaveWarning } from "./verlassen";
 
+/** Set when the download starts: the page that follows (the import completed) takes the focus and says so. */
+export const downloadGestartet = { jetzt: false };
+
 /**
  * A finished import: how many persons were created and which could not be, and the one download of their user data.
  * Leaving before the download asks first (with JavaScript); the data stay available from the import history.
@@ -51,6 +54,7 @@ export function ImportErgebnis({
           className="mt-2"
           onSubmit={() => {
             gespeichert.current = true;
+            downloadGestartet.jetzt = true;
             setHeruntergeladen(true);
           }}
         >

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Notice } from "~/components/notice";
-import { errorTitleKey } from "~/errors";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { Abgelehnt, Kodierung } from "~/personenimport";
 
@@ -35,7 +34,7 @@ export function PruefungsErgebnis({ gesamt, abgelehnt, kodierung }: { gesamt: nu
               <span className="[overflow-wrap:anywhere]">
                 ({[zeile.nachname, zeile.vorname, zeile.klasse || t("personenimport:pruefung.ohneKlasse")].filter(Boolean).join(", ")})
               </span>
-              : {zeile.fehler.map((code) => t(errorTitleKey(code))).join(", ")}
+              : {zeile.fehler.map((code) => t(`personenimport:zeilenfehler.${code}`)).join("; ")}
             </li>
           ))}
         </ul>
