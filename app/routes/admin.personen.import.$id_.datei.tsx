@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { IMPORT_PFAD, importAdresse } from "~/personenimport";
 import { benutzerdatenDatei, benutzerdatenDateiname } from "~/.server/import/datei.server";
@@ -20,7 +20,7 @@ import { deleteImport } from "~/.server/upstream/import.server";
  */
 const UUID = z.string().uuid();
 
-export function loader({ params }: ActionFunctionArgs) {
+export function loader({ params }: LoaderFunctionArgs) {
   return redirect(UUID.safeParse(params.id).success ? importAdresse(params.id!) : IMPORT_PFAD);
 }
 
