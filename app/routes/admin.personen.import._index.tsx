@@ -55,7 +55,7 @@ function DateiFormat() {
       <summary className="cursor-pointer font-semibold">{t("personenimport:format.titel")}</summary>
       <p className="mt-2">{t("personenimport:format.spalten")}</p>
       <p className="mt-2">{t("personenimport:format.beispiel")}:</p>
-      <pre className="mt-1 overflow-x-auto rounded bg-gray-100 p-2">{"nachname;vorname;klasse\nMüller;Anna;5a\nÖzdemir;Jörg;5b"}</pre>
+      <pre className="mt-1 overflow-x-auto rounded bg-gray-100 p-2">{t("personenimport:format.beispielDatei")}</pre>
       <p className="mt-2">{t("personenimport:format.zeilen")}</p>
       <p className="mt-2">{t("personenimport:format.klassen")}</p>
       <p className="mt-2">{t("personenimport:format.kodierung")}</p>
