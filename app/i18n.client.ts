@@ -15,6 +15,7 @@ const CHUNKS: Record<Exclude<TextNamespace, "common">, () => Promise<{ default: 
   klassen: () => import("../locales/de/klassen.json"),
   personen: () => import("../locales/de/personen.json"),
   person: () => import("../locales/de/person.json"),
+  personAktionen: () => import("../locales/de/personAktionen.json"),
   landesbedienstete: () => import("../locales/de/landesbedienstete.json"),
   zweiFaktor: () => import("../locales/de/zweiFaktor.json"),
   schulen: () => import("../locales/de/schulen.json"),
@@ -26,6 +27,7 @@ const CHUNKS: Record<Exclude<TextNamespace, "common">, () => Promise<{ default: 
   angebote: () => import("../locales/de/angebote.json"),
   mehrfach: () => import("../locales/de/mehrfach.json"),
   personenimport: () => import("../locales/de/personenimport.json"),
+  profil: () => import("../locales/de/profil.json"),
 };
 
 const namespaceChunks: BackendModule = {

@@ -5,6 +5,7 @@ import type hinweise from "../locales/de/hinweise.json";
 import type klassen from "../locales/de/klassen.json";
 import type landesbedienstete from "../locales/de/landesbedienstete.json";
 import type person from "../locales/de/person.json";
+import type personAktionen from "../locales/de/personAktionen.json";
 import type personen from "../locales/de/personen.json";
 import type schulen from "../locales/de/schulen.json";
 import type schultraeger from "../locales/de/schultraeger.json";
@@ -15,6 +16,7 @@ import type rollen from "../locales/de/rollen.json";
 import type angebote from "../locales/de/angebote.json";
 import type mehrfach from "../locales/de/mehrfach.json";
 import type personenimport from "../locales/de/personenimport.json";
+import type profil from "../locales/de/profil.json";
 
 /**
  * The portal's texts (docs/decisions/013): German only, German as fallback, one namespace per area. Keys of
@@ -28,6 +30,7 @@ export const NAMESPACES = [
   "klassen",
   "personen",
   "person",
+  "personAktionen",
   "landesbedienstete",
   "zweiFaktor",
   "schulen",
@@ -39,6 +42,7 @@ export const NAMESPACES = [
   "angebote",
   "mehrfach",
   "personenimport",
+  "profil",
 ] as const;
 export type TextNamespace = (typeof NAMESPACES)[number];
 
@@ -62,6 +66,7 @@ declare module "i18next" {
       klassen: typeof klassen;
       personen: typeof personen;
       person: typeof person;
+      personAktionen: typeof personAktionen;
       landesbedienstete: typeof landesbedienstete;
       zweiFaktor: typeof zweiFaktor;
       schulen: typeof schulen;
@@ -73,6 +78,7 @@ declare module "i18next" {
       angebote: typeof angebote;
       mehrfach: typeof mehrfach;
       personenimport: typeof personenimport;
+      profil: typeof profil;
     };
   }
 }

@@ -166,7 +166,8 @@ async function run(): Promise<boolean> {
     });
     await proxy.idle();
     const browserLoadCalls = [...proxy.calls];
-    if (load.status !== 200 || new URL(load.finalUrl).pathname !== page) {
+    const landedOn = new URL(load.finalUrl);
+    if (load.status !== 200 || landedOn.pathname + landedOn.search !== page) {
       throw new Error(`Chromium landete auf ${load.finalUrl} (${load.status}) statt ${page}: Sitzung nicht übernommen?`);
     }
 

@@ -12,11 +12,13 @@ import landesbedienstete from "../../locales/de/landesbedienstete.json";
 import zuordnungen from "../../locales/de/zuordnungen.json";
 import zweiFaktor from "../../locales/de/zweiFaktor.json";
 import person from "../../locales/de/person.json";
+import personAktionen from "../../locales/de/personAktionen.json";
 import personen from "../../locales/de/personen.json";
 import rollen from "../../locales/de/rollen.json";
 import angebote from "../../locales/de/angebote.json";
 import mehrfach from "../../locales/de/mehrfach.json";
 import personenimport from "../../locales/de/personenimport.json";
+import profil from "../../locales/de/profil.json";
 import i18n, { NAMESPACES, type TextNamespace } from "~/i18n";
 import { rememberTranslations } from "./translation-cache.server";
 
@@ -28,6 +30,7 @@ export const resources = {
     klassen,
     personen,
     person,
+    personAktionen,
     landesbedienstete,
     zweiFaktor,
     schulen,
@@ -39,6 +42,7 @@ export const resources = {
     angebote,
     mehrfach,
     personenimport,
+    profil,
   },
 } satisfies {
   de: Record<TextNamespace, object>;

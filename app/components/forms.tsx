@@ -3,6 +3,7 @@ import type { ChangeEvent, FormEvent, PointerEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useNamespacesOf } from "~/hooks/use-namespaces";
+import { isConformIntentSubmit } from "~/conform-intent";
 import { fieldMessageKey } from "~/i18n";
 
 /**
@@ -64,19 +65,11 @@ export function formProps<Schema extends Record<string, unknown>>(form: FormMeta
   };
 }
 
-// conform's reserved submitter name for its own intents (validate, reset, …): `INTENT` of @conform-to/dom.
-const CONFORM_INTENT = "__intent__";
-
 /** Forms whose submit button is being pressed (pointer down, not yet up). */
 const pressingSubmit = new WeakSet<HTMLFormElement>();
 
 function isConformIntent(event: FormEvent<HTMLFormElement>): boolean {
   return isConformIntentSubmit(event.nativeEvent as SubmitEvent);
-}
-
-/** A submit event conform dispatches itself to check a field (on blur, on input): no attempt of the user to send. */
-export function isConformIntentSubmit(event: SubmitEvent): boolean {
-  return event.submitter?.getAttribute("name") === CONFORM_INTENT;
 }
 
 function isSubmitButton(element: Element | null): element is HTMLButtonElement | HTMLInputElement {

@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useNamespacesOf } from "~/hooks/use-namespaces";
 import type { RootLoader } from "~/root";
-import { isConformIntentSubmit } from "./forms";
+import { isConformIntentSubmit } from "~/conform-intent";
 import { isUrgent, LiveRegion, Notice } from "./notice";
 
 /** The page's main landmark, with the one-time success message of the previous action on top. */

@@ -40,7 +40,7 @@ import { lockActions } from "~/.server/person-sperre.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 
 // Two-factor management has its own texts: the self-service profile will need them without the rest of `person`.
-export const handle: I18nHandle = { i18n: ["person", "zweiFaktor"] };
+export const handle: I18nHandle = { i18n: ["person", "personAktionen", "zweiFaktor"] };
 
 const LIST_PATH = "/admin/personen";
 
@@ -158,7 +158,7 @@ export default function PersonDetailsPage() {
         <Section id="geraetepasswort" title={t("person:details.devicePassword")}>
           <p className="mb-4">{t("person:details.devicePasswordInfo")}</p>
           <DialogLink name={GERAETEPASSWORT} className="btn-primary">
-            {t("person:devicePassword.open")}
+            {t("personAktionen:devicePassword.open")}
           </DialogLink>
         </Section>
       ) : null}
@@ -197,9 +197,9 @@ function Section({ id, title, children }: { id: string; title: string; children:
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData, location }) => {
   const name = loaderData ? `${loaderData.person.vorname} ${loaderData.person.familienname}` : "";
   const search = new URLSearchParams(location.search);
-  if (search.has(PERSON_BEARBEITEN)) return [{ title: pageTitle("person:edit.pageTitle", { name }) }];
+  if (search.has(PERSON_BEARBEITEN)) return [{ title: pageTitle("personAktionen:edit.pageTitle", { name }) }];
   if (search.has(PASSWORT)) return [{ title: pageTitle("person:password.pageTitle", { name }) }];
-  if (search.has(GERAETEPASSWORT)) return [{ title: pageTitle("person:devicePassword.pageTitle", { name }) }];
+  if (search.has(GERAETEPASSWORT)) return [{ title: pageTitle("personAktionen:devicePassword.pageTitle", { name }) }];
   const manual = loaderData?.locks.some((lock) => lock.occasion === "MANUELL_GESPERRT") ?? false;
   const lockTitle = sperrDialogTitle(search, name, manual);
   if (lockTitle) return [{ title: lockTitle }];

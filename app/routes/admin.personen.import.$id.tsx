@@ -10,7 +10,7 @@ import { fortschrittAdresse, IMPORT_FELD, IMPORT_PFAD } from "~/personenimport";
 import { vorgangLoeschen, vorgangSeiteLaden } from "~/.server/import/vorgang.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 
-export const handle: I18nHandle = { i18n: ["personenimport", "errors"] };
+export const handle: I18nHandle = { i18n: "personenimport" };
 
 /**
  * One import (decision 028): a checked file waiting to be imported (with the confirmation), a running import (the

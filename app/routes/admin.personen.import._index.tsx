@@ -14,7 +14,7 @@ import { IMPORT_FELD, IMPORT_PFAD, type ImportFormularAntwort } from "~/personen
 import { importFormularLaden, importHochladen } from "~/.server/import/formular.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 
-export const handle: I18nHandle = { i18n: ["personenimport", "errors"] };
+export const handle: I18nHandle = { i18n: "personenimport" };
 
 /**
  * "Personen importieren" (inventory §4.11, decision 028): school, pupil role and CSV file; the upload is checked by

@@ -19,22 +19,22 @@ import { getPersonenuebersicht } from "~/.server/upstream/person.server";
 import { assignmentsBySchool, hasLehrKontext, myPersonInfo, myTwoFactor } from "~/.server/upstream/self.server";
 import { redirectWithToast, withUpstreamSession } from "~/.server/responses.server";
 
-export const handle: I18nHandle = { i18n: "zweiFaktor" };
+export const handle: I18nHandle = { i18n: ["profil", "zweiFaktor"] };
 
 /** E-mail states worth telling the user; any other state hides the row (the original does the same). */
 const EMAIL_TEXT = {
-  REQUESTED: { value: "profile.emailPending", hint: "profile.emailPendingHint" },
-  DISABLED: { value: "profile.emailDisabled", hint: "profile.emailDisabledHint" },
-  FAILED: { value: "profile.emailFailed", hint: "profile.emailFailedHint" },
+  REQUESTED: { value: "profil:emailPending", hint: "profil:emailPendingHint" },
+  DISABLED: { value: "profil:emailDisabled", hint: "profil:emailDisabledHint" },
+  FAILED: { value: "profil:emailFailed", hint: "profil:emailFailedHint" },
 } as const;
 type EmailStatus = keyof typeof EMAIL_TEXT | "ENABLED";
 const isShownEmailStatus = (status: string): status is EmailStatus => status === "ENABLED" || Object.hasOwn(EMAIL_TEXT, status);
 
 /** What the identity provider's `kc_action_status` after a password change means: text and tone of the message. */
 const PASSWORD_NOTICES = {
-  success: { key: "profile.password.changed", tone: "success" },
-  cancelled: { key: "profile.password.cancelled", tone: "info" },
-  failed: { key: "profile.password.failed", tone: "error" },
+  success: { key: "profil:password.changed", tone: "success" },
+  cancelled: { key: "profil:password.cancelled", tone: "info" },
+  failed: { key: "profil:password.failed", tone: "error" },
 } as const;
 
 /** Own data and school assignments, read-only; the password change runs at the upstream, a teacher's device password here. */
@@ -110,35 +110,35 @@ export default function Profile() {
     <PageMain>
       <p className="mb-2">
         <Link to={profile.back} className="text-primary underline">
-          {t("profile.back")}
+          {t("profil:back")}
         </Link>
       </p>
-      <h1 className="mb-4 text-2xl font-bold">{t("profile.title")}</h1>
+      <h1 className="mb-4 text-2xl font-bold">{t("profil:title")}</h1>
       <FristenBanner fristen={profile.fristen} />
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="flex flex-col gap-6">
           <section aria-labelledby="persoenliche-daten" className="rounded border border-gray-400 p-4">
             <h2 id="persoenliche-daten" className="mb-3 text-xl font-bold">
-              {t("profile.personalData")}
+              {t("profil:personalData")}
             </h2>
             <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
-              <dt className="font-semibold">{t("profile.name")}</dt>
+              <dt className="font-semibold">{t("profil:name")}</dt>
               <dd>{profile.name}</dd>
               {profile.username ? (
                 <>
-                  <dt className="font-semibold">{t("profile.username")}</dt>
+                  <dt className="font-semibold">{t("profil:username")}</dt>
                   <dd>{profile.username}</dd>
                 </>
               ) : null}
               {profile.personalnummer ? (
                 <>
-                  <dt className="font-semibold">{t("profile.personalnummer")}</dt>
+                  <dt className="font-semibold">{t("profil:personalnummer")}</dt>
                   <dd>{profile.personalnummer}</dd>
                 </>
               ) : null}
               {profile.email ? (
                 <>
-                  <dt className="font-semibold">{t("profile.email")}</dt>
+                  <dt className="font-semibold">{t("profil:email")}</dt>
                   {profile.email.status === "ENABLED" ? (
                     <dd>{profile.email.address}</dd>
                   ) : (
@@ -150,18 +150,18 @@ export default function Profile() {
                 </>
               ) : null}
             </dl>
-            <p className="mt-3 text-sm text-gray-700">{t("profile.changeByAdmins")}</p>
+            <p className="mt-3 text-sm text-gray-700">{t("profil:changeByAdmins")}</p>
           </section>
           <section aria-labelledby="passwort" className="rounded border border-gray-400 p-4">
             <h2 id="passwort" className="mb-3 text-xl font-bold">
-              {t("profile.password.title")}
+              {t("profil:password.title")}
             </h2>
             {profile.passwordUpdatedAt && formatDate(profile.passwordUpdatedAt) ? (
-              <p className="mb-2">{t("profile.password.lastChanged", { date: formatDate(profile.passwordUpdatedAt) })}</p>
+              <p className="mb-2">{t("profil:password.lastChanged", { date: formatDate(profile.passwordUpdatedAt) })}</p>
             ) : null}
-            <p className="mb-3">{t("profile.password.hint")}</p>
+            <p className="mb-3">{t("profil:password.hint")}</p>
             <a href={profile.passwordChange} className="btn-primary">
-              {t("profile.password.change")}
+              {t("profil:password.change")}
             </a>
           </section>
           {profile.twoFactor ? <ZweiFaktorKarte twoFactor={profile.twoFactor} /> : null}
@@ -175,5 +175,5 @@ export default function Profile() {
 }
 
 export const meta: MetaFunction = ({ location }) => [
-  { title: pageTitle(new URLSearchParams(location.search).has(GERAETEPASSWORT) ? "profile.devicePassword.pageTitle" : "profile.title") },
+  { title: pageTitle(new URLSearchParams(location.search).has(GERAETEPASSWORT) ? "profil:devicePassword.pageTitle" : "profil:title") },
 ];

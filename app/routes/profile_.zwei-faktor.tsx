@@ -10,7 +10,7 @@ import { requireUser } from "~/.server/guards.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 import { newConfirmation, requireSetupPossible, setupAction, type SetupAnswer } from "~/.server/zwei-faktor-einrichten.server";
 
-export const handle: I18nHandle = { i18n: "zweiFaktor" };
+export const handle: I18nHandle = { i18n: ["profil", "zweiFaktor"] };
 
 /**
  * Setting up one's own second factor (inventory §4.6.1), reached from the profile's two-factor card and from
@@ -48,7 +48,7 @@ export default function ZweiFaktorEinrichten() {
               <HelpdeskHinweis />
             </FormError>
             <Link to="/profile" className="btn-secondary">
-              {t("profile.title")}
+              {t("profil:title")}
             </Link>
           </>
         ) : (

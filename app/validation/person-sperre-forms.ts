@@ -11,7 +11,7 @@ import { futureGermanDay } from "./befristung";
 export const SPERR_DAUER = ["unbefristet", "befristet"] as const;
 
 /** "I have cleared it with the locking office": a checkbox that must be ticked before a lock is changed or lifted. */
-const bestaetigt = z.string({ required_error: textKey("person:lock.validation.bestaetigt") });
+const bestaetigt = z.string({ required_error: textKey("personAktionen:lock.validation.bestaetigt") });
 
 /**
  * Lock or change a lock. A new lock names the office it is set in the name of, one of `organisationen` (the
@@ -32,20 +32,24 @@ export function sperrenSchema({
   const lockedBy = aendern
     ? z.string().optional()
     : z
-        .string({ required_error: textKey("person:lock.validation.organisation") })
-        .refine((id) => organisationen.includes(id), textKey("person:lock.validation.organisation"));
+        .string({ required_error: textKey("personAktionen:lock.validation.organisation") })
+        .refine((id) => organisationen.includes(id), textKey("personAktionen:lock.validation.organisation"));
   return z
     .object({
       lockedBy,
       bestaetigt: aendern ? bestaetigt : z.string().optional(),
-      dauer: z.enum(SPERR_DAUER, { errorMap: () => ({ message: textKey("person:lock.validation.dauer") }) }),
+      dauer: z.enum(SPERR_DAUER, { errorMap: () => ({ message: textKey("personAktionen:lock.validation.dauer") }) }),
       datum: z.string().optional(),
     })
     .transform((value, context): { lockedBy: string | undefined; bis: CalendarDay | null } => {
       if (value.dauer === "unbefristet") {
         // Without JavaScript nothing ties the date to its radio button: a typed date next to "unbefristet" is asked about.
         if (value.datum === undefined) return { lockedBy: value.lockedBy, bis: null };
-        context.addIssue({ code: z.ZodIssueCode.custom, path: ["datum"], message: textKey("person:lock.validation.datumOhneBefristung") });
+        context.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ["datum"],
+          message: textKey("personAktionen:lock.validation.datumOhneBefristung"),
+        });
         return z.NEVER;
       }
       const parsed = datum.safeParse(value.datum);
@@ -65,6 +69,6 @@ export const entsperrenSchema = z.object({ bestaetigt });
  */
 export const kopersSchema = z.object({
   personalnummer: z
-    .string({ required_error: textKey("person:kopers.validation.required") })
-    .refine((value) => value.trim() === value, textKey("person:kopers.validation.outerSpaces")),
+    .string({ required_error: textKey("personAktionen:kopers.validation.required") })
+    .refine((value) => value.trim() === value, textKey("personAktionen:kopers.validation.outerSpaces")),
 });

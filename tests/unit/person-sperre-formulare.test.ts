@@ -25,9 +25,9 @@ describe("Sperren: Formularregeln", () => {
   });
 
   it("verlangt eine sperrende Organisation, und zwar eine der angebotenen", () => {
-    expect(errorsOf(parse(neu, { dauer: "unbefristet" }))?.lockedBy).toEqual(["person:lock.validation.organisation"]);
+    expect(errorsOf(parse(neu, { dauer: "unbefristet" }))?.lockedBy).toEqual(["personAktionen:lock.validation.organisation"]);
     expect(errorsOf(parse(neu, { lockedBy: "3f1c7a52-0000-4a8e-9a51-6c2b8e0f4d11", dauer: "unbefristet" }))?.lockedBy).toEqual([
-      "person:lock.validation.organisation",
+      "personAktionen:lock.validation.organisation",
     ]);
   });
 
@@ -43,26 +43,28 @@ describe("Sperren: Formularregeln", () => {
 
   it("ein Datum neben „Unbefristet“ wird nachgefragt, keine Dauer gewählt ebenso", () => {
     expect(errorsOf(parse(neu, { lockedBy: SCHULE_B, dauer: "unbefristet", datum: "01.12.2026" }))?.datum).toEqual([
-      "person:lock.validation.datumOhneBefristung",
+      "personAktionen:lock.validation.datumOhneBefristung",
     ]);
-    expect(errorsOf(parse(neu, { lockedBy: SCHULE_B }))?.dauer).toEqual(["person:lock.validation.dauer"]);
+    expect(errorsOf(parse(neu, { lockedBy: SCHULE_B }))?.dauer).toEqual(["personAktionen:lock.validation.dauer"]);
   });
 
   it("eine Sperre ändern: keine Organisation, aber die Bestätigung", () => {
-    expect(errorsOf(parse(aendern, { dauer: "unbefristet" }))?.bestaetigt).toEqual(["person:lock.validation.bestaetigt"]);
+    expect(errorsOf(parse(aendern, { dauer: "unbefristet" }))?.bestaetigt).toEqual(["personAktionen:lock.validation.bestaetigt"]);
     expect(parse(aendern, { dauer: "befristet", datum: "05.01.2027", bestaetigt: "ja" })).toMatchObject({ value: { bis: "2027-01-05" } });
   });
 });
 
 describe("Entsperren und KoPers-Nummer: Formularregeln", () => {
   it("entsperren nur mit Bestätigung", () => {
-    expect(errorsOf(parse(entsperrenSchema, {}))?.bestaetigt).toEqual(["person:lock.validation.bestaetigt"]);
+    expect(errorsOf(parse(entsperrenSchema, {}))?.bestaetigt).toEqual(["personAktionen:lock.validation.bestaetigt"]);
     expect(parse(entsperrenSchema, { bestaetigt: "ja" }).status).toBe("success");
   });
 
   it("die KoPers-Nummer ist Pflicht und ohne Leerzeichen am Rand", () => {
-    expect(errorsOf(parse(kopersSchema, {}))?.personalnummer).toEqual(["person:kopers.validation.required"]);
-    expect(errorsOf(parse(kopersSchema, { personalnummer: " 4711" }))?.personalnummer).toEqual(["person:kopers.validation.outerSpaces"]);
+    expect(errorsOf(parse(kopersSchema, {}))?.personalnummer).toEqual(["personAktionen:kopers.validation.required"]);
+    expect(errorsOf(parse(kopersSchema, { personalnummer: " 4711" }))?.personalnummer).toEqual([
+      "personAktionen:kopers.validation.outerSpaces",
+    ]);
     expect(parse(kopersSchema, { personalnummer: "4711999" })).toMatchObject({ value: { personalnummer: "4711999" } });
   });
 });

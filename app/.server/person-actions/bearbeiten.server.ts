@@ -63,7 +63,7 @@ export const bearbeiten: PersonActionHandler = async ({ request, personId, detai
   if (outcome.status === "saved") {
     const saved = outcome.value;
     const values = { name: `${saved.name.vorname} ${saved.name.familienname}`, username: saved.username ?? "---" };
-    const key = outcome.how === "answered" ? "person:edit.saved" : "write.savedAfterDelay";
+    const key = outcome.how === "answered" ? "personAktionen:edit.saved" : "write.savedAfterDelay";
     return redirectWithToast(request, detailsPath, { key, values });
   }
   const refused = refusedForm(submission, outcome.failure, { fields: FIELDS });

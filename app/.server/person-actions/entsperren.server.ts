@@ -15,7 +15,7 @@ export const entsperren: PersonActionHandler = async ({ request, personId, detai
   const person = await loadPerson(request, personId);
   const name = `${person.name.vorname} ${person.name.familienname}`;
   const manual = person.userLock.find((lock) => lock.lock_occasion === "MANUELL_GESPERRT");
-  if (!manual) return redirectWithToast(request, detailsPath, { key: "person:unlock.notLocked", values: { name }, tone: "info" });
+  if (!manual) return redirectWithToast(request, detailsPath, { key: "personAktionen:unlock.notLocked", values: { name }, tone: "info" });
   const submission = parseWithZod(await readFormData(request), { schema: entsperrenSchema });
   if (submission.status !== "success") return invalidForm(submission);
   try {
@@ -26,7 +26,7 @@ export const entsperren: PersonActionHandler = async ({ request, personId, detai
   }
   const kopersBleibt = person.userLock.some((lock) => lock.lock_occasion === "KOPERS_GESPERRT");
   return redirectWithToast(request, detailsPath, {
-    key: kopersBleibt ? "person:unlock.doneKopersStays" : "person:unlock.done",
+    key: kopersBleibt ? "personAktionen:unlock.doneKopersStays" : "personAktionen:unlock.done",
     values: { name },
   });
 };

@@ -29,5 +29,5 @@ export const kopers: PersonActionHandler = async ({ request, personId, detailsPa
     return refusedForm(submission, error, { fields: { PERSONALNUMMER_NICHT_EINDEUTIG: "personalnummer" } });
   }
   const name = `${person.name.vorname} ${person.name.familienname}`;
-  return redirectWithToast(request, detailsPath, { key: "person:kopers.done", values: { name } });
+  return redirectWithToast(request, detailsPath, { key: "personAktionen:kopers.done", values: { name } });
 };

@@ -20,5 +20,5 @@ export const loeschen: PersonActionHandler = async ({ request, personId, user })
   }
   const list = returnPathFrom(new URL(request.url).searchParams, "/admin/personen");
   const name = `${person.name.vorname} ${person.name.familienname}`;
-  return redirectWithToast(request, list, { key: "person:delete.done", values: { name } });
+  return redirectWithToast(request, list, { key: "personAktionen:delete.done", values: { name } });
 };

@@ -31,6 +31,12 @@ export const sperren: PersonActionHandler = async ({ request, personId, detailsP
     return refusedForm(submission, error);
   }
   const name = `${person.name.vorname} ${person.name.familienname}`;
-  const key = manual ? (bis ? "person:lock.changedUntil" : "person:lock.changed") : bis ? "person:lock.doneUntil" : "person:lock.done";
+  const key = manual
+    ? bis
+      ? "personAktionen:lock.changedUntil"
+      : "personAktionen:lock.changed"
+    : bis
+      ? "personAktionen:lock.doneUntil"
+      : "personAktionen:lock.done";
   return redirectWithToast(request, detailsPath, { key, values: { name, ...(bis ? { date: formatGermanDay(bis) } : {}) } });
 };

@@ -15,5 +15,5 @@ export const synchronisieren: PersonActionHandler = async ({ request, personId, 
     return refusedConfirmation("synchronisieren", error);
   }
   const name = `${person.name.vorname} ${person.name.familienname}`;
-  return redirectWithToast(request, detailsPath, { key: "person:sync.done", values: { name } });
+  return redirectWithToast(request, detailsPath, { key: "personAktionen:sync.done", values: { name } });
 };

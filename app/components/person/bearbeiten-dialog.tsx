@@ -61,23 +61,23 @@ export function PersonBearbeitenDialog({ dialog, person }: { dialog: RouteDialog
   const showKopers = person.kopersPflicht || kopersVorhanden;
 
   return (
-    <RouteDialog dialog={dialog} title={t("person:edit.title")}>
+    <RouteDialog dialog={dialog} title={t("personAktionen:edit.title")}>
       <FormError
         id={`${FORM_ID}-fehler`}
         code={formError}
         // The code's own text asks for a reload; here the form keeps the input and offers both ways below.
-        message={formError === "NEWER_VERSION_OF_PERSON_AVAILABLE" && current ? t("person:edit.conflictMessage") : undefined}
+        message={formError === "NEWER_VERSION_OF_PERSON_AVAILABLE" && current ? t("personAktionen:edit.conflictMessage") : undefined}
       />
       {formError === "NEWER_VERSION_OF_PERSON_AVAILABLE" && current ? (
         <Notice tone="info" className="mb-4">
           <p>
-            {t("person:edit.conflictCurrent", {
+            {t("personAktionen:edit.conflictCurrent", {
               vorname: current.vorname,
               familienname: current.familienname,
               personalnummer: current.personalnummer || t("person:details.none"),
             })}
           </p>
-          <p className="mt-2">{t("person:edit.conflictKept")}</p>
+          <p className="mt-2">{t("personAktionen:edit.conflictKept")}</p>
           {/* A document load of the dialog's address: the form starts again from the current data. */}
           <p className="mt-2">
             <Link
@@ -85,13 +85,13 @@ export function PersonBearbeitenDialog({ dialog, person }: { dialog: RouteDialog
               reloadDocument
               className="text-primary underline"
             >
-              {t("person:edit.reload")}
+              {t("personAktionen:edit.reload")}
             </Link>
           </p>
         </Notice>
       ) : null}
       <Notice tone="warning" className="mb-4">
-        <p>{t("person:edit.notice")}</p>
+        <p>{t("personAktionen:edit.notice")}</p>
       </Notice>
       <Form method="post" {...formProps} {...dialog.formProps}>
         <RequiredFieldsNote />
@@ -103,7 +103,7 @@ export function PersonBearbeitenDialog({ dialog, person }: { dialog: RouteDialog
           <TextField
             field={fields.personalnummer}
             label={t("person:details.personalnummer")}
-            hint={kopersVorhanden ? t("person:edit.kopersHint") : undefined}
+            hint={kopersVorhanden ? t("personAktionen:edit.kopersHint") : undefined}
           />
         ) : null}
         <div className="mt-6 flex flex-wrap gap-3">

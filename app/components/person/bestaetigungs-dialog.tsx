@@ -11,8 +11,8 @@ import { LOESCHEN, SYNCHRONISIEREN } from "./dialog-names";
 type Kind = typeof LOESCHEN | typeof SYNCHRONISIEREN;
 
 const TEXTS = {
-  loeschen: { section: "person:delete", button: "btn-danger" },
-  synchronisieren: { section: "person:sync", button: "btn-primary" },
+  loeschen: { section: "personAktionen:delete", button: "btn-danger" },
+  synchronisieren: { section: "personAktionen:sync", button: "btn-primary" },
 } as const;
 
 /** The action's refusal for this dialog, if the last answer is one. */

@@ -6,7 +6,7 @@ import { PASSWORT, GERAETEPASSWORT } from "./dialog-names";
 /** The dialog parameters: `?passwort` and `?geraetepasswort` on the person's page. */
 type Kind = typeof PASSWORT | typeof GERAETEPASSWORT;
 
-const SECTION = { passwort: "person:password", geraetepasswort: "person:devicePassword" } as const;
+const SECTION = { passwort: "person:password", geraetepasswort: "personAktionen:devicePassword" } as const;
 
 /** A person's new password or device password, confirmed and then shown once (inventory §4.8.3, §4.8.8). */
 export function PersonEinmalPasswortDialog({

@@ -33,21 +33,21 @@ export function EntsperrenDialog({
   const answer = answerOf(actionData, FORM_ID) ? (actionData as { error?: ErrorCode | null }) : undefined;
   const formError = useCurrentFormError(form, answer);
   return (
-    <RouteDialog dialog={dialog} title={t("person:unlock.title")} description={t("person:unlock.question", { name })}>
+    <RouteDialog dialog={dialog} title={t("personAktionen:unlock.title")} description={t("personAktionen:unlock.question", { name })}>
       <FormError id={`${FORM_ID}-fehler`} code={formError} />
       {kopersBleibt ? (
         <Notice tone="info" className="mb-4">
-          <p>{t("person:unlock.kopersStays")}</p>
+          <p>{t("personAktionen:unlock.kopersStays")}</p>
         </Notice>
       ) : null}
       <Form method="post" {...formProps} {...dialog.formProps}>
         <BestaetigungsFeld
           field={fields.bestaetigt}
-          label={t("person:unlock.bestaetigt", { office: office ?? t("person:lock.unknownOffice") })}
+          label={t("personAktionen:unlock.bestaetigt", { office: office ?? t("personAktionen:lock.unknownOffice") })}
         />
         <div className="mt-6 flex flex-wrap justify-end gap-3">
           <DialogCancel dialog={dialog}>{t("form.cancel")}</DialogCancel>
-          <SubmitButton form={form} label={t("person:unlock.confirm")} />
+          <SubmitButton form={form} label={t("personAktionen:unlock.confirm")} />
         </div>
       </Form>
     </RouteDialog>

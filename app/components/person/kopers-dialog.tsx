@@ -19,15 +19,15 @@ export function KopersDialog({ dialog, name }: { dialog: RouteDialogControl; nam
   const answer = answerOf(actionData, FORM_ID) ? (actionData as { error?: ErrorCode | null }) : undefined;
   const formError = useCurrentFormError(form, answer);
   return (
-    <RouteDialog dialog={dialog} title={t("person:kopers.title")} description={t("person:kopers.question", { name })}>
+    <RouteDialog dialog={dialog} title={t("personAktionen:kopers.title")} description={t("personAktionen:kopers.question", { name })}>
       <FormError id={`${FORM_ID}-fehler`} code={formError} />
-      <p className="mb-4">{t("person:kopers.info")}</p>
+      <p className="mb-4">{t("personAktionen:kopers.info")}</p>
       <Form method="post" {...formProps} {...dialog.formProps}>
         <RequiredFieldsNote />
-        <TextField field={fields.personalnummer} label={t("person:kopers.label")} />
+        <TextField field={fields.personalnummer} label={t("personAktionen:kopers.label")} />
         <div className="mt-6 flex flex-wrap justify-end gap-3">
           <DialogCancel dialog={dialog}>{t("form.cancel")}</DialogCancel>
-          <SubmitButton form={form} label={t("person:kopers.confirm")} />
+          <SubmitButton form={form} label={t("personAktionen:kopers.confirm")} />
         </div>
       </Form>
     </RouteDialog>

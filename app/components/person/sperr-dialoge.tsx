@@ -54,20 +54,20 @@ export function useSperrDialoge({ name, locks, actions }: { name: string; locks:
       {manual ? (
         <>
           <DialogLink name={SPERREN} className="btn-primary">
-            {t("person:lock.openEdit")}
+            {t("personAktionen:lock.openEdit")}
           </DialogLink>
           <DialogLink name={ENTSPERREN} className="btn-secondary">
-            {t("person:unlock.open")}
+            {t("personAktionen:unlock.open")}
           </DialogLink>
         </>
       ) : (
         <DialogLink name={SPERREN} className="btn-primary">
-          {t("person:lock.open")}
+          {t("personAktionen:lock.open")}
         </DialogLink>
       )}
       {kopersLock ? (
         <DialogLink name={KOPERS} className="btn-secondary">
-          {t("person:kopers.open")}
+          {t("personAktionen:kopers.open")}
         </DialogLink>
       ) : null}
     </div>
@@ -77,17 +77,17 @@ export function useSperrDialoge({ name, locks, actions }: { name: string; locks:
     actions.mayDelete || actions.maySync ? (
       <section aria-labelledby="weitere-aktionen-titel" className="mb-8 max-w-3xl">
         <h2 id="weitere-aktionen-titel" className="mb-3 text-xl font-bold">
-          {t("person:actions.title")}
+          {t("personAktionen:actions.title")}
         </h2>
         <div className="flex flex-wrap gap-3">
           {actions.maySync ? (
             <DialogLink name={SYNCHRONISIEREN} className="btn-secondary">
-              {t("person:sync.open")}
+              {t("personAktionen:sync.open")}
             </DialogLink>
           ) : null}
           {actions.mayDelete ? (
             <DialogLink name={LOESCHEN} className="btn-danger">
-              {t("person:delete.open")}
+              {t("personAktionen:delete.open")}
             </DialogLink>
           ) : null}
         </div>
@@ -100,10 +100,10 @@ export function useSperrDialoge({ name, locks, actions }: { name: string; locks:
 
 /** The document title of an open lock, delete or sync dialog; null when none is open. */
 export function sperrDialogTitle(search: URLSearchParams, name: string, manual: boolean): string | null {
-  if (search.has(SPERREN)) return pageTitle(manual ? "person:lock.pageTitleEdit" : "person:lock.pageTitle", { name });
-  if (search.has(ENTSPERREN)) return pageTitle("person:unlock.pageTitle", { name });
-  if (search.has(KOPERS)) return pageTitle("person:kopers.pageTitle", { name });
-  if (search.has(LOESCHEN)) return pageTitle("person:delete.pageTitle", { name });
-  if (search.has(SYNCHRONISIEREN)) return pageTitle("person:sync.pageTitle", { name });
+  if (search.has(SPERREN)) return pageTitle(manual ? "personAktionen:lock.pageTitleEdit" : "personAktionen:lock.pageTitle", { name });
+  if (search.has(ENTSPERREN)) return pageTitle("personAktionen:unlock.pageTitle", { name });
+  if (search.has(KOPERS)) return pageTitle("personAktionen:kopers.pageTitle", { name });
+  if (search.has(LOESCHEN)) return pageTitle("personAktionen:delete.pageTitle", { name });
+  if (search.has(SYNCHRONISIEREN)) return pageTitle("personAktionen:sync.pageTitle", { name });
   return null;
 }

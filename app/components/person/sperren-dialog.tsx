@@ -53,35 +53,39 @@ export function SperrenDialog({
   const actionData = useActionData();
   const answer = answerOf(actionData, FORM_ID) ? (actionData as { error?: ErrorCode | null }) : undefined;
   const formError = useCurrentFormError(form, answer);
-  const title = t(aendern ? "person:lock.titleEdit" : "person:lock.title");
+  const title = t(aendern ? "personAktionen:lock.titleEdit" : "personAktionen:lock.title");
 
   if (!aendern && offices.length === 0) {
     return (
-      <RouteDialog dialog={dialog} title={title} description={t("person:lock.person", { name })}>
+      <RouteDialog dialog={dialog} title={title} description={t("personAktionen:lock.person", { name })}>
         <Notice tone="info" className="mb-4">
-          <p>{t("person:lock.noOffice")}</p>
+          <p>{t("personAktionen:lock.noOffice")}</p>
         </Notice>
         <div className="flex justify-end">
-          <DialogCancel dialog={dialog}>{t("person:lock.close")}</DialogCancel>
+          <DialogCancel dialog={dialog}>{t("personAktionen:lock.close")}</DialogCancel>
         </div>
       </RouteDialog>
     );
   }
 
   return (
-    <RouteDialog dialog={dialog} title={title} description={t("person:lock.person", { name })}>
+    <RouteDialog dialog={dialog} title={title} description={t("personAktionen:lock.person", { name })}>
       <FormError id={`${FORM_ID}-fehler`} code={formError} />
       <Form method="post" {...formProps} {...dialog.formProps}>
         <RequiredFieldsNote />
         {aendern || offices.length === 1 ? (
           <dl className="mb-4">
-            <dt className="font-semibold">{t("person:lock.lockedBy")}</dt>
-            <dd>{aendern ? (manual.lockedBy ?? t("person:lock.unknownOffice")) : offices[0].label}</dd>
+            <dt className="font-semibold">{t("personAktionen:lock.lockedBy")}</dt>
+            <dd>{aendern ? (manual.lockedBy ?? t("personAktionen:lock.unknownOffice")) : offices[0].label}</dd>
           </dl>
         ) : null}
         {!aendern && offices.length === 1 ? <input type="hidden" name={fields.lockedBy.name} value={offices[0].id} /> : null}
         {!aendern && offices.length > 1 ? (
-          <SelectField field={fields.lockedBy} label={t("person:lock.lockedBy")} placeholder={t("person:lock.chooseOffice")}>
+          <SelectField
+            field={fields.lockedBy}
+            label={t("personAktionen:lock.lockedBy")}
+            placeholder={t("personAktionen:lock.chooseOffice")}
+          >
             {offices.map((office) => (
               <option key={office.id} value={office.id}>
                 {office.label}
@@ -91,31 +95,31 @@ export function SperrenDialog({
         ) : null}
         <RadioGroup
           field={fields.dauer}
-          legend={t("person:lock.dauer")}
+          legend={t("personAktionen:lock.dauer")}
           options={[
-            { value: "unbefristet", label: t("person:lock.unbefristet") },
-            { value: "befristet", label: t("person:lock.befristet") },
+            { value: "unbefristet", label: t("personAktionen:lock.unbefristet") },
+            { value: "befristet", label: t("personAktionen:lock.befristet") },
           ]}
           detail={(option) =>
             option.value === "befristet" ? (
               <div onInput={chooseDateOption} className="mt-2">
-                <DateField field={fields.datum} label={t("person:lock.datum")} className="mb-1" />
+                <DateField field={fields.datum} label={t("personAktionen:lock.datum")} className="mb-1" />
               </div>
             ) : null
           }
         />
         <Notice tone="info" className="mb-4">
-          <p>{t("person:lock.info", { name })}</p>
+          <p>{t("personAktionen:lock.info", { name })}</p>
         </Notice>
         {aendern ? (
           <BestaetigungsFeld
             field={fields.bestaetigt}
-            label={t("person:lock.bestaetigt", { office: manual.lockedBy ?? t("person:lock.unknownOffice") })}
+            label={t("personAktionen:lock.bestaetigt", { office: manual.lockedBy ?? t("personAktionen:lock.unknownOffice") })}
           />
         ) : null}
         <div className="mt-6 flex flex-wrap justify-end gap-3">
           <DialogCancel dialog={dialog}>{t("form.cancel")}</DialogCancel>
-          <SubmitButton form={form} label={t(aendern ? "person:lock.confirmEdit" : "person:lock.confirm")} />
+          <SubmitButton form={form} label={t(aendern ? "personAktionen:lock.confirmEdit" : "personAktionen:lock.confirm")} />
         </div>
       </Form>
     </RouteDialog>

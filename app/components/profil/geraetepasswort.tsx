@@ -11,11 +11,11 @@ export function GeraetepasswortKarte() {
   return (
     <section aria-labelledby="geraetepasswort-titel" className="rounded border border-gray-400 p-4">
       <h2 id="geraetepasswort-titel" className="mb-3 text-xl font-bold">
-        {t("profile.devicePassword.title")}
+        {t("profil:devicePassword.title")}
       </h2>
-      <p className="mb-3">{t("profile.devicePassword.info")}</p>
+      <p className="mb-3">{t("profil:devicePassword.info")}</p>
       <DialogLink name={GERAETEPASSWORT} className="btn-primary">
-        {t("profile.devicePassword.open")}
+        {t("profil:devicePassword.open")}
       </DialogLink>
     </section>
   );
@@ -25,18 +25,18 @@ export function GeraetepasswortKarte() {
 export function GeraetepasswortDialog({ dialog, username }: { dialog: RouteDialogControl; username: string | null }) {
   const { t } = useTranslation();
   const texts = {
-    title: t("profile.devicePassword.dialogTitle"),
-    question: t("profile.devicePassword.question"),
-    info: t("profile.devicePassword.dialogInfo"),
-    confirm: t("profile.devicePassword.confirm"),
-    done: t("profile.devicePassword.done"),
-    outputTitle: t("profile.devicePassword.outputTitle"),
-    once: t("profile.devicePassword.once"),
-    close: t("profile.devicePassword.close"),
+    title: t("profil:devicePassword.dialogTitle"),
+    question: t("profil:devicePassword.question"),
+    info: t("profil:devicePassword.dialogInfo"),
+    confirm: t("profil:devicePassword.confirm"),
+    done: t("profil:devicePassword.done"),
+    outputTitle: t("profil:devicePassword.outputTitle"),
+    once: t("profil:devicePassword.once"),
+    close: t("profil:devicePassword.close"),
   };
   return (
     <EinmalPasswortDialog name={GERAETEPASSWORT} dialog={dialog} texts={texts}>
-      {username ? <p>{t("profile.devicePassword.outputUser", { username })}</p> : null}
+      {username ? <p>{t("profil:devicePassword.outputUser", { username })}</p> : null}
     </EinmalPasswortDialog>
   );
 }

@@ -30,14 +30,14 @@ export function ZweiFaktorKarte({ twoFactor }: { twoFactor: MyTwoFactor }) {
   return (
     <section aria-labelledby="zwei-faktor" className="rounded border border-gray-400 p-4">
       <h2 id="zwei-faktor" className="mb-3 text-xl font-bold">
-        {t("profile.twoFactor.title")}
+        {t("profil:twoFactor.title")}
       </h2>
       {!state ? (
         <p>{t(errorMessageKey(twoFactor.error))}</p>
       ) : state.hasToken ? (
         <>
           <p className="mb-2">
-            {t(state.tokenKind === "hardware" ? "profile.twoFactor.hardware" : "profile.twoFactor.software", {
+            {t(state.tokenKind === "hardware" ? "profil:twoFactor.hardware" : "profil:twoFactor.software", {
               serial: state.serial ?? "",
             })}
           </p>
@@ -45,7 +45,7 @@ export function ZweiFaktorKarte({ twoFactor }: { twoFactor: MyTwoFactor }) {
         </>
       ) : (
         <>
-          <p className="mb-3">{t("profile.twoFactor.none")}</p>
+          <p className="mb-3">{t("profil:twoFactor.none")}</p>
           <EinrichtenLink label={t("zweiFaktor:self.open")} />
           {dialog.value !== null && !dialog.inline ? (
             <Suspense fallback={null}>
