@@ -157,7 +157,19 @@ export async function measureDataVisible(
       const page = await context.newPage();
       await page.goto(new URL(input.path, input.portalOrigin).href, { waitUntil: "load" });
       timings.push(
-        await page.evaluate(() => {
+        await page.evaluate(async () => {
+          // The load event can come before the first paint (the page's scripts start only after it, decision 025).
+          await new Promise<void>((resolve) => {
+            // No named function in here: the bench's TypeScript loader would wrap it in a helper the page lacks.
+            if (performance.getEntriesByName("first-contentful-paint").length > 0) return resolve();
+            const observer = new PerformanceObserver(() => {
+              if (performance.getEntriesByName("first-contentful-paint").length === 0) return;
+              observer.disconnect();
+              resolve();
+            });
+            observer.observe({ type: "paint", buffered: true });
+            setTimeout(resolve, 5000);
+          });
           const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
           // A prefetch of the stylesheet (after an inline copy) blocks nothing and is not counted.
           const stylesheets = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter(

@@ -3,14 +3,14 @@ import { isJavaScriptProject, waitForHydration } from "./support/klassen";
 import { watchProblems } from "./support/problems";
 
 /**
- * The page's script modules are preloaded only after its first paint (docs/decisions/025): the document carries no
- * `modulepreload` link the browser would fetch and compile before painting; a small script adds them afterwards, and
- * the page still hydrates without a mismatch (a missing element would make React render the whole page again and
+ * The page's script modules are preloaded and started only after its first paint (docs/decisions/025): the document
+ * carries no `modulepreload` link and no module script the browser would fetch and compile before painting; a small
+ * script adds them afterwards, and the page still hydrates without a mismatch (a missing element would make React render the whole page again and
  * lose what the user had typed or chosen).
  */
 test.skip(() => !isJavaScriptProject(), "Skripte lädt nur der Browser mit JavaScript");
 
-test("die Klassenliste kommt ohne vorab geladene Skriptmodule, wird danach ohne Fehler lebendig und behält eine frühe Auswahl", async ({
+test("die Klassenliste kommt ohne vorab geladene oder gestartete Skriptmodule, wird danach ohne Fehler lebendig und behält eine frühe Auswahl", async ({
   page,
   loggedInAs,
 }) => {
@@ -26,6 +26,7 @@ test("die Klassenliste kommt ohne vorab geladene Skriptmodule, wird danach ohne 
   const html = (await response?.text()) ?? "";
   expect(html).toContain("<h1");
   expect(html).not.toContain(`<link rel="modulepreload"`);
+  expect(html).not.toContain(`type="module"`);
 
   const schule = page.getByRole("search", { name: "Klassen filtern" }).getByRole("combobox", { name: "Schule" });
   await schule.selectOption({ index: 2 });
@@ -34,5 +35,6 @@ test("die Klassenliste kommt ohne vorab geladene Skriptmodule, wird danach ohne 
 
   await expect(schule).toHaveValue(chosen);
   await expect.poll(() => page.locator('head link[rel="modulepreload"]').count()).toBeGreaterThan(0);
+  await expect(page.locator('body > script[type="module"]')).toHaveCount(1);
   expect(problems).toEqual([]);
 });
