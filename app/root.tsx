@@ -1,6 +1,6 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { AppLinkProvider } from "~/components/app-link";
@@ -10,6 +10,7 @@ import { SiteHeader } from "~/components/site-header";
 import { errorPageTitle, GeneralErrorBoundary } from "~/components/error-page";
 import { usePageNamespaces, usePreloadErrorTexts } from "~/hooks/use-namespaces";
 import i18n, { pageTitle, type I18nHandle } from "~/i18n";
+import { restoreEarlyTextareaInput } from "~/early-textarea-input";
 import { useNonce } from "~/nonce";
 import { BUILT_ADMIN_AREAS } from "~/permissions";
 import { loginUrl } from "~/auth-urls";
@@ -102,6 +103,8 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // Runs after every effect of the page below it: the page's own listeners are in place when the text comes back.
+  useEffect(restoreEarlyTextareaInput, []);
   return <Outlet />;
 }
 

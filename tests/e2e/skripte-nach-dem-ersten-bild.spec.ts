@@ -38,3 +38,26 @@ test("die Klassenliste kommt ohne vorab geladene oder gestartete Skriptmodule, w
   await expect(page.locator('body > script[type="module"]')).toHaveCount(1);
   expect(problems).toEqual([]);
 });
+
+test("Text, der vor dem Start der Skripte in den Hinweis getippt wurde, bleibt nach dem Start stehen und kann gespeichert werden", async ({
+  page,
+  loggedInAs,
+}) => {
+  await loggedInAs("landesadmin", { target: "/admin/hinweise/new" });
+  const problems = watchProblems(page);
+  await page.route(/\/build\/entry\.client-[A-Z0-9]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
+  await page.goto("/admin/hinweise/new");
+
+  // React sets a multi-line field back to the server's text when it hydrates; the portal puts the typing back.
+  const feld = page.getByRole("textbox", { name: "Hinweistext" });
+  const getippt = `${await feld.inputValue()} Früh getippt.`;
+  await feld.fill(getippt);
+  await waitForHydration(page);
+
+  await expect(feld).toHaveValue(getippt);
+  await expect(page.getByRole("button", { name: "Speichern", exact: true })).not.toHaveAttribute("aria-disabled", "true");
+  expect(problems).toEqual([]);
+});
