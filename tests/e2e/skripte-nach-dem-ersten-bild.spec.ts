@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { isJavaScriptProject, waitForHydration } from "./support/klassen";
 import { watchProblems } from "./support/problems";
@@ -10,6 +11,14 @@ import { watchProblems } from "./support/problems";
  */
 test.skip(() => !isJavaScriptProject(), "Skripte lädt nur der Browser mit JavaScript");
 
+/** The entry module arrives half a second late, so there is time to act before React hydrates the page. */
+async function delayEntryModule(page: Page) {
+  await page.route(/\/build\/entry\.client-[A-Z0-9]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
+}
+
 test("die Klassenliste kommt ohne vorab geladene oder gestartete Skriptmodule, wird danach ohne Fehler lebendig und behält eine frühe Auswahl", async ({
   page,
   loggedInAs,
@@ -17,10 +26,7 @@ test("die Klassenliste kommt ohne vorab geladene oder gestartete Skriptmodule, w
   await loggedInAs("landesadmin", { target: "/admin/klassen" });
   const problems = watchProblems(page);
   // The entry module arrives late, so the school is chosen before React has hydrated the page.
-  await page.route(/\/build\/entry\.client-[A-Z0-9]+\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    await route.continue();
-  });
+  await delayEntryModule(page);
 
   const response = await page.goto("/admin/klassen");
   const html = (await response?.text()) ?? "";
@@ -45,10 +51,7 @@ test("Text, der vor dem Start der Skripte in den Hinweis getippt wurde, bleibt n
 }) => {
   await loggedInAs("landesadmin", { target: "/admin/hinweise/new" });
   const problems = watchProblems(page);
-  await page.route(/\/build\/entry\.client-[A-Z0-9]+\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    await route.continue();
-  });
+  await delayEntryModule(page);
   await page.goto("/admin/hinweise/new");
 
   // React sets a multi-line field back to the server's text when it hydrates; the portal puts the typing back.
