@@ -46,7 +46,11 @@ async function suche(page: Page, art: Art, werte: Record<string, string>, { abge
   for (const [label, wert] of Object.entries(werte)) await page.getByRole("textbox", { name: label, exact: true }).fill(wert);
   await press(page, "Landesbedienstete suchen");
   // A search the browser refuses (with JavaScript) stays on the page; one the server refuses is in the address too.
-  if (!abgelehnt) await expect(page).toHaveURL(new RegExp(`[?&]art=${ART_IN_URL[art]}(&|$)`));
+  if (abgelehnt) return;
+  await expect(page).toHaveURL(new RegExp(`[?&]art=${ART_IN_URL[art]}(&|$)`));
+  // The typed values too: two searches of one kind in a row have the same kind in the address, and the next step must
+  // not begin while the page of the previous search is still arriving (it would set the form back).
+  await expect.poll(() => [...new URL(page.url()).searchParams.values()]).toEqual(expect.arrayContaining(Object.values(werte)));
 }
 
 /** The outcome without a single hit, said in the page's polite live region. */
