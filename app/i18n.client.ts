@@ -15,6 +15,7 @@ const CHUNKS: Record<Exclude<TextNamespace, "common">, () => Promise<{ default: 
   klassen: () => import("../locales/de/klassen.json"),
   personen: () => import("../locales/de/personen.json"),
   person: () => import("../locales/de/person.json"),
+  personDetails: () => import("../locales/de/personDetails.json"),
   personAktionen: () => import("../locales/de/personAktionen.json"),
   landesbedienstete: () => import("../locales/de/landesbedienstete.json"),
   zweiFaktor: () => import("../locales/de/zweiFaktor.json"),
@@ -28,6 +29,7 @@ const CHUNKS: Record<Exclude<TextNamespace, "common">, () => Promise<{ default: 
   mehrfach: () => import("../locales/de/mehrfach.json"),
   personenimport: () => import("../locales/de/personenimport.json"),
   profil: () => import("../locales/de/profil.json"),
+  portalseiten: () => import("../locales/de/portalseiten.json"),
 };
 
 const namespaceChunks: BackendModule = {

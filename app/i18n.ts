@@ -5,6 +5,7 @@ import type hinweise from "../locales/de/hinweise.json";
 import type klassen from "../locales/de/klassen.json";
 import type landesbedienstete from "../locales/de/landesbedienstete.json";
 import type person from "../locales/de/person.json";
+import type personDetails from "../locales/de/personDetails.json";
 import type personAktionen from "../locales/de/personAktionen.json";
 import type personen from "../locales/de/personen.json";
 import type schulen from "../locales/de/schulen.json";
@@ -17,6 +18,7 @@ import type angebote from "../locales/de/angebote.json";
 import type mehrfach from "../locales/de/mehrfach.json";
 import type personenimport from "../locales/de/personenimport.json";
 import type profil from "../locales/de/profil.json";
+import type portalseiten from "../locales/de/portalseiten.json";
 
 /**
  * The portal's texts (docs/decisions/013): German only, German as fallback, one namespace per area. Keys of
@@ -30,6 +32,7 @@ export const NAMESPACES = [
   "klassen",
   "personen",
   "person",
+  "personDetails",
   "personAktionen",
   "landesbedienstete",
   "zweiFaktor",
@@ -43,6 +46,7 @@ export const NAMESPACES = [
   "mehrfach",
   "personenimport",
   "profil",
+  "portalseiten",
 ] as const;
 export type TextNamespace = (typeof NAMESPACES)[number];
 
@@ -66,6 +70,7 @@ declare module "i18next" {
       klassen: typeof klassen;
       personen: typeof personen;
       person: typeof person;
+      personDetails: typeof personDetails;
       personAktionen: typeof personAktionen;
       landesbedienstete: typeof landesbedienstete;
       zweiFaktor: typeof zweiFaktor;
@@ -79,6 +84,7 @@ declare module "i18next" {
       mehrfach: typeof mehrfach;
       personenimport: typeof personenimport;
       profil: typeof profil;
+      portalseiten: typeof portalseiten;
     };
   }
 }

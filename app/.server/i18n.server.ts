@@ -12,6 +12,7 @@ import landesbedienstete from "../../locales/de/landesbedienstete.json";
 import zuordnungen from "../../locales/de/zuordnungen.json";
 import zweiFaktor from "../../locales/de/zweiFaktor.json";
 import person from "../../locales/de/person.json";
+import personDetails from "../../locales/de/personDetails.json";
 import personAktionen from "../../locales/de/personAktionen.json";
 import personen from "../../locales/de/personen.json";
 import rollen from "../../locales/de/rollen.json";
@@ -19,6 +20,7 @@ import angebote from "../../locales/de/angebote.json";
 import mehrfach from "../../locales/de/mehrfach.json";
 import personenimport from "../../locales/de/personenimport.json";
 import profil from "../../locales/de/profil.json";
+import portalseiten from "../../locales/de/portalseiten.json";
 import i18n, { NAMESPACES, type TextNamespace } from "~/i18n";
 import { rememberTranslations } from "./translation-cache.server";
 
@@ -30,6 +32,7 @@ export const resources = {
     klassen,
     personen,
     person,
+    personDetails,
     personAktionen,
     landesbedienstete,
     zweiFaktor,
@@ -43,6 +46,7 @@ export const resources = {
     mehrfach,
     personenimport,
     profil,
+    portalseiten,
   },
 } satisfies {
   de: Record<TextNamespace, object>;

@@ -43,7 +43,7 @@ export function LandingNotices({
         <section aria-labelledby="wartung-titel" className="w-full text-left">
           <Notice tone="error">
             <h2 id="wartung-titel" className="font-bold">
-              {t("wartung.titel")}
+              {t("portalseiten:wartung.titel")}
             </h2>
             <Text blocks={wartung.text} />
           </Notice>
@@ -53,12 +53,12 @@ export function LandingNotices({
         <section aria-labelledby="neuigkeiten-titel" className="w-full text-left">
           <Notice tone="info">
             <h2 id="neuigkeiten-titel" className="font-bold">
-              {neuigkeiten.title ?? t("wartung.neuigkeitenTitel")}
+              {neuigkeiten.title ?? t("portalseiten:wartung.neuigkeitenTitel")}
             </h2>
             <Text blocks={neuigkeiten.text} />
             {neuigkeiten.link ? (
               <a href={neuigkeiten.link} className="text-primary underline">
-                {t("wartung.mehrErfahren")}
+                {t("portalseiten:wartung.mehrErfahren")}
               </a>
             ) : null}
           </Notice>

@@ -3,7 +3,7 @@ import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LandingNotices } from "~/components/landing-notices";
 import { PageMain } from "~/components/page-main";
-import { pageTitle } from "~/i18n";
+import { type I18nHandle, pageTitle } from "~/i18n";
 import type { RootLoader } from "~/root";
 import { optionalUser } from "~/.server/auth.server";
 import { landingNotices, landingNoticesAt } from "~/.server/landing-notices.server";
@@ -18,6 +18,8 @@ export function loader(args: LoaderFunctionArgs) {
   });
 }
 
+export const handle: I18nHandle = { i18n: "portalseiten" };
+
 export default function Landing() {
   const { t } = useTranslation();
   const notices = useLoaderData<typeof loader>();
@@ -26,11 +28,11 @@ export default function Landing() {
     <PageMain>
       <div className="mx-auto flex max-w-xl flex-col items-center gap-6 py-12 text-center">
         <img src="/logo-schulportal.svg" alt="" width="96" height="96" />
-        <h1 className="text-3xl font-bold">{t("landing.title")}</h1>
+        <h1 className="text-3xl font-bold">{t("portalseiten:landing.title")}</h1>
         <LandingNotices {...notices} />
-        <p>{t("landing.intro")}</p>
+        <p>{t("portalseiten:landing.intro")}</p>
         <a href={loginHref} className="btn-primary text-lg">
-          {t("landing.login")}
+          {t("portalseiten:landing.login")}
         </a>
       </div>
     </PageMain>

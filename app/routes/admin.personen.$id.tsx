@@ -40,7 +40,7 @@ import { lockActions } from "~/.server/person-sperre.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 
 // Two-factor management has its own texts: the self-service profile will need them without the rest of `person`.
-export const handle: I18nHandle = { i18n: ["person", "personAktionen", "zweiFaktor"] };
+export const handle: I18nHandle = { i18n: ["person", "personDetails", "personAktionen", "zweiFaktor"] };
 
 const LIST_PATH = "/admin/personen";
 
@@ -130,40 +130,40 @@ export default function PersonDetailsPage() {
     <>
       <p className="mb-2">
         <Link to={zurueck} className="text-primary underline">
-          {t("person:details.backToList")}
+          {t("personDetails:backToList")}
         </Link>
       </p>
-      <h1 className="mb-6 text-2xl font-bold">{t("person:details.heading", { name })}</h1>
+      <h1 className="mb-6 text-2xl font-bold">{t("personDetails:heading", { name })}</h1>
 
-      <Section id="persoenliche-daten" title={t("person:details.personalData")}>
+      <Section id="persoenliche-daten" title={t("personDetails:personalData")}>
         <PersonDaten person={person} />
         <DialogLink name={PERSON_BEARBEITEN} className="btn-primary">
-          {t("person:details.edit")}
+          {t("personDetails:edit")}
         </DialogLink>
       </Section>
 
-      <Section id="status" title={t("person:details.status")}>
+      <Section id="status" title={t("personDetails:status")}>
         <SperrStatus locks={locks} />
         {lockUi.statusButtons}
       </Section>
 
-      <Section id="passwort" title={t("person:details.password")}>
-        <p className="mb-4">{t("person:details.passwordInfo")}</p>
+      <Section id="passwort" title={t("personDetails:password")}>
+        <p className="mb-4">{t("personDetails:passwordInfo")}</p>
         <DialogLink name={PASSWORT} className="btn-primary">
           {t("person:password.open")}
         </DialogLink>
       </Section>
 
       {hasLehr ? (
-        <Section id="geraetepasswort" title={t("person:details.devicePassword")}>
-          <p className="mb-4">{t("person:details.devicePasswordInfo")}</p>
+        <Section id="geraetepasswort" title={t("personDetails:devicePassword")}>
+          <p className="mb-4">{t("personDetails:devicePasswordInfo")}</p>
           <DialogLink name={GERAETEPASSWORT} className="btn-primary">
             {t("personAktionen:devicePassword.open")}
           </DialogLink>
         </Section>
       ) : null}
 
-      <Section id="zuordnungen" title={t("person:details.zuordnungen")}>
+      <Section id="zuordnungen" title={t("personDetails:zuordnungen")}>
         <ZuordnungenListe zuordnungen={zuordnungen} />
         <Link to={withReturnPath(`/admin/personen/${person.id}/zuordnungen`, zurueck, LIST_PATH)} className="btn-primary mt-4 inline-block">
           {t("person:zuordnungenBearbeiten.open")}
@@ -171,7 +171,7 @@ export default function PersonDetailsPage() {
       </Section>
 
       {zweiFaktor.shown ? (
-        <Section id="zwei-faktor" title={t("person:details.twoFactor")}>
+        <Section id="zwei-faktor" title={t("personDetails:twoFactor")}>
           <ZweiFaktorStatus view={zweiFaktor} />
         </Section>
       ) : null}
@@ -205,5 +205,5 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData, location }
   if (lockTitle) return [{ title: lockTitle }];
   const tokenTitle = zweiFaktorDialogTitle(search, name);
   if (tokenTitle) return [{ title: tokenTitle }];
-  return [{ title: pageTitle("person:details.pageTitle", { name }) }];
+  return [{ title: pageTitle("personDetails:pageTitle", { name }) }];
 };

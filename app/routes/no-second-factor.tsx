@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NoticePage } from "~/components/notice-page";
-import { pageTitle } from "~/i18n";
+import { type I18nHandle, pageTitle } from "~/i18n";
 import { returnPathFrom, withReturnPath } from "~/return-path";
 import { hasSecondFactor } from "~/.server/auth.server";
 import { requireUser } from "~/.server/guards.server";
@@ -28,23 +28,25 @@ const SETUP_PATH = "/profile/zwei-faktor";
 /** Without a page that asked, the set-up ends on the profile, where the card shows the new token. */
 const SETUP_FALLBACK = "/profile";
 
+export const handle: I18nHandle = { i18n: "portalseiten" };
+
 export default function NoSecondFactor() {
   const { t } = useTranslation();
   const { setup } = useLoaderData<typeof loader>();
   return (
-    <NoticePage title={t("noSecondFactor.title")}>
-      <p className="mb-2">{t("noSecondFactor.notSetUp")}</p>
-      <p className="mb-6">{t("noSecondFactor.howTo")}</p>
+    <NoticePage title={t("portalseiten:noSecondFactor.title")}>
+      <p className="mb-2">{t("portalseiten:noSecondFactor.notSetUp")}</p>
+      <p className="mb-6">{t("portalseiten:noSecondFactor.howTo")}</p>
       <div className="flex flex-wrap gap-3">
         <Link to="/start" className="btn-secondary">
-          {t("noSecondFactor.toStart")}
+          {t("portalseiten:noSecondFactor.toStart")}
         </Link>
         <Link to={setup} className="btn-primary">
-          {t("noSecondFactor.toSetup")}
+          {t("portalseiten:noSecondFactor.toSetup")}
         </Link>
       </div>
     </NoticePage>
   );
 }
 
-export const meta: MetaFunction = () => [{ title: pageTitle("noSecondFactor.title") }];
+export const meta: MetaFunction = () => [{ title: pageTitle("portalseiten:noSecondFactor.title") }];

@@ -3,8 +3,8 @@ import path from "node:path";
 import type { AssetFile } from "./browser.ts";
 
 /**
- * What every page loads, whichever screen it is: the entry, the root route and their chunks (from the build's
- * manifest), and the one stylesheet. A screen's own cost is everything else it loads: its route modules, their
+ * What every page loads, whichever screen it is: the build's route manifest itself (decision 029), the entry, the
+ * root route and their chunks (from that manifest), and the one stylesheet. A screen's own cost is everything else it loads: its route modules, their
  * chunks and its text namespaces. The budget allows each screen 30 KB gzip of its own on top of this runtime.
  */
 export async function sharedRuntimePaths(publicBuildDir = "public/build"): Promise<Set<string>> {
@@ -17,7 +17,13 @@ export async function sharedRuntimePaths(publicBuildDir = "public/build"): Promi
     routes: Record<string, { module: string; imports?: string[] }>;
   };
   const root = manifest.routes.root;
-  return new Set([manifest.entry.module, ...(manifest.entry.imports ?? []), root.module, ...(root.imports ?? [])]);
+  return new Set([
+    `/build/${manifestFile}`,
+    manifest.entry.module,
+    ...(manifest.entry.imports ?? []),
+    root.module,
+    ...(root.imports ?? []),
+  ]);
 }
 
 /** Split a page's assets into the shared runtime and the screen's own; stylesheets count as shared (there is one). */

@@ -74,7 +74,7 @@ export function PersonBearbeitenDialog({ dialog, person }: { dialog: RouteDialog
             {t("personAktionen:edit.conflictCurrent", {
               vorname: current.vorname,
               familienname: current.familienname,
-              personalnummer: current.personalnummer || t("person:details.none"),
+              personalnummer: current.personalnummer || t("personDetails:none"),
             })}
           </p>
           <p className="mt-2">{t("personAktionen:edit.conflictKept")}</p>

@@ -4,7 +4,7 @@ import type { PersonDetails } from "~/.server/person-details.server";
 /** Personal data (inventory §4.8.1): names, username, KoPers row when required or present, e-mail with its status. */
 export function PersonDaten({ person }: { person: PersonDetails["person"] }) {
   const { t } = useTranslation();
-  const none = t("person:details.none");
+  const none = t("personDetails:none");
   return (
     <dl className="mb-4 grid max-w-2xl grid-cols-[auto_1fr] gap-x-6 gap-y-2">
       <dt className="font-semibold">{t("person:details.vorname")}</dt>
@@ -20,7 +20,7 @@ export function PersonDaten({ person }: { person: PersonDetails["person"] }) {
             {person.personalnummer ?? (
               <>
                 <strong className="text-danger">{t("person:details.kopersMissing")}</strong>{" "}
-                <span className="text-sm">{t("person:details.kopersMissingHint")}</span>
+                <span className="text-sm">{t("personDetails:kopersMissingHint")}</span>
               </>
             )}
           </dd>
@@ -28,11 +28,11 @@ export function PersonDaten({ person }: { person: PersonDetails["person"] }) {
       ) : null}
       {person.email ? (
         <>
-          <dt className="font-semibold">{t("person:details.email")}</dt>
+          <dt className="font-semibold">{t("personDetails:email")}</dt>
           <dd>
-            {t("person:details.emailWithStatus", {
+            {t("personDetails:emailWithStatus", {
               address: person.email.address,
-              status: t(`person:details.emailStatus.${person.email.status}`),
+              status: t(`personDetails:emailStatus.${person.email.status}`),
             })}
           </dd>
         </>

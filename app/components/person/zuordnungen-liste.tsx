@@ -4,7 +4,7 @@ import type { ZuordnungLine } from "~/.server/person-details.server";
 /** School assignments, read-only (inventory §4.8.4): "school: role, class, befristet bis …", one line each. */
 export function ZuordnungenListe({ zuordnungen }: { zuordnungen: ZuordnungLine[] }) {
   const { t } = useTranslation();
-  if (zuordnungen.length === 0) return <p className="mb-4">{t("person:details.zuordnungenNone")}</p>;
+  if (zuordnungen.length === 0) return <p className="mb-4">{t("personDetails:zuordnungenNone")}</p>;
   return (
     <ul className="mb-4 list-disc space-y-1 pl-6">
       {zuordnungen.map((line) => (

@@ -23,7 +23,7 @@ export function ZweiFaktorStatus({ view }: { view: ZweiFaktorView }) {
   if (!token.hasToken) {
     return (
       <>
-        <p className="mb-4">{t("person:details.twoFactorNone")}</p>
+        <p className="mb-4">{t("personDetails:twoFactorNone")}</p>
         <DialogLink name={ZWEI_FAKTOR_EINRICHTEN} className="btn-primary">
           {t("zweiFaktor:setUpOpen")}
         </DialogLink>
@@ -33,8 +33,8 @@ export function ZweiFaktorStatus({ view }: { view: ZweiFaktorView }) {
   return (
     <>
       <p className="mb-2">
-        {t(token.kind === "hardware" ? "person:details.twoFactorHardware" : "person:details.twoFactorSoftware")}
-        {token.serial ? <> {t("person:details.twoFactorSerial", { serial: token.serial })}</> : null}
+        {t(token.kind === "hardware" ? "personDetails:twoFactorHardware" : "personDetails:twoFactorSoftware")}
+        {token.serial ? <> {t("personDetails:twoFactorSerial", { serial: token.serial })}</> : null}
       </p>
       {required ? null : <p className="mb-2">{t("zweiFaktor:notRequiredAnymore")}</p>}
       <p className="mb-4">{t("zweiFaktor:resetFirst")}</p>
