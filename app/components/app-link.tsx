@@ -50,8 +50,6 @@ export function AppLink({ to, opensDialog = false, onClick, children, ...anchor 
   return (
     <a
       href={to}
-      // Lets Remix learn the target's route ahead of the click, as it does for its own links.
-      data-discover="true"
       onClick={(event) => {
         onClick?.(event);
         follow(event, opensDialog);

@@ -67,11 +67,11 @@ export function HinweisTextfeld({ field, label, hint }: { field: FieldMetadata<s
         onInput={(event) => onInput(event.currentTarget.value)}
         className="input w-full max-w-2xl"
       />
-      {hydrated ? (
-        <p id={counterId} className="text-sm text-gray-700">
-          {t("hinweise:fields.counter", { count: length, max: HINWEIS_MAX_LENGTH })}
-        </p>
-      ) : null}
+      {/* Its line is kept without JavaScript too, so nothing below moves when the scripts start (a press on a button
+          there would end beside it and be lost); only the browser that counts shows it. */}
+      <p id={counterId} className={`text-sm text-gray-700${hydrated ? "" : " invisible"}`}>
+        {t("hinweise:fields.counter", { count: length, max: HINWEIS_MAX_LENGTH })}
+      </p>
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>

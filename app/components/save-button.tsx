@@ -51,11 +51,12 @@ export function SaveButton<Schema extends Record<string, unknown>>({
         {busy ? <BusySpinner /> : null}
         {label ?? t("form.save")}
       </button>
-      {unchanged ? (
-        <p id={hintId} className="self-center text-sm text-gray-700">
-          {t("form.saveNeedsChange")}
-        </p>
-      ) : null}
+      {/* Always in the page, so the buttons beside it never move when the scripts start or a field changes: a press
+          that began on a button would end beside it and be lost. Without JavaScript it states the rule (an unchanged
+          post answers "nothing changed"); with JavaScript it is hidden, space kept, once something changed. */}
+      <p id={hintId} className={`self-center text-sm text-gray-700${hydrated && changed ? " invisible" : ""}`}>
+        {t("form.saveNeedsChange")}
+      </p>
     </>
   );
 }

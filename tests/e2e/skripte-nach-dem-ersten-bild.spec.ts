@@ -64,3 +64,26 @@ test("Text, der vor dem Start der Skripte in den Hinweis getippt wurde, bleibt n
   await expect(page.getByRole("button", { name: "Speichern", exact: true })).not.toHaveAttribute("aria-disabled", "true");
   expect(problems).toEqual([]);
 });
+
+test("die Knöpfe des Hinweis-Editors bleiben an ihrem Platz, wenn die Skripte starten, sodass ein Klick in diesem Moment nicht verloren geht", async ({
+  page,
+  loggedInAs,
+}) => {
+  await loggedInAs("landesadmin", { target: "/admin/hinweise/new" });
+  await delayEntryModule(page);
+  await page.goto("/admin/hinweise/new");
+
+  // A press that starts on a button and ends after it moved lands beside it: the browser then submits nothing.
+  const buttons = page.getByRole("main").getByRole("button");
+  const places = () => buttons.evaluateAll((all) => all.map((button) => JSON.stringify(button.getBoundingClientRect())));
+  const before = await places();
+  expect(before.length).toBeGreaterThanOrEqual(2);
+  await waitForHydration(page);
+  expect(await places()).toEqual(before);
+
+  // Typing changes what the hint and the counter say, not where the buttons are.
+  await page.getByRole("textbox", { name: "Hinweistext" }).press("End");
+  await page.keyboard.type(" x");
+  await expect(page.getByRole("button", { name: "Speichern", exact: true })).not.toHaveAttribute("aria-disabled", "true");
+  expect(await places()).toEqual(before);
+});
