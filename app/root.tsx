@@ -11,6 +11,7 @@ import { errorPageTitle, GeneralErrorBoundary } from "~/components/error-page";
 import { usePageNamespaces, usePreloadErrorTexts } from "~/hooks/use-namespaces";
 import i18n, { pageTitle, type I18nHandle } from "~/i18n";
 import { restoreEarlyTextareaInput } from "~/early-textarea-input";
+import { markScriptsStarted, ScriptsMark } from "~/components/scripts-mark";
 import { useNonce } from "~/nonce";
 import { BUILT_ADMIN_AREAS } from "~/permissions";
 import { loginUrl } from "~/auth-urls";
@@ -81,6 +82,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <ScriptsMark nonce={nonce} />
         <Meta />
         <Stylesheet inline={rootData?.inlineStylesheet ?? false} />
         <Links />
@@ -104,7 +106,10 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   // Runs after every effect of the page below it: the page's own listeners are in place when the text comes back.
-  useEffect(restoreEarlyTextareaInput, []);
+  useEffect(() => {
+    markScriptsStarted();
+    restoreEarlyTextareaInput();
+  }, []);
   return <Outlet />;
 }
 

@@ -94,7 +94,9 @@ function SuchFormular() {
   const field = (name: string) => fields[name as keyof typeof fields] as FieldMetadata<string>;
   const options = SUCH_ARTEN.map((value) => ({ value, label: t(`landesbedienstete:suche.arten.${value}`) }));
   // With JavaScript only the chosen kind's fields are there (and in the URL); without it every kind's fields are,
-  // each under its choice, and only the chosen kind's count.
+  // each under its choice, and only the chosen kind's count. Until React runs, the server's page has them all and
+  // the others are hidden from the first frame on if scripts are coming (components/scripts-mark.tsx): nothing moves
+  // when they leave at hydration.
   const chooseArt = (event: FormEvent<HTMLDivElement>) => {
     const target = event.target;
     if (target instanceof HTMLInputElement && target.name === "art") setArt(target.value as SuchArt);
@@ -113,7 +115,7 @@ function SuchFormular() {
             options={options}
             detail={(option) =>
               !hydrated || option.value === art ? (
-                <div className="mt-2">
+                <div className={option.value === art ? "mt-2" : "hidden-with-scripts mt-2"}>
                   {FELDER_DER_ART[option.value as SuchArt].map((name) => (
                     <TextField
                       key={name}

@@ -87,3 +87,57 @@ test("die Knöpfe des Hinweis-Editors bleiben an ihrem Platz, wenn die Skripte s
   await expect(page.getByRole("button", { name: "Speichern", exact: true })).not.toHaveAttribute("aria-disabled", "true");
   expect(await places()).toEqual(before);
 });
+
+test("die Benutzerliste steht schon vor dem Start der Skripte so da wie danach: Filter, Tabelle und Mehrfachaktionen rücken nicht", async ({
+  page,
+  loggedInAs,
+}) => {
+  await loggedInAs("landesadmin", { target: "/admin/personen" });
+  const problems = watchProblems(page);
+  await delayEntryModule(page);
+  await page.goto("/admin/personen");
+
+  // The filters are compact comboboxes from the first frame on: the checkbox lists of the page without JavaScript,
+  // four times as tall, are in the document but hidden, so nothing below them jumps up when React takes over.
+  const filter = page.getByRole("search", { name: "Benutzer filtern" });
+  await expect(filter.getByRole("group", { name: "Organisation" })).toBeHidden();
+  await expect(filter.getByRole("button", { name: "Organisation: Auswahlliste öffnen" })).toBeVisible();
+  const anchors = [
+    page.getByRole("link", { name: /Nachname/ }),
+    filter.getByRole("button", { name: "Anwenden" }),
+    page.getByRole("button", { name: "Weiter zur Bestätigung" }),
+  ];
+  const places = () => Promise.all(anchors.map(async (anchor) => JSON.stringify(await anchor.boundingBox())));
+  const before = await places();
+  await waitForHydration(page);
+  await expect(page.locator("html")).toHaveAttribute("data-scripts", "started");
+  expect(await places()).toEqual(before);
+  expect(problems).toEqual([]);
+});
+
+test("die Suche nach Landesbediensteten zeigt vor dem Start der Skripte nur die Felder der gewählten Suchart, wie danach", async ({
+  page,
+  loggedInAs,
+}) => {
+  await loggedInAs("landesadmin", { target: "/admin/limited/personen/search" });
+  await delayEntryModule(page);
+  await page.goto("/admin/limited/personen/search");
+
+  const suchen = page.getByRole("main").getByRole("button", { name: "Landesbedienstete suchen" });
+  const before = JSON.stringify(await suchen.boundingBox());
+  await waitForHydration(page);
+  expect(JSON.stringify(await suchen.boundingBox())).toEqual(before);
+});
+
+test("kommen die Skripte nie an, zeigt die Seite nach einer Weile die Bedienung ohne JavaScript", async ({ page, loggedInAs }) => {
+  await loggedInAs("landesadmin", { target: "/admin/personen" });
+  await page.clock.install();
+  await page.route(/\/build\/entry\.client-[A-Z0-9]+\.js$/, (route) => route.abort());
+  await page.goto("/admin/personen");
+
+  const filter = page.getByRole("search", { name: "Benutzer filtern" });
+  await expect(filter.getByRole("button", { name: "Organisation: Auswahlliste öffnen" })).toBeVisible();
+  await page.clock.fastForward(20_000);
+  await expect(filter.getByRole("group", { name: "Organisation" })).toBeVisible();
+  await expect(filter.getByRole("button", { name: "Organisation: Auswahlliste öffnen" })).toBeHidden();
+});

@@ -58,8 +58,11 @@ describe("Mehrfachbearbeitung: Rechte und Ablehnungen", () => {
   it("ohne JavaScript sagt die Leiste nicht „noch keine“ ausgewählt, denn die Häkchen dieser Seite zählt erst der Server", async () => {
     const landesadmin = await portal.loggedIn("landesadmin", "gold");
     const page = await (await landesadmin.get("/admin/personen")).text();
-    expect(page).toContain("Die ausgewählten Personen");
-    expect(page).not.toContain("(noch keine)");
+    expect(page).toContain('<span class="hidden-with-scripts">Die ausgewählten Personen</span>');
+    // The wording with the count is there for a browser whose scripts are starting, hidden without them (decision 030).
+    expect(page.match(/[^>]*>[^<]*\(noch keine\)/g)).toEqual([
+      '<span class="hidden-without-scripts">Die ausgewählten Personen (noch keine)',
+    ]);
   });
 
   it("für die Schuladministration einer einzigen Schule ist diese Schule der Filter, ohne dass sie gewählt wurde", async () => {

@@ -41,9 +41,16 @@ export function MehrfachLeiste({
           <legend className="mb-1 font-semibold">{t("mehrfach:bar.umfang")}</legend>
           <label className="mr-4 inline-flex items-center gap-2">
             <input type="radio" name={MEHRFACH_FELD.umfang} value="auswahl" defaultChecked />
-            {hydrated || ausgewaehlt > 0
-              ? t("mehrfach:bar.umfangAuswahl", { count: ausgewaehlt })
-              : t("mehrfach:bar.umfangAuswahlOhneZahl")}
+            {hydrated || ausgewaehlt > 0 ? (
+              t("mehrfach:bar.umfangAuswahl", { count: ausgewaehlt })
+            ) : (
+              // Both wordings are in the server's page, so the longer one does not push the button to a new line when
+              // the scripts start (components/scripts-mark.tsx).
+              <>
+                <span className="hidden-with-scripts">{t("mehrfach:bar.umfangAuswahlOhneZahl")}</span>
+                <span className="hidden-without-scripts">{t("mehrfach:bar.umfangAuswahl", { count: 0 })}</span>
+              </>
+            )}
           </label>
           <label className="inline-flex items-center gap-2">
             <input type="radio" name={MEHRFACH_FELD.umfang} value="alle" />

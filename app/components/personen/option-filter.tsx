@@ -35,17 +35,20 @@ const OptionCombobox = lazy(loadCombobox);
  * Several choices from a list that may have hundreds of entries. Without JavaScript: a search field that narrows
  * the options when the form is sent (it is part of the same GET form) and a list of checkboxes. With JavaScript: a
  * combobox that loads matching options from the server while the user types; until its code is there, a stand-in
- * that looks the same and carries the chosen values.
+ * that looks the same and carries the chosen values. The server's page holds both the list and the stand-in, and the
+ * document's scripts mark shows one of them from the first frame on (components/scripts-mark.tsx): the much taller
+ * list would otherwise turn into the stand-in at hydration and pull the table up under the reader's pointer.
  */
 export function OptionFilter(props: OptionFilterProps) {
   const hydrated = useHydrated();
   const [wanted, setWanted] = useState(false);
   // The stand-in had the focus when the combobox was asked for: the combobox takes it over.
   const focused = useRef(false);
-  if (!hydrated) return <CheckboxOptions {...props} />;
   const standIn = (
     <ComboboxStandIn
       {...props}
+      // Before hydration the checkboxes carry the chosen values; the stand-in would send them a second time.
+      carriesValues={hydrated}
       onWant={(withFocus) => {
         focused.current ||= withFocus;
         void loadCombobox();
@@ -53,11 +56,17 @@ export function OptionFilter(props: OptionFilterProps) {
       }}
     />
   );
-  if (!wanted) return standIn;
   return (
-    <Suspense fallback={standIn}>
-      <OptionCombobox {...props} autoFocus={focused.current} />
-    </Suspense>
+    <div className="min-w-0">
+      {wanted ? (
+        <Suspense fallback={standIn}>
+          <OptionCombobox {...props} autoFocus={focused.current} />
+        </Suspense>
+      ) : (
+        standIn
+      )}
+      {hydrated ? null : <CheckboxOptions {...props} />}
+    </div>
   );
 }
 
@@ -68,13 +77,14 @@ function ComboboxStandIn({
   chosen,
   name,
   disabledHint,
+  carriesValues,
   onWant,
-}: OptionFilterProps & { onWant: (withFocus: boolean) => void }) {
+}: OptionFilterProps & { carriesValues: boolean; onWant: (withFocus: boolean) => void }) {
   const { t } = useTranslation();
   const id = useId();
   const disabled = disabledHint !== undefined;
   return (
-    <div className="min-w-0" onPointerEnter={() => onWant(false)} onFocus={() => onWant(true)}>
+    <div className="hidden-without-scripts" onPointerEnter={() => onWant(false)} onFocus={() => onWant(true)}>
       <label htmlFor={`${id}-input`} className="mb-1 block font-semibold">
         {legend}
       </label>
@@ -101,12 +111,16 @@ function ComboboxStandIn({
           <span aria-hidden="true">▾</span>
         </button>
       </div>
-      <ChosenOptions legend={legend} name={name} chosen={options.filter((option) => chosen.includes(option.id))} />
+      <ChosenOptions
+        legend={legend}
+        name={carriesValues ? name : undefined}
+        chosen={options.filter((option) => chosen.includes(option.id))}
+      />
     </div>
   );
 }
 
-/** The chosen values as chips with a remove button each; their hidden inputs carry them in the GET form. */
+/** The chosen values as chips with a remove button each; their hidden inputs (with a name) carry them in the GET form. */
 export function ChosenOptions({
   legend,
   name,
@@ -114,7 +128,7 @@ export function ChosenOptions({
   onRemove,
 }: {
   legend: string;
-  name: string;
+  name: string | undefined;
   chosen: FilterOption[];
   onRemove?: (option: FilterOption) => void;
 }) {
@@ -133,7 +147,7 @@ export function ChosenOptions({
           >
             <span aria-hidden="true">×</span>
           </button>
-          <input type="hidden" name={name} value={option.id} />
+          {name ? <input type="hidden" name={name} value={option.id} /> : null}
         </li>
       ))}
     </ul>
@@ -146,7 +160,7 @@ function CheckboxOptions({ name, searchName, legend, options, chosen, search, di
   const hintId = `${id}-hint`;
   const disabled = disabledHint !== undefined;
   return (
-    <fieldset disabled={disabled} aria-describedby={disabled ? hintId : undefined} className="min-w-0">
+    <fieldset disabled={disabled} aria-describedby={disabled ? hintId : undefined} className="hidden-with-scripts min-w-0">
       <legend className="mb-1 font-semibold">{legend}</legend>
       {disabled ? (
         <p id={hintId} className="text-sm">
