@@ -1,7 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { RadioGroup } from "~/components/fields/radio-group";
 import { FormError } from "~/components/form-error";
@@ -97,6 +97,12 @@ function SuchFormular() {
   // each under its choice, and only the chosen kind's count. Until React runs, the server's page has them all and
   // the others are hidden from the first frame on if scripts are coming (components/scripts-mark.tsx): nothing moves
   // when they leave at hydration.
+  // A kind chosen before React ran: its fields once it runs, not those of the kind the page was loaded with.
+  useEffect(() => {
+    const checked = document.querySelector<HTMLInputElement>(`#${FORM_ID} input[name="art"]:checked`);
+    const chosen = SUCH_ARTEN.find((value) => value === checked?.value);
+    if (chosen) setArt(chosen);
+  }, []);
   const chooseArt = (event: FormEvent<HTMLDivElement>) => {
     const target = event.target;
     if (target instanceof HTMLInputElement && target.name === "art") setArt(target.value as SuchArt);

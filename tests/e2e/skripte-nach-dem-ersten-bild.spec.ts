@@ -129,6 +129,20 @@ test("die Suche nach Landesbediensteten zeigt vor dem Start der Skripte nur die 
   expect(JSON.stringify(await suchen.boundingBox())).toEqual(before);
 });
 
+test("wer vor dem Start der Skripte eine andere Suchart wählt, bekommt danach deren Felder", async ({ page, loggedInAs }) => {
+  await loggedInAs("landesadmin", { target: "/admin/limited/personen/search" });
+  await delayEntryModule(page);
+  await page.goto("/admin/limited/personen/search");
+
+  const main = page.getByRole("main");
+  await expect(main.getByRole("textbox", { name: "KoPers-Nummer" })).toBeVisible();
+  await main.getByRole("radio", { name: "Nach E-Mail-Adresse" }).check();
+  await waitForHydration(page);
+
+  await expect(main.getByRole("textbox", { name: "E-Mail-Adresse" })).toBeVisible();
+  await expect(main.getByRole("textbox", { name: "KoPers-Nummer" })).toHaveCount(0);
+});
+
 test("kommen die Skripte nie an, zeigt die Seite nach einer Weile die Bedienung ohne JavaScript", async ({ page, loggedInAs }) => {
   await loggedInAs("landesadmin", { target: "/admin/personen" });
   await page.clock.install();
