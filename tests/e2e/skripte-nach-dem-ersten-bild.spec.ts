@@ -19,6 +19,17 @@ async function delayEntryModule(page: Page) {
   });
 }
 
+/** The entry module waits until the test lets it through: whatever the test does before, it does before hydration. */
+async function holdEntryModule(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/build\/entry\.client-[A-Z0-9]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 test("die Klassenliste kommt ohne vorab geladene oder gestartete Skriptmodule, wird danach ohne Fehler lebendig und behält eine frühe Auswahl", async ({
   page,
   loggedInAs,
@@ -115,6 +126,21 @@ test("die Benutzerliste steht schon vor dem Start der Skripte so da wie danach: 
   expect(problems).toEqual([]);
 });
 
+test("Häkchen, die vor dem Start der Skripte in der Benutzerliste gesetzt wurden, zählen danach mit", async ({ page, loggedInAs }) => {
+  await loggedInAs("landesadmin", { target: "/admin/personen" });
+  const startScripts = await holdEntryModule(page);
+  await page.goto("/admin/personen");
+
+  const boxes = page.getByRole("table").getByRole("checkbox");
+  await boxes.nth(0).check();
+  await boxes.nth(1).check();
+  startScripts();
+  await waitForHydration(page);
+
+  await expect(page.getByText("2 Benutzer ausgewählt")).toBeVisible();
+  await expect(page.getByRole("radio", { name: "Die 2 ausgewählten Personen" })).toBeVisible();
+});
+
 test("die Suche nach Landesbediensteten zeigt vor dem Start der Skripte nur die Felder der gewählten Suchart, wie danach", async ({
   page,
   loggedInAs,
@@ -131,12 +157,13 @@ test("die Suche nach Landesbediensteten zeigt vor dem Start der Skripte nur die 
 
 test("wer vor dem Start der Skripte eine andere Suchart wählt, bekommt danach deren Felder", async ({ page, loggedInAs }) => {
   await loggedInAs("landesadmin", { target: "/admin/limited/personen/search" });
-  await delayEntryModule(page);
+  const startScripts = await holdEntryModule(page);
   await page.goto("/admin/limited/personen/search");
 
   const main = page.getByRole("main");
   await expect(main.getByRole("textbox", { name: "KoPers-Nummer" })).toBeVisible();
   await main.getByRole("radio", { name: "Nach E-Mail-Adresse" }).check();
+  startScripts();
   await waitForHydration(page);
 
   await expect(main.getByRole("textbox", { name: "E-Mail-Adresse" })).toBeVisible();

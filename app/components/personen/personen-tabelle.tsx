@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/app-link";
 import { DataTable } from "~/components/data-table";
@@ -57,6 +57,12 @@ export function PersonenTabelle({ params, rows, total, selectable, bulkAktionen,
   const onPage = new Set(rows.map((row) => row.id));
   // With JavaScript the count follows the ticks at once; without it the count is the address's, updated by any button.
   const [ticked, setTicked] = useState(() => new Set(params.auswahl.filter((id) => onPage.has(id))));
+  // Boxes ticked before React ran (the page works before its scripts start) count as well.
+  useEffect(() => {
+    const boxes = document.querySelectorAll<HTMLInputElement>(`input[form="${SELECTION_FORM}"][name="${PARAM.auswahl}"]`);
+    setTicked(new Set([...boxes].filter((box) => box.checked && onPage.has(box.value)).map((box) => box.value)));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when React takes over the server's page
+  }, []);
   const toggle = (id: string, checked: boolean) =>
     setTicked((previous) => {
       const next = new Set(previous);
