@@ -11,14 +11,6 @@ import { watchProblems } from "./support/problems";
  */
 test.skip(() => !isJavaScriptProject(), "Skripte lädt nur der Browser mit JavaScript");
 
-/** The entry module arrives half a second late, so there is time to act before React hydrates the page. */
-async function delayEntryModule(page: Page) {
-  await page.route(/\/build\/entry\.client-[A-Z0-9]+\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    await route.continue();
-  });
-}
-
 /** The entry module waits until the test lets it through: whatever the test does before, it does before hydration. */
 async function holdEntryModule(page: Page): Promise<() => void> {
   let release = () => {};
@@ -37,7 +29,7 @@ test("die Klassenliste kommt ohne vorab geladene oder gestartete Skriptmodule, w
   await loggedInAs("landesadmin", { target: "/admin/klassen" });
   const problems = watchProblems(page);
   // The entry module arrives late, so the school is chosen before React has hydrated the page.
-  await delayEntryModule(page);
+  const startScripts = await holdEntryModule(page);
 
   const response = await page.goto("/admin/klassen");
   const html = (await response?.text()) ?? "";
@@ -48,6 +40,7 @@ test("die Klassenliste kommt ohne vorab geladene oder gestartete Skriptmodule, w
   const schule = page.getByRole("search", { name: "Klassen filtern" }).getByRole("combobox", { name: "Schule" });
   await schule.selectOption({ index: 2 });
   const chosen = await schule.inputValue();
+  startScripts();
   await waitForHydration(page);
 
   await expect(schule).toHaveValue(chosen);
@@ -62,13 +55,14 @@ test("Text, der vor dem Start der Skripte in den Hinweis getippt wurde, bleibt n
 }) => {
   await loggedInAs("landesadmin", { target: "/admin/hinweise/new" });
   const problems = watchProblems(page);
-  await delayEntryModule(page);
+  const startScripts = await holdEntryModule(page);
   await page.goto("/admin/hinweise/new");
 
   // React sets a multi-line field back to the server's text when it hydrates; the portal puts the typing back.
   const feld = page.getByRole("textbox", { name: "Hinweistext" });
   const getippt = `${await feld.inputValue()} Früh getippt.`;
   await feld.fill(getippt);
+  startScripts();
   await waitForHydration(page);
 
   await expect(feld).toHaveValue(getippt);
@@ -81,7 +75,7 @@ test("die Knöpfe des Hinweis-Editors bleiben an ihrem Platz, wenn die Skripte s
   loggedInAs,
 }) => {
   await loggedInAs("landesadmin", { target: "/admin/hinweise/new" });
-  await delayEntryModule(page);
+  const startScripts = await holdEntryModule(page);
   await page.goto("/admin/hinweise/new");
 
   // A press that starts on a button and ends after it moved lands beside it: the browser then submits nothing.
@@ -89,6 +83,7 @@ test("die Knöpfe des Hinweis-Editors bleiben an ihrem Platz, wenn die Skripte s
   const places = () => buttons.evaluateAll((all) => all.map((button) => JSON.stringify(button.getBoundingClientRect())));
   const before = await places();
   expect(before.length).toBeGreaterThanOrEqual(2);
+  startScripts();
   await waitForHydration(page);
   expect(await places()).toEqual(before);
 
@@ -105,7 +100,7 @@ test("die Benutzerliste steht schon vor dem Start der Skripte so da wie danach: 
 }) => {
   await loggedInAs("landesadmin", { target: "/admin/personen" });
   const problems = watchProblems(page);
-  await delayEntryModule(page);
+  const startScripts = await holdEntryModule(page);
   await page.goto("/admin/personen");
 
   // The filters are compact comboboxes from the first frame on: the checkbox lists of the page without JavaScript,
@@ -120,6 +115,7 @@ test("die Benutzerliste steht schon vor dem Start der Skripte so da wie danach: 
   ];
   const places = () => Promise.all(anchors.map(async (anchor) => JSON.stringify(await anchor.boundingBox())));
   const before = await places();
+  startScripts();
   await waitForHydration(page);
   await expect(page.locator("html")).toHaveAttribute("data-scripts", "started");
   expect(await places()).toEqual(before);
@@ -146,11 +142,12 @@ test("die Suche nach Landesbediensteten zeigt vor dem Start der Skripte nur die 
   loggedInAs,
 }) => {
   await loggedInAs("landesadmin", { target: "/admin/limited/personen/search" });
-  await delayEntryModule(page);
+  const startScripts = await holdEntryModule(page);
   await page.goto("/admin/limited/personen/search");
 
   const suchen = page.getByRole("main").getByRole("button", { name: "Landesbedienstete suchen" });
   const before = JSON.stringify(await suchen.boundingBox());
+  startScripts();
   await waitForHydration(page);
   expect(JSON.stringify(await suchen.boundingBox())).toEqual(before);
 });
