@@ -24,12 +24,12 @@ type Filter = "Organisation" | "Klasse";
 
 /**
  * Chooses an option of a list filter as a user does: without JavaScript the filter's own search narrows its checkbox
- * list and the box is ticked; with JavaScript the combobox (loaded when the pointer reaches it) is typed into.
+ * list and the box is ticked; with JavaScript the combobox (it takes over when the field is clicked) is typed into.
  */
 async function choose(page: Page, filter: Filter, typed: string, option: string) {
   await waitForHydration(page);
   if (isJavaScriptProject()) {
-    await filterForm(page).getByRole("textbox", { name: filter, exact: true }).hover();
+    await filterForm(page).getByRole("textbox", { name: filter, exact: true }).click();
     const combobox = filterForm(page).getByRole("combobox", { name: filter, exact: true });
     await combobox.fill(typed);
     await page.getByRole("option", { name: option, exact: true }).click();

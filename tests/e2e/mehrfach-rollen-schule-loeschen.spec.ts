@@ -35,7 +35,7 @@ type Filter = "Organisation" | "Rolle";
 async function choose(page: Page, filter: Filter, typed: string, option: string) {
   if (isJavaScriptProject()) {
     await waitForHydration(page);
-    await filterForm(page).getByRole("textbox", { name: filter, exact: true }).hover();
+    await filterForm(page).getByRole("textbox", { name: filter, exact: true }).click();
     const combobox = filterForm(page).getByRole("combobox", { name: filter, exact: true });
     await expect(combobox).toBeVisible();
     await combobox.fill(typed);

@@ -346,7 +346,7 @@ async function chooseKlasseFilter(page: Page, klasse: string) {
   const form = page.getByRole("search", { name: "Benutzer filtern" });
   await waitForHydration(page);
   if (isJavaScriptProject()) {
-    await form.getByRole("textbox", { name: "Klasse", exact: true }).hover();
+    await form.getByRole("textbox", { name: "Klasse", exact: true }).click();
     const combobox = form.getByRole("combobox", { name: "Klasse", exact: true });
     await combobox.fill(klasse);
     await page.getByRole("option", { name: klasse, exact: true }).click();

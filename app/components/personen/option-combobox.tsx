@@ -1,8 +1,8 @@
 import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions, Label, Field } from "@headlessui/react";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ChosenOptions, type FilterOption, type OptionFilterProps } from "./option-filter";
+import { ChosenOptions, type ChoiceProps, type FilterOption, type OptionFilterProps } from "./option-filter";
 
 /** How long typing may pause before the options are asked for. */
 const DEBOUNCE_MS = 250;
@@ -10,23 +10,24 @@ const DEBOUNCE_MS = 250;
 /**
  * The option filter with JavaScript: a Headless UI combobox (several values) whose options come from
  * `/admin/personen/optionen` as the user types. The chosen values are shown as removable chips and travel in hidden
- * inputs of the surrounding GET form, under the same names the checkbox list uses.
+ * inputs of the surrounding GET form, under the same names the checkbox list uses. The choice itself is kept by
+ * `OptionFilter`, which shows a stand-in until this code is there.
  */
 export default function OptionCombobox({
   art,
   name,
   legend,
   options,
-  chosen,
   schulen,
   disabledHint,
-  onChange,
-  autoFocus = false,
-}: OptionFilterProps & { autoFocus?: boolean }) {
+  selected,
+  onSelect,
+  onShown,
+}: OptionFilterProps & ChoiceProps & { onSelect: (next: FilterOption[]) => void; onShown: () => boolean }) {
   const { t } = useTranslation();
   const id = useId();
   const fetcher = useFetcher<{ options: FilterOption[] }>();
-  const [selected, setSelected] = useState<FilterOption[]>(() => options.filter((option) => chosen.includes(option.id)));
+  const input = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState("");
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const disabled = disabledHint !== undefined;
@@ -37,8 +38,14 @@ export default function OptionCombobox({
     fetcher.load(`/admin/personen/optionen?${search.toString()}`);
   };
 
-  // Schools chosen in the form (not yet applied): their classes are not in the page's data, so they are asked for.
+  // Before the first paint with it the stand-in goes, so the filter never shows twice; the focus it had (in its field
+  // or on its button) moves on to this field first, so it never falls back to the page.
+  useLayoutEffect(() => {
+    if (onShown()) input.current?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when it appears
+  }, []);
   useEffect(() => {
+    // Schools chosen in the form (not yet applied): their classes are not in the page's data, so they are asked for.
     if (!disabled && options.length === 0) load("");
     return () => clearTimeout(timer.current);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the filter appears
@@ -51,8 +58,7 @@ export default function OptionCombobox({
   };
 
   const choose = (next: FilterOption[]) => {
-    setSelected(next);
-    onChange?.(next.map((option) => option.id));
+    onSelect(next);
     // The typed text did its job: the field is empty for the next search (else "Deich" + "Seeblick" finds nothing).
     if (query !== "") {
       clearTimeout(timer.current);
@@ -76,9 +82,8 @@ export default function OptionCombobox({
             className="input min-w-0 flex-1"
             placeholder={t("personen:filter.narrowPlaceholder")}
             aria-describedby={disabled ? `${id}-hint` : undefined}
+            ref={input}
             displayValue={() => query}
-            // it replaces a stand-in that had the focus (option-filter.tsx)
-            autoFocus={autoFocus}
             onChange={(event) => ask(event.target.value)}
           />
           <ComboboxButton className="btn-secondary ml-1" aria-label={t("personen:filter.showOptions", { what: legend })}>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useRef, useState } from "react";
+import { lazy, Suspense, useId, useRef, useState, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/hooks/use-hydrated";
 
@@ -27,7 +27,8 @@ export interface OptionFilterProps {
 }
 
 // The combobox brings Headless UI (about 50 kB gzip, more than a screen's own budget): like the dialogs
-// (docs/decisions/004) it loads when the pointer or the focus reaches the filter, not with the page.
+// (docs/decisions/004) its code loads when the pointer reaches the filter, not with the page, and it takes the
+// stand-in's place when the focus reaches the field or its button.
 const loadCombobox = () => import("./option-combobox");
 const OptionCombobox = lazy(loadCombobox);
 
@@ -42,49 +43,76 @@ const OptionCombobox = lazy(loadCombobox);
 export function OptionFilter(props: OptionFilterProps) {
   const hydrated = useHydrated();
   const [wanted, setWanted] = useState(false);
-  // The stand-in had the focus when the combobox was asked for: the combobox takes it over.
-  const focused = useRef(false);
-  const standIn = (
-    <ComboboxStandIn
-      {...props}
-      // Before hydration the checkboxes carry the chosen values; the stand-in would send them a second time.
-      carriesValues={hydrated}
-      onWant={(withFocus) => {
-        focused.current ||= withFocus;
-        void loadCombobox();
-        setWanted(true);
-      }}
-    />
-  );
+  const [comboboxShown, setComboboxShown] = useState(false);
+  const standIn = useRef<HTMLDivElement>(null);
+  // The choice lives here, not in the combobox: a chip removed on the stand-in is gone in the combobox as well.
+  const [selected, setSelected] = useState(() => props.options.filter((option) => props.chosen.includes(option.id)));
+  const select = (next: FilterOption[]) => {
+    setSelected(next);
+    props.onChange?.(next.map((option) => option.id));
+  };
   return (
     <div className="min-w-0">
-      {wanted ? (
-        <Suspense fallback={standIn}>
-          <OptionCombobox {...props} autoFocus={focused.current} />
-        </Suspense>
-      ) : (
-        standIn
+      {/* The stand-in keeps its place (and the focus, and the element under the pointer) until the combobox's code is
+          there and the combobox is in the page; then it goes in the same frame. */}
+      {comboboxShown ? null : (
+        <ComboboxStandIn
+          {...props}
+          rootRef={standIn}
+          selected={selected}
+          onRemove={(option) => select(selected.filter((other) => other.id !== option.id))}
+          // Before hydration the checkboxes carry the chosen values; the stand-in would send them a second time.
+          carriesValues={hydrated}
+          onWant={() => setWanted(true)}
+        />
       )}
+      {wanted ? (
+        <Suspense fallback={null}>
+          <OptionCombobox
+            {...props}
+            selected={selected}
+            onSelect={select}
+            onShown={() => {
+              setComboboxShown(true);
+              // whether the focus is in the stand-in, which goes now: the combobox then takes it over
+              return standIn.current?.contains(document.activeElement) ?? false;
+            }}
+          />
+        </Suspense>
+      ) : null}
       {hydrated ? null : <CheckboxOptions {...props} />}
     </div>
   );
 }
 
-/** The combobox's look without its code: the first pointer or focus on it loads the real one. */
+export type ChoiceProps = { selected: FilterOption[] };
+
+/**
+ * The combobox's look without its code. The pointer on it loads the code; the focus in its field or on its button
+ * hands over to the combobox, which then takes the focus. Its chips work on their own (a chip's button takes the
+ * focus without a hand-over: the chip it meant would be gone under it).
+ */
 function ComboboxStandIn({
   legend,
-  options,
-  chosen,
   name,
   disabledHint,
+  selected,
+  onRemove,
   carriesValues,
   onWant,
-}: OptionFilterProps & { carriesValues: boolean; onWant: (withFocus: boolean) => void }) {
+  rootRef,
+}: OptionFilterProps &
+  ChoiceProps & {
+    onRemove: (option: FilterOption) => void;
+    carriesValues: boolean;
+    onWant: () => void;
+    rootRef: RefObject<HTMLDivElement>;
+  }) {
   const { t } = useTranslation();
   const id = useId();
   const disabled = disabledHint !== undefined;
   return (
-    <div className="hidden-without-scripts" onPointerEnter={() => onWant(false)} onFocus={() => onWant(true)}>
+    <div ref={rootRef} className="hidden-without-scripts" onPointerEnter={() => void loadCombobox()}>
       <label htmlFor={`${id}-input`} className="mb-1 block font-semibold">
         {legend}
       </label>
@@ -101,21 +129,19 @@ function ComboboxStandIn({
           disabled={disabled}
           placeholder={t("personen:filter.narrowPlaceholder")}
           className="input min-w-0 flex-1"
+          onFocus={onWant}
         />
         <button
           type="button"
           disabled={disabled}
           className="btn-secondary ml-1"
           aria-label={t("personen:filter.showOptions", { what: legend })}
+          onFocus={onWant}
         >
           <span aria-hidden="true">▾</span>
         </button>
       </div>
-      <ChosenOptions
-        legend={legend}
-        name={carriesValues ? name : undefined}
-        chosen={options.filter((option) => chosen.includes(option.id))}
-      />
+      <ChosenOptions legend={legend} name={carriesValues ? name : undefined} chosen={selected} onRemove={onRemove} />
     </div>
   );
 }
@@ -141,7 +167,8 @@ export function ChosenOptions({
           {option.label}
           <button
             type="button"
-            className="text-primary underline"
+            // 24 × 24 px at least: a target a finger can hit (WCAG 2.2, 2.5.8)
+            className="inline-flex h-6 min-w-6 items-center justify-center text-primary underline"
             aria-label={t("personen:filter.remove", { label: option.label })}
             onClick={() => onRemove?.(option)}
           >
