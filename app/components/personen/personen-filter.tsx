@@ -87,12 +87,12 @@ export function PersonenFilter({ params, options, fixedSchule }: Props) {
       </div>
       <PageSizeField value={params.anzahl} name={PARAM.anzahl} />
       <input type="hidden" name={PARAM.sortierung} value={sortValue(params.sortField, params.sortOrder)} />
-      <div className="flex items-end gap-4">
+      <div className="flex flex-wrap items-end gap-4">
         <button type="submit" className="btn-primary">
           {t("list.apply")}
         </button>
         {hasFilter(params) ? (
-          <Link to="/admin/personen" className="btn-secondary">
+          <Link to="/admin/personen" className="btn-secondary whitespace-nowrap">
             {t("list.reset")}
           </Link>
         ) : null}
