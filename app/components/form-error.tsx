@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessageKey, errorTitleKey, type ErrorCode } from "~/errors";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { useNamespacesOf } from "~/hooks/use-namespaces";
+import { useNamespacesOfAnswer } from "~/hooks/use-namespaces";
 import { Notice } from "./notice";
 import { StepUpLoginLink } from "./step-up-login-link";
 
@@ -35,7 +35,7 @@ export function FormError({
   /** What follows the message, e.g. where to get help. */
   children?: ReactNode;
 }) {
-  useNamespacesOf([code ? errorTitleKey(code) : null]);
+  const ready = useNamespacesOfAnswer([code ? errorTitleKey(code) : null]);
   const { t } = useTranslation();
   const navigation = useNavigation();
   const busy = pending ?? navigation.state !== "idle";
@@ -55,7 +55,7 @@ export function FormError({
 
   return (
     <div id={id} ref={ref} role="alert" tabIndex={-1} autoFocus={Boolean(code)}>
-      {code ? (
+      {code && ready ? (
         <Notice tone="error" title={title ?? t(errorTitleKey(code))} className="mb-4">
           <p>{message ?? t(errorMessageKey(code))}</p>
           {code === "REQUIRED_STEP_UP_LEVEL_NOT_MET" ? <StepUpLoginLink className="btn-primary mt-3" /> : null}

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, type FieldMetadata, type F
 import type { ChangeEvent, FormEvent, PointerEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { useNamespacesOf } from "~/hooks/use-namespaces";
+import { useNamespacesOfAnswer } from "~/hooks/use-namespaces";
 import { isConformIntentSubmit } from "~/conform-intent";
 import { fieldMessageKey } from "~/i18n";
 
@@ -14,11 +14,11 @@ import { fieldMessageKey } from "~/i18n";
 export function ErrorList({ id, errors }: { id: string; errors?: string[] }) {
   const keys = (errors ?? []).map(fieldMessageKey);
   // An upstream refusal shown at its field is a text of `errors`.
-  useNamespacesOf(keys);
+  const ready = useNamespacesOfAnswer(keys);
   const { t } = useTranslation();
   return (
     <div id={id} aria-live="polite" aria-atomic="true">
-      {errors?.length ? (
+      {errors?.length && ready ? (
         <ul className="field-error">
           {errors.map((error) => (
             <li key={error}>{t(fieldMessageKey(error))}</li>

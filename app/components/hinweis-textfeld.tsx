@@ -2,7 +2,7 @@ import { getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { useNamespacesOf } from "~/hooks/use-namespaces";
+import { useNamespacesOfAnswer } from "~/hooks/use-namespaces";
 import { fieldMessageKey, type TranslationKey } from "~/i18n";
 import { HINWEIS_MAX_LENGTH, normalizeLineBreaks } from "~/validation/hinweis-forms";
 import { RequiredMark, useServerAutoFocus } from "./forms";
@@ -23,7 +23,7 @@ export function HinweisTextfeld({ field, label, hint }: { field: FieldMetadata<s
   const hydrated = useHydrated();
   const autoFocus = useServerAutoFocus(field.errors);
   // An upstream refusal shown at the field is a text of `errors`.
-  useNamespacesOf((field.errors ?? []).map(fieldMessageKey));
+  const messagesReady = useNamespacesOfAnswer((field.errors ?? []).map(fieldMessageKey));
   const initial = normalizeLineBreaks(typeof field.initialValue === "string" ? field.initialValue : "");
   const [length, setLength] = useState(initial.length);
   const [announcement, setAnnouncement] = useState("");
@@ -76,7 +76,7 @@ export function HinweisTextfeld({ field, label, hint }: { field: FieldMetadata<s
         {announcement}
       </p>
       <div id={field.errorId} aria-live="polite" aria-atomic="true">
-        {field.errors?.length ? (
+        {field.errors?.length && messagesReady ? (
           <ul className="field-error">
             {field.errors.map((error) => (
               <li key={error}>

@@ -247,6 +247,32 @@ test.describe("Details einer Person", () => {
     await expect(heading(page, `Benutzer: Konstantin ${original}`)).toBeVisible();
   });
 
+  test("eine Ablehnung bleibt im offenen Dialog stehen, auch wenn ihre Texte erst nach der Antwort ankommen", async ({ page, loggedInAs }) => {
+    test.skip(!isJavaScriptProject(), "the texts of a refusal load separately only in the browser");
+    // The error texts load when a form is sent; on a slow line the refusal can be there first. The dialog used to
+    // vanish then: its content waited for the texts, and Headless UI took the empty dialog for a closed one.
+    let releaseTexts = () => {};
+    const textsHeld = new Promise<void>((resolve) => (releaseTexts = resolve));
+    await page.route(/\/build\/_shared\/errors-[^/]+\.js$/, async (route) => {
+      await textsHeld;
+      await route.continue();
+    });
+    await loggedInAs("landesadmin", { target: detailsPath("hoezdemir") });
+    await openDialog(page, "Persönliche Daten bearbeiten", "Persönliche Daten bearbeiten");
+    const dialog = page.getByRole("dialog", { name: "Persönliche Daten bearbeiten" });
+    // Another person's KoPers number: the upstream refuses it, nothing changes.
+    await dialog.getByRole("textbox", { name: "KoPers-Nr." }).fill("4712001");
+    const refusal = page.waitForResponse((response) => response.request().method() === "POST" && response.status() === 400);
+    await dialog.getByRole("button", { name: "Speichern" }).click();
+    await refusal;
+    // Long enough for the browser to report the dialog's box: it used to be closed by then.
+    await page.waitForTimeout(300);
+    releaseTexts();
+    await expect(dialog.getByText("Die eingegebene KoPers-Nummer gehört bereits zu einer anderen Person.")).toBeVisible();
+    await expect(page).toHaveURL(/\?bearbeiten/);
+    await expect(dialog.getByRole("textbox", { name: "KoPers-Nr." })).toHaveValue("4712001");
+  });
+
   test("ein Schuladmin bekommt für die Person einer anderen Schule „Seite nicht gefunden“, eine Lehrkraft für jede Person", async ({
     page,
     loggedInAs,
