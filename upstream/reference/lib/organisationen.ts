@@ -116,7 +116,9 @@ export function containsPattern(text: string): string {
 
 /**
  * One page (`offset`/`limit`, both optional) of the organisations matching `where` in the given order, as response
- * columns, and the number of all matches.
+ * columns, and the number of all matches. The number comes with the page (a window count, computed before the page
+ * is cut): every list call is one query, not two, in an embedded database that serves one query at a time. Only a
+ * page past the end, which has no row to carry it, needs a count of its own.
  */
 export async function pageOfOrganisations(
   db: ReferenceDb,
@@ -125,13 +127,16 @@ export async function pageOfOrganisations(
   paging: { offset?: number | undefined; limit?: number | undefined },
 ) {
   const page = db
-    .select(organisationResponseColumns)
+    .select({ ...organisationResponseColumns, matches: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(organisation)
     .where(where)
     .orderBy(...ordering)
     .$dynamic();
   if (paging.offset !== undefined) page.offset(paging.offset);
   if (paging.limit !== undefined) page.limit(paging.limit);
-  const [rows, [counted]] = await Promise.all([page, db.select({ total: count() }).from(organisation).where(where)]);
+  const found = await page;
+  const rows = found.map(({ matches: _matches, ...row }) => row);
+  if (found.length > 0 || !paging.offset) return { rows, total: found[0]?.matches ?? 0 };
+  const [counted] = await db.select({ total: count() }).from(organisation).where(where);
   return { rows, total: counted?.total ?? 0 };
 }

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import { Hono } from "hono";
 import type { UserinfoResponse } from "../../contract/index.ts";
 import type { AppEnv } from "../app-env.ts";
@@ -113,31 +114,17 @@ async function kontexteAndTimeLimits(db: ReferenceDb, caller: PersonRow, now: Da
     .orderBy(asc(personenkontext.createdAt), asc(personenkontext.id));
 
   const rolleIds = [...new Set(kontexte.map((row) => row.kontext.rolleId))];
-  const [rechte, providers, merkmale] = rolleIds.length
-    ? await Promise.all([
-        db.select().from(rolleSystemrecht).where(inArray(rolleSystemrecht.rolleId, rolleIds)),
-        db
-          .select()
-          .from(rolleServiceProvider)
-          .where(inArray(rolleServiceProvider.rolleId, rolleIds))
-          .orderBy(asc(rolleServiceProvider.position)),
-        db
-          .select()
-          .from(rolleMerkmal)
-          .where(and(inArray(rolleMerkmal.rolleId, rolleIds), eq(rolleMerkmal.merkmal, "KOPERS_PFLICHT"))),
-      ])
-    : [[], [], []];
+  const { rechte, providers, kopersRollen } = await rolleDetails(db, rolleIds);
 
   const personenkontexte = kontexte.map((row) => ({
     organisation: toOrganisationResponse(row.organisation),
     rolle: {
-      systemrechte: rechte.filter((r) => r.rolleId === row.kontext.rolleId).map((r) => r.systemrecht),
-      serviceProviderIds: providers.filter((p) => p.rolleId === row.kontext.rolleId).map((p) => p.serviceProviderId),
+      systemrechte: rechte.get(row.kontext.rolleId) ?? [],
+      serviceProviderIds: providers.get(row.kontext.rolleId) ?? [],
     },
   }));
 
   const timeLimits: UserinfoResponse["timeLimits"] = [];
-  const kopersRollen = new Set(merkmale.map((m) => m.rolleId));
   const kopersKontexte = kontexte.filter((row) => kopersRollen.has(row.kontext.rolleId));
   if (!caller.personalnummer && kopersKontexte.length > 0) {
     const earliest = Math.min(...kopersKontexte.map((row) => row.kontext.createdAt.getTime()));
@@ -159,4 +146,51 @@ async function kontexteAndTimeLimits(db: ReferenceDb, caller: PersonRow, now: Da
     }
   }
   return { personenkontexte, timeLimits };
+}
+
+/**
+ * The system rights, offers (in their order) and KoPers duty of the caller's roles, in one query: this call is behind
+ * every page of the portal, and the embedded database serves one query at a time.
+ */
+async function rolleDetails(db: ReferenceDb, rolleIds: string[]) {
+  const rechte = new Map<string, string[]>();
+  const providers = new Map<string, string[]>();
+  const kopersRollen = new Set<string>();
+  if (rolleIds.length === 0) return { rechte, providers, kopersRollen };
+  const rows = await unionAll(
+    db
+      .select({
+        rolleId: rolleSystemrecht.rolleId,
+        art: sql<string>`'recht'`.as("art"),
+        wert: sql<string>`${rolleSystemrecht.systemrecht}::text`.as("wert"),
+        position: sql<number>`0`.as("position"),
+      })
+      .from(rolleSystemrecht)
+      .where(inArray(rolleSystemrecht.rolleId, rolleIds)),
+    db
+      .select({
+        rolleId: rolleServiceProvider.rolleId,
+        art: sql<string>`'angebot'`.as("art"),
+        wert: sql<string>`${rolleServiceProvider.serviceProviderId}::text`.as("wert"),
+        position: rolleServiceProvider.position,
+      })
+      .from(rolleServiceProvider)
+      .where(inArray(rolleServiceProvider.rolleId, rolleIds)),
+    db
+      .select({
+        rolleId: rolleMerkmal.rolleId,
+        art: sql<string>`'kopers'`.as("art"),
+        wert: sql<string>`${rolleMerkmal.merkmal}::text`.as("wert"),
+        position: sql<number>`0`.as("position"),
+      })
+      .from(rolleMerkmal)
+      .where(and(inArray(rolleMerkmal.rolleId, rolleIds), eq(rolleMerkmal.merkmal, "KOPERS_PFLICHT"))),
+  ).orderBy(sql`position`);
+  const add = <T>(map: Map<string, T[]>, key: string, value: T) => map.set(key, [...(map.get(key) ?? []), value]);
+  for (const row of rows) {
+    if (row.art === "recht") add(rechte, row.rolleId, row.wert);
+    else if (row.art === "angebot") add(providers, row.rolleId, row.wert);
+    else kopersRollen.add(row.rolleId);
+  }
+  return { rechte, providers, kopersRollen };
 }
