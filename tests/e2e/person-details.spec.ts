@@ -247,7 +247,10 @@ test.describe("Details einer Person", () => {
     await expect(heading(page, `Benutzer: Konstantin ${original}`)).toBeVisible();
   });
 
-  test("eine Ablehnung bleibt im offenen Dialog stehen, auch wenn ihre Texte erst nach der Antwort ankommen", async ({ page, loggedInAs }) => {
+  test("eine Ablehnung bleibt im offenen Dialog stehen, auch wenn ihre Texte erst nach der Antwort ankommen", async ({
+    page,
+    loggedInAs,
+  }) => {
     test.skip(!isJavaScriptProject(), "the texts of a refusal load separately only in the browser");
     // The error texts load when a form is sent; on a slow line the refusal can be there first. The dialog used to
     // vanish then: its content waited for the texts, and Headless UI took the empty dialog for a closed one.
