@@ -62,7 +62,7 @@ export function EinmalPasswortDialog({
         <Notice tone="warning" className="mb-4">
           <p>{texts.once}</p>
         </Notice>
-        <div className="flex flex-wrap justify-end gap-3">
+        <div className="dialog-actions">
           <DialogCancel dialog={dialog}>{texts.close}</DialogCancel>
         </div>
       </RouteDialog>
@@ -72,7 +72,7 @@ export function EinmalPasswortDialog({
     <RouteDialog dialog={dialog} title={texts.title} description={texts.question}>
       <FormError id={`${name}-fehler`} code={answer?.passwordError ?? null} />
       <p className="mb-6">{texts.info}</p>
-      <Form method="post" id={formId} {...dialog.formProps} className="flex flex-wrap justify-end gap-3">
+      <Form method="post" id={formId} {...dialog.formProps} className="dialog-actions">
         <FormIdentity formId={formId} />
         <input type="hidden" name="einmal" value={einmal} />
         <DialogCancel dialog={dialog}>{t("form.cancel")}</DialogCancel>

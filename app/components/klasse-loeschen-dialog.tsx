@@ -26,7 +26,7 @@ export function KlasseLoeschenDialog({
   return (
     <RouteDialog dialog={dialog} title={t("klassen:delete.title")} description={t("klassen:delete.question", klasse)}>
       <FormError id="klasse-loeschen-fehler" code={error} />
-      <Form method="post" {...dialog.formProps} className="flex flex-wrap justify-end gap-3">
+      <Form method="post" {...dialog.formProps} className="dialog-actions">
         <FormIdentity formId={FORM_ID} />
         <DialogCancel dialog={dialog}>{t("form.cancel")}</DialogCancel>
         <button type="submit" className="btn-danger" disabled={busy}>

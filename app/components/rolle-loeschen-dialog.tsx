@@ -47,7 +47,7 @@ export function RolleLoeschenDialog({
           </p>
         ) : null}
       </FormError>
-      <Form method="post" {...dialog.formProps} className="flex flex-wrap justify-end gap-3">
+      <Form method="post" {...dialog.formProps} className="dialog-actions">
         <FormIdentity formId={FORM_ID} />
         <DialogCancel dialog={dialog}>{assigned ? t("rollen:delete.close") : t("form.cancel")}</DialogCancel>
         {assigned ? null : (

@@ -35,7 +35,7 @@ export function SchuleItslearningDialog({
       description={t(again ? "schulen:itslearning.retransmitQuestion" : "schulen:itslearning.activateQuestion", values)}
     >
       <FormError id="schule-itslearning-fehler" code={error} />
-      <Form method="post" {...dialog.formProps} className="flex flex-wrap justify-end gap-3">
+      <Form method="post" {...dialog.formProps} className="dialog-actions">
         <FormIdentity formId={FORM_ID} />
         <DialogCancel dialog={dialog}>{t("form.cancel")}</DialogCancel>
         <button type="submit" className="btn-primary" disabled={busy}>

@@ -417,7 +417,7 @@ function useVerlassenFragen(lauf: Lauf | null, aktiv: { current: boolean }) {
       title={t("schultraegerSchulen:verlassen.title")}
       description={t("schultraegerSchulen:verlassen.message", { erledigt, gesamt: lauf?.gesamt ?? 0 })}
     >
-      <div className="flex flex-wrap justify-end gap-3">
+      <div className="dialog-actions">
         {/* Staying lets the save finish, so it is the first focus. */}
         <button type="button" className="btn-secondary" onClick={() => blocker.reset?.()} data-autofocus>
           {t("schultraegerSchulen:verlassen.bleiben")}

@@ -77,7 +77,7 @@ export function LeaveDialog({ blocker, message }: { blocker: Blocker; message: s
   const { t } = useTranslation();
   return (
     <Modal open={blocker.state === "blocked"} onClose={() => blocker.reset?.()} title={t("unsavedChanges.title")} description={message}>
-      <div className="flex flex-wrap justify-end gap-3">
+      <div className="dialog-actions">
         {/* Staying loses nothing, so it is the first focus. */}
         <button type="button" className="btn-secondary" onClick={() => blocker.reset?.()} data-autofocus>
           {t("unsavedChanges.stay")}

@@ -171,11 +171,11 @@ export async function measureDataVisible(
             setTimeout(resolve, 5000);
           });
           const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
-          // A prefetch of the stylesheet (after an inline copy) blocks nothing and is not counted.
+          // Only linked stylesheets block the paint: a prefetch of the stylesheet (after an inline copy) is not counted.
+          const linked = new Set(Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).map((link) => link.href));
           const stylesheets = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter(
             (entry) =>
-              entry.initiatorType === "link" &&
-              entry.name.endsWith(".css") &&
+              linked.has(entry.name) &&
               entry.responseEnd < (performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Infinity),
           );
           return {

@@ -32,7 +32,7 @@ export function BestaetigungsDialog({ kind, dialog, name }: { kind: Kind; dialog
     <RouteDialog dialog={dialog} title={t(`${section}.title`)} description={t(`${section}.question`, { name })}>
       <FormError id={`${formId}-fehler`} code={error} />
       <p className="mb-6">{t(`${section}.info`)}</p>
-      <Form method="post" {...dialog.formProps} className="flex flex-wrap justify-end gap-3">
+      <Form method="post" {...dialog.formProps} className="dialog-actions">
         <FormIdentity formId={formId} />
         <DialogCancel dialog={dialog}>{t("form.cancel")}</DialogCancel>
         <button type="submit" className={button} disabled={busy}>

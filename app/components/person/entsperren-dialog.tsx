@@ -45,7 +45,7 @@ export function EntsperrenDialog({
           field={fields.bestaetigt}
           label={t("personAktionen:unlock.bestaetigt", { office: office ?? t("personAktionen:lock.unknownOffice") })}
         />
-        <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <div className="dialog-actions mt-6">
           <DialogCancel dialog={dialog}>{t("form.cancel")}</DialogCancel>
           <SubmitButton form={form} label={t("personAktionen:unlock.confirm")} />
         </div>

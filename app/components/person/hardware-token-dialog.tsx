@@ -66,7 +66,7 @@ export function HardwareTokenDialog({ dialog, name, view }: { dialog: RouteDialo
           hint={t("zweiFaktor:hardware.otpHint")}
           autoComplete="one-time-code"
         />
-        <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <div className="dialog-actions mt-6">
           <DialogCancel dialog={dialog}>{t("form.cancel")}</DialogCancel>
           <SubmitButton form={form} label={t("zweiFaktor:hardware.confirm")} />
         </div>

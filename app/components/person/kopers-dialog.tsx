@@ -25,7 +25,7 @@ export function KopersDialog({ dialog, name }: { dialog: RouteDialogControl; nam
       <Form method="post" {...formProps} {...dialog.formProps}>
         <RequiredFieldsNote />
         <TextField field={fields.personalnummer} label={t("personAktionen:kopers.label")} />
-        <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <div className="dialog-actions mt-6">
           <DialogCancel dialog={dialog}>{t("form.cancel")}</DialogCancel>
           <SubmitButton form={form} label={t("personAktionen:kopers.confirm")} />
         </div>

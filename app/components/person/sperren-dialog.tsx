@@ -117,7 +117,7 @@ export function SperrenDialog({
             label={t("personAktionen:lock.bestaetigt", { office: manual.lockedBy ?? t("personAktionen:lock.unknownOffice") })}
           />
         ) : null}
-        <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <div className="dialog-actions mt-6">
           <DialogCancel dialog={dialog}>{t("form.cancel")}</DialogCancel>
           <SubmitButton form={form} label={t(aendern ? "personAktionen:lock.confirmEdit" : "personAktionen:lock.confirm")} />
         </div>

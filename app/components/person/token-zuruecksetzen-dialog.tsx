@@ -58,7 +58,7 @@ export function TokenZuruecksetzenDialog({ dialog, name, view }: { dialog: Route
         <HelpdeskHinweis />
       </FormError>
       <p className="mb-6">{t("zweiFaktor:reset.info", { name })}</p>
-      <Form method="post" {...dialog.formProps} className="flex flex-wrap justify-end gap-3">
+      <Form method="post" {...dialog.formProps} className="dialog-actions">
         <FormIdentity formId={FORM_ID} />
         <DialogCancel dialog={dialog}>{t("form.cancel")}</DialogCancel>
         <button type="submit" className="btn-danger" disabled={busy}>

@@ -50,7 +50,7 @@ export function ZweiFaktorEinrichtenDialog({ dialog, name, view }: { dialog: Rou
         <Notice tone="warning" className="mb-4">
           <p>{t("zweiFaktor:qr.once")}</p>
         </Notice>
-        <div className="flex flex-wrap justify-end gap-3">
+        <div className="dialog-actions">
           <DialogCancel dialog={dialog}>{t("zweiFaktor:qr.close")}</DialogCancel>
         </div>
       </RouteDialog>
