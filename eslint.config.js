@@ -86,8 +86,8 @@ export default tseslint.config(
   {
     // The form kit places the focus where docs/decisions/010 says: after a post refused without JavaScript, on the
     // error or the first field to correct; on the notice of an interrupted submission. Screens get that by using the
-    // kit, so the rule stays on for them.
-    files: ["app/components/**"],
+    // kit, so the rule stays on for them; a feature's own components place it the same way (decision 010).
+    files: ["app/components/**", "app/features/**/*.tsx"],
     rules: { "jsx-a11y/no-autofocus": "off" },
   },
   {

@@ -5,10 +5,10 @@ import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "./nonce";
-import { StylesheetTextProvider } from "./stylesheet";
-import { stylesheetText } from "./.server/stylesheet.server";
-import { compressedResponse } from "./.server/compression.server";
-import { preloadModulesAfterFirstPaint } from "./.server/module-preloads.server";
+import { StylesheetTextProvider } from "./document/stylesheet";
+import { stylesheetText } from "./document/stylesheet.server";
+import { compressedResponse } from "./document/compression.server";
+import { preloadModulesAfterFirstPaint } from "./document/module-preloads.server";
 import { sharedI18nInstance } from "./.server/i18n.server";
 import { resourceSecurityHeaders, securityHeaders } from "./.server/security.server";
 

@@ -1,4 +1,4 @@
-import { fehlerSeite } from "~/mehrfach/lauf-seite.server";
+import { fehlerSeite } from "~/features/mehrfach/lauf-seite.server";
 import { isErrorCode } from "./error-codes.server";
 import { getFixedT } from "./i18n.server";
 import { resourceSecurityHeaders } from "./security.server";

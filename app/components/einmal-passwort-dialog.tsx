@@ -29,7 +29,7 @@ function answerFor(name: string, answer: unknown): { password?: string; password
 
 /**
  * Confirm, then a new password shown once (a person's password or device password, one's own device password). The
- * password comes only from the action's answer to the confirmation (`.server/person-actions/one-time-password.server.ts`),
+ * password comes only from the action's answer to the confirmation (`features/person/actions/one-time-password.server.ts`),
  * never from a URL: reloading or leaving the page loses it, and the page says so. The page's loader hands out the
  * confirmation's one-time token `einmal`. `children` go on the password's card (whose password, the user name).
  */

@@ -3,7 +3,7 @@ import { useEffect, useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormBusy } from "~/hooks/use-form-busy";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { hasChanges } from "~/validation/changes";
+import { hasChanges } from "~/form-changes";
 import { BusySpinner, FormIdentity } from "./submit-button";
 
 /**

@@ -1,12 +1,12 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { LandingNotices } from "~/components/landing-notices";
+import { LandingNotices } from "~/features/landing/landing-notices";
 import { PageMain } from "~/components/page-main";
 import { type I18nHandle, pageTitle } from "~/i18n";
 import type { RootLoader } from "~/root";
+import { landingNotices, landingNoticesAt } from "~/features/landing/landing-notices.server";
 import { optionalUser } from "~/.server/auth.server";
-import { landingNotices, landingNoticesAt } from "~/.server/landing-notices.server";
 import { redirectTo } from "~/.server/redirects.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { pathOf, returnPathFrom, withReturnPath } from "~/return-path";
-import { angebotDetails } from "~/.server/angebote.server";
+import { angebotDetails } from "~/features/angebote/angebote.server";
 import { guardWhileLoading, notFound, requireAdmin } from "~/.server/guards.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 import { getManageableAngebot, hasAngebotLogo } from "~/.server/upstream/angebote.server";

@@ -10,7 +10,7 @@ import { SubmitButton } from "~/components/submit-button";
 import { useSchemaForm } from "~/hooks/use-schema-form";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { pathOf, RETURN_PARAM, returnPathFrom, withReturnPath } from "~/return-path";
-import { RollenerweiterungSchema } from "~/validation/angebot-forms";
+import { RollenerweiterungSchema } from "~/features/angebote/angebot-forms";
 import {
   chosenSchule,
   erweiterungPage,
@@ -18,8 +18,8 @@ import {
   loadErweiterungContext,
   loadRollen,
   requireErweiterer,
-} from "~/.server/angebot-erweiterung.server";
-import { ERWEITERUNG_FIELDS, isAlreadyExtended } from "~/.server/angebote.server";
+} from "~/features/angebote/angebot-erweiterung.server";
+import { ERWEITERUNG_FIELDS, isAlreadyExtended } from "~/features/angebote/angebote.server";
 import { readFormData } from "~/.server/form-data.server";
 import { guardWhileLoading } from "~/.server/guards.server";
 import { invalidForm, redirectWithToast, refusedForm, withUpstreamSession } from "~/.server/responses.server";

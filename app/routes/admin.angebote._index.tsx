@@ -8,7 +8,7 @@ import { ListFilterForm, ListHeading } from "~/components/list-filter-form";
 import { Pagination } from "~/components/pagination";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { pathOf, withReturnPath } from "~/return-path";
-import { AngeboteListParams, angebotRows } from "~/.server/angebote.server";
+import { AngeboteListParams, angebotRows } from "~/features/angebote/angebote.server";
 import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
 import { assertPageInRange } from "~/.server/list-params.server";
 import { withUpstreamSession } from "~/.server/responses.server";

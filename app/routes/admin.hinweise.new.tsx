@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction
 import { useTranslation } from "react-i18next";
 import { FormError, useCurrentFormError } from "~/components/form-error";
 import { RequiredFieldsNote } from "~/components/forms";
-import { HinweisTextfeld } from "~/components/hinweis-textfeld";
+import { HinweisTextfeld } from "~/features/hinweise/hinweis-textfeld";
 import { SaveButton } from "~/components/save-button";
 import { SubmitButton } from "~/components/submit-button";
 import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
@@ -12,11 +12,11 @@ import { useInterruptedValues } from "~/hooks/use-interrupted-values";
 import { useSchemaForm } from "~/hooks/use-schema-form";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { screenPermissions } from "~/permissions";
-import { HinweisSchema } from "~/validation/hinweis-forms";
+import { HinweisSchema } from "~/features/hinweise/hinweis-forms";
+import { hinweisConflict, loadHinweis, saveHinweisWithOutcome, wantedPublication } from "~/features/hinweise/hinweise.server";
 import { nothingChanged } from "~/.server/edit-form.server";
 import { readFormData } from "~/.server/form-data.server";
 import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
-import { hinweisConflict, loadHinweis, saveHinweisWithOutcome, wantedPublication } from "~/.server/hinweise.server";
 import { invalidForm, redirectWithToast, refusedForm, withUpstreamSession } from "~/.server/responses.server";
 
 export const handle: I18nHandle = { i18n: "hinweise" };

@@ -3,21 +3,19 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { BefristungField } from "~/components/fields/befristung-field";
+import { BefristungField } from "~/features/zuordnungen/befristung-field";
 import { CheckboxGroup } from "~/components/fields/checkbox-group";
 import { FormError } from "~/components/form-error";
 import { SelectField } from "~/components/forms";
-import { Bestaetigen } from "~/components/landesbedienstete/bestaetigen";
-import { HinzufuegenErfolg } from "~/components/landesbedienstete/hinzufuegen-erfolg";
-import { GefundenePersonDaten } from "~/components/landesbedienstete/such-ergebnis";
+import { Bestaetigen } from "~/features/landesbedienstete/bestaetigen";
+import { HinzufuegenErfolg } from "~/features/landesbedienstete/hinzufuegen-erfolg";
+import { GefundenePersonDaten } from "~/features/landesbedienstete/such-ergebnis";
 import { Notice } from "~/components/notice";
 import { IntentButton, OrganisationSuche, useAnswerFocus, useNarrowing } from "~/components/schritt-formular";
 import { pageTitle, type I18nHandle } from "~/i18n";
-import { LANDESBEDIENSTETE_RECHTE, SUCHE_PATH } from "~/landesbedienstete";
+import { LANDESBEDIENSTETE_RECHTE, SUCHE_PATH } from "~/features/landesbedienstete/landesbedienstete";
 import { mayOpen } from "~/permissions";
 import { returnPathFrom } from "~/return-path";
-import { readFormData } from "~/.server/form-data.server";
-import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
 import {
   erfolgAus,
   ersteAntwort,
@@ -25,7 +23,9 @@ import {
   ladePersonBald,
   personIdOrSearch,
   type HinzufuegenAntwort,
-} from "~/.server/landesbedienstete-hinzufuegen.server";
+} from "~/features/landesbedienstete/hinzufuegen.server";
+import { readFormData } from "~/.server/form-data.server";
+import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 
 export const handle: I18nHandle = { i18n: "landesbedienstete" };

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { anlegenShouldRevalidate, PersonAnlegen } from "~/components/person-anlegen/person-anlegen";
+import { anlegenShouldRevalidate, PersonAnlegen } from "~/features/person-anlegen/person-anlegen-form";
 import { pageTitle, type I18nHandle } from "~/i18n";
-import { ANLEGEN_VARIANTEN } from "~/person-anlegen";
-import { anlegenLoader, anlegenRouteAction } from "~/.server/person-anlegen-route.server";
+import { ANLEGEN_VARIANTEN } from "~/features/person-anlegen/varianten";
+import { anlegenLoader, anlegenRouteAction } from "~/features/person-anlegen/person-anlegen-route.server";
 
 export const handle: I18nHandle = { i18n: "person" };
 

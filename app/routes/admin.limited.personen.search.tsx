@@ -7,15 +7,22 @@ import { RadioGroup } from "~/components/fields/radio-group";
 import { FormError } from "~/components/form-error";
 import { TextField } from "~/components/forms";
 import { LiveRegion, Notice } from "~/components/notice";
-import { SuchErgebnisKarte } from "~/components/landesbedienstete/such-ergebnis";
+import { SuchErgebnisKarte } from "~/features/landesbedienstete/such-ergebnis";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useFormCheckedOnDemand } from "~/hooks/use-check-on-demand";
 import { pageTitle, type I18nHandle } from "~/i18n";
-import { FELDER_DER_ART, HINZUFUEGEN_PATH, LANDESBEDIENSTETE_RECHTE, SUCH_ARTEN, SUCHE_PATH, type SuchArt } from "~/landesbedienstete";
+import {
+  FELDER_DER_ART,
+  HINZUFUEGEN_PATH,
+  LANDESBEDIENSTETE_RECHTE,
+  SUCH_ARTEN,
+  SUCHE_PATH,
+  type SuchArt,
+} from "~/features/landesbedienstete/landesbedienstete";
 import { pathOf, withReturnPath } from "~/return-path";
-import type { sucheSchema } from "~/validation/landesbedienstete-forms";
+import type { sucheSchema } from "~/features/landesbedienstete/landesbedienstete-forms";
+import { pruefeSuche, SUCHE_CONSTRAINT, sucheLandesbedienstete } from "~/features/landesbedienstete/suche.server";
 import { requireAdmin } from "~/.server/guards.server";
-import { pruefeSuche, SUCHE_CONSTRAINT, sucheLandesbedienstete } from "~/.server/landesbedienstete-suche.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 
 export const handle: I18nHandle = { i18n: "landesbedienstete" };
@@ -77,7 +84,7 @@ export default function LandesbediensteteSuche() {
   );
 }
 
-const loadCheck = () => import("~/validation/landesbedienstete-forms").then((module) => module.sucheCheck);
+const loadCheck = () => import("~/features/landesbedienstete/landesbedienstete-forms").then((module) => module.sucheCheck);
 
 function SuchFormular() {
   const { t } = useTranslation();
@@ -95,7 +102,7 @@ function SuchFormular() {
   const options = SUCH_ARTEN.map((value) => ({ value, label: t(`landesbedienstete:suche.arten.${value}`) }));
   // With JavaScript only the chosen kind's fields are there (and in the URL); without it every kind's fields are,
   // each under its choice, and only the chosen kind's count. Until React runs, the server's page has them all and
-  // the others are hidden from the first frame on if scripts are coming (components/scripts-mark.tsx): nothing moves
+  // the others are hidden from the first frame on if scripts are coming (document/scripts-mark.tsx): nothing moves
   // when they leave at hydration.
   // A kind chosen before React ran: its fields once it runs, not those of the kind the page was loaded with.
   useEffect(() => {

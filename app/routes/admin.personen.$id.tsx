@@ -13,30 +13,30 @@ import {
   SYNCHRONISIEREN,
   TOKEN_ZURUECKSETZEN,
   ZWEI_FAKTOR_EINRICHTEN,
-} from "~/components/person/dialog-names";
-import { PersonEinmalPasswortDialog } from "~/components/person/einmal-passwort-dialog";
-import { sperrDialogTitle, useSperrDialoge } from "~/components/person/sperr-dialoge";
-import { PersonDaten } from "~/components/person/person-daten";
-import { SperrStatus } from "~/components/person/sperr-status";
-import { ZuordnungenListe } from "~/components/person/zuordnungen-liste";
-import { useZweiFaktorDialoge, zweiFaktorDialogTitle } from "~/components/person/zwei-faktor-dialoge";
-import { ZweiFaktorStatus } from "~/components/person/zwei-faktor-status";
+} from "~/features/person/dialog-names";
+import { PersonEinmalPasswortDialog } from "~/features/person/einmal-passwort-dialog";
+import { sperrDialogTitle, useSperrDialoge } from "~/features/person/sperr-dialoge";
+import { PersonDaten } from "~/features/person/person-daten";
+import { SperrStatus } from "~/features/person/sperr-status";
+import { ZuordnungenListe } from "~/features/person/zuordnungen-liste";
+import { useZweiFaktorDialoge, zweiFaktorDialogTitle } from "~/features/person/zwei-faktor-dialoge";
+import { ZweiFaktorStatus } from "~/features/person/zwei-faktor-status";
 import { DialogLink, unlessOnlyDialogChanged, useRouteDialog } from "~/components/route-dialog";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { returnPathFrom, withReturnPath } from "~/return-path";
+import { bearbeiten } from "~/features/person/actions/bearbeiten.server";
+import { entsperren } from "~/features/person/actions/entsperren.server";
+import { geraetepasswort } from "~/features/person/actions/geraetepasswort.server";
+import { kopers } from "~/features/person/actions/kopers.server";
+import { loeschen } from "~/features/person/actions/loeschen.server";
+import { passwort } from "~/features/person/actions/passwort.server";
+import { sperren } from "~/features/person/actions/sperren.server";
+import { synchronisieren } from "~/features/person/actions/synchronisieren.server";
+import { tokenZuruecksetzen, zweiFaktorEinrichten } from "~/features/person/actions/zwei-faktor.server";
+import type { PersonActionHandler } from "~/features/person/actions/types.server";
+import { loadPersonDetails } from "~/features/person/person-details.server";
+import { lockActions } from "~/features/person/person-sperre.server";
 import { guardWhileLoading, notFound, requireAdmin } from "~/.server/guards.server";
-import { bearbeiten } from "~/.server/person-actions/bearbeiten.server";
-import { entsperren } from "~/.server/person-actions/entsperren.server";
-import { geraetepasswort } from "~/.server/person-actions/geraetepasswort.server";
-import { kopers } from "~/.server/person-actions/kopers.server";
-import { loeschen } from "~/.server/person-actions/loeschen.server";
-import { passwort } from "~/.server/person-actions/passwort.server";
-import { sperren } from "~/.server/person-actions/sperren.server";
-import { synchronisieren } from "~/.server/person-actions/synchronisieren.server";
-import { tokenZuruecksetzen, zweiFaktorEinrichten } from "~/.server/person-actions/zwei-faktor.server";
-import type { PersonActionHandler } from "~/.server/person-actions/types.server";
-import { loadPersonDetails } from "~/.server/person-details.server";
-import { lockActions } from "~/.server/person-sperre.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 
 // Two-factor management has its own texts: the self-service profile will need them without the rest of `person`.
@@ -46,7 +46,7 @@ const LIST_PATH = "/admin/personen";
 
 // The edit form (conform and zod) loads when its dialog opens; the page's own JS stays in its budget.
 const PersonBearbeitenDialog = lazy(() =>
-  import("~/components/person/bearbeiten-dialog").then((module) => ({ default: module.PersonBearbeitenDialog })),
+  import("~/features/person/bearbeiten-dialog").then((module) => ({ default: module.PersonBearbeitenDialog })),
 );
 
 /**

@@ -3,21 +3,26 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, Link, useActionData, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useRef, type ChangeEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { BefristungField } from "~/components/fields/befristung-field";
+import { BefristungField } from "~/features/zuordnungen/befristung-field";
 import { FormError } from "~/components/form-error";
 import { SelectField } from "~/components/forms";
 import { Notice } from "~/components/notice";
 import { IntentButton, OrganisationSuche, useAnswerFocus, useNarrowing } from "~/components/schritt-formular";
 import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
-import { KopersFelder } from "~/components/zuordnungen/zuordnung-felder";
+import { KopersFelder } from "~/features/zuordnungen/zuordnung-felder";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { returnPathFrom, withReturnPath } from "~/return-path";
-import { serializeAenderungen } from "~/zuordnungen/aenderungen";
-import { zuordnungsAnsicht, type AnsichtZeile, type Status } from "~/zuordnungen/ansicht";
+import { serializeAenderungen } from "~/features/zuordnungen/aenderungen";
+import { zuordnungsAnsicht, type AnsichtZeile, type Status } from "~/features/zuordnungen/ansicht";
+import {
+  loadZuordnungen,
+  zuordnungenAction,
+  type Option,
+  type ZuordnungenAntwort,
+} from "~/features/zuordnungen/zuordnungen-bearbeiten.server";
 import { readFormData } from "~/.server/form-data.server";
 import { guardWhileLoading, notFound, requireAdmin } from "~/.server/guards.server";
 import { withUpstreamSession } from "~/.server/responses.server";
-import { loadZuordnungen, zuordnungenAction, type Option, type ZuordnungenAntwort } from "~/.server/zuordnungen-bearbeiten.server";
 
 export const handle: I18nHandle = { i18n: ["person", "zuordnungen"] };
 

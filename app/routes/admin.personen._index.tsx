@@ -1,15 +1,13 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PersonenFilter } from "~/components/personen/personen-filter";
-import { PersonenTabelle } from "~/components/personen/personen-tabelle";
+import { PersonenFilter } from "~/features/personen/personen-filter";
+import { PersonenTabelle } from "~/features/personen/personen-tabelle";
 import { pageTitle, type I18nHandle } from "~/i18n";
-import { aktionErlaubt, MEHRFACH_AKTIONEN } from "~/mehrfach/aktionen";
+import { aktionErlaubt, MEHRFACH_AKTIONEN } from "~/features/mehrfach/aktionen";
 import { mayOpen } from "~/permissions";
-import { parsePersonenListParams } from "~/personen-list-params";
+import { parsePersonenListParams } from "~/features/personen/personen-list-params";
 import { withReturnPath } from "~/return-path";
-import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
-import { assertPageInRange } from "~/.server/list-params.server";
 import {
   findPersonen,
   klasseOptions,
@@ -17,7 +15,9 @@ import {
   personenuebersichten,
   rolleOptions,
   toRows,
-} from "~/.server/personen-liste.server";
+} from "~/features/personen/personen-liste.server";
+import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
+import { assertPageInRange } from "~/.server/list-params.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 
 export const handle: I18nHandle = { i18n: ["personen", "mehrfach"] };

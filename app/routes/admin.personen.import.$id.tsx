@@ -3,11 +3,11 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Notice } from "~/components/notice";
-import { downloadGestartet, ImportErgebnis } from "~/components/personenimport/ergebnis";
-import { ImportLaeuft } from "~/components/personenimport/laeuft";
+import { downloadGestartet, ImportErgebnis } from "~/features/import/ergebnis";
+import { ImportLaeuft } from "~/features/import/laeuft";
 import { pageTitle, type I18nHandle } from "~/i18n";
-import { fortschrittAdresse, IMPORT_FELD, IMPORT_PFAD } from "~/personenimport";
-import { vorgangLoeschen, vorgangSeiteLaden } from "~/.server/import/vorgang.server";
+import { fortschrittAdresse, IMPORT_FELD, IMPORT_PFAD } from "~/features/import/personenimport";
+import { vorgangLoeschen, vorgangSeiteLaden } from "~/features/import/vorgang.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 
 export const handle: I18nHandle = { i18n: "personenimport" };

@@ -1,9 +1,9 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { IMPORT_PFAD, importAdresse } from "~/personenimport";
-import { benutzerdatenDatei, benutzerdatenDateiname } from "~/.server/import/datei.server";
-import { IMPORT_RECHTE } from "~/.server/import/formular.server";
-import { ladeVorgang } from "~/.server/import/vorgang.server";
+import { IMPORT_PFAD, importAdresse } from "~/features/import/personenimport";
+import { benutzerdatenDatei, benutzerdatenDateiname } from "~/features/import/datei.server";
+import { IMPORT_RECHTE } from "~/features/import/formular.server";
+import { ladeVorgang } from "~/features/import/vorgang.server";
 import { getFixedT } from "~/.server/i18n.server";
 import { readFormData } from "~/.server/form-data.server";
 import { notFound, requireAdmin } from "~/.server/guards.server";

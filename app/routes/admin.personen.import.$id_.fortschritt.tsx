@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { IMPORT_PFAD } from "~/personenimport";
-import { importFortschritt } from "~/.server/import/fortschritt.server";
+import { IMPORT_PFAD } from "~/features/import/personenimport";
+import { importFortschritt } from "~/features/import/fortschritt.server";
 import { getFixedT } from "~/.server/i18n.server";
 import { alsDeutscheSeite } from "~/.server/resource-refusal.server";
 import { withUpstreamSession } from "~/.server/responses.server";

@@ -5,13 +5,13 @@ import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form-error";
 import { formProps, RequiredFieldsNote, SelectField } from "~/components/forms";
 import { Notice } from "~/components/notice";
-import { DateiFeld } from "~/components/personenimport/datei-feld";
-import { PruefungsErgebnis } from "~/components/personenimport/pruefung";
-import { ImportVerlauf } from "~/components/personenimport/verlauf";
+import { DateiFeld } from "~/features/import/datei-feld";
+import { PruefungsErgebnis } from "~/features/import/pruefung";
+import { ImportVerlauf } from "~/features/import/verlauf";
 import { SubmitButton } from "~/components/submit-button";
 import { pageTitle, type I18nHandle } from "~/i18n";
-import { IMPORT_FELD, IMPORT_PFAD, type ImportFormularAntwort } from "~/personenimport";
-import { importFormularLaden, importHochladen } from "~/.server/import/formular.server";
+import { IMPORT_FELD, IMPORT_PFAD, type ImportFormularAntwort } from "~/features/import/personenimport";
+import { importFormularLaden, importHochladen } from "~/features/import/formular.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 
 export const handle: I18nHandle = { i18n: "personenimport" };

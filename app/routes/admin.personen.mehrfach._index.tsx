@@ -3,12 +3,12 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { AktionsFelder, OrganisationWahlFormular, type MehrfachFelder } from "~/components/mehrfach/aktionsfelder";
-import { PersonenUebersicht } from "~/components/mehrfach/personen-uebersicht";
+import { AktionsFelder, OrganisationWahlFormular, type MehrfachFelder } from "~/features/mehrfach/aktionsfelder";
+import { PersonenUebersicht } from "~/features/mehrfach/personen-uebersicht";
 import { Notice } from "~/components/notice";
 import { pageTitle, type I18nHandle, type TranslationKey } from "~/i18n";
-import { MEHRFACH_AUSFUEHREN_PFAD, MEHRFACH_FELD } from "~/mehrfach/aktionen";
-import { bestaetigungLaden } from "~/.server/mehrfach/bestaetigung.server";
+import { MEHRFACH_AUSFUEHREN_PFAD, MEHRFACH_FELD } from "~/features/mehrfach/aktionen";
+import { bestaetigungLaden } from "~/features/mehrfach/bestaetigung.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 
 export const handle: I18nHandle = { i18n: ["personen", "mehrfach"] };

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { fuehreAus } from "~/features/mehrfach/ausfuehren.server";
 import { getFixedT } from "~/.server/i18n.server";
-import { fuehreAus } from "~/.server/mehrfach/ausfuehren.server";
 import { alsDeutscheSeite } from "~/.server/resource-refusal.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { dateiname, dateiText } from "~/features/mehrfach/dateien.server";
 import { formRefusal, readFormData } from "~/.server/form-data.server";
-import { dateiname, dateiText } from "~/.server/mehrfach/dateien.server";
 import { notFound, requireAdmin } from "~/.server/guards.server";
 import { assertSameOrigin, resourceSecurityHeaders } from "~/.server/security.server";
 

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { parseText } from "~/personen-list-params";
+import { parseText } from "~/features/personen/personen-list-params";
+import { klasseOptions, organisationOptions, searchRollen } from "~/features/personen/personen-liste.server";
 import { requireAdmin } from "~/.server/guards.server";
-import { klasseOptions, organisationOptions, searchRollen } from "~/.server/personen-liste.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

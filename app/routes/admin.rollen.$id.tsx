@@ -1,17 +1,17 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RolleBearbeitenForm } from "~/components/rolle-bearbeiten-form";
-import { RolleDaten } from "~/components/rolle-felder";
-import { ROLLE_LOESCHEN, RolleLoeschenDialog } from "~/components/rolle-loeschen-dialog";
+import { RolleBearbeitenForm } from "~/features/rollen/rolle-bearbeiten-form";
+import { RolleDaten } from "~/features/rollen/rolle-felder";
+import { ROLLE_LOESCHEN, RolleLoeschenDialog } from "~/features/rollen/rolle-loeschen-dialog";
 import { DialogLink, unlessOnlyDialogChanged, useRouteDialog } from "~/components/route-dialog";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { mayOpen } from "~/permissions";
 import { returnPathFrom, withReturnPath } from "~/return-path";
+import { angebotOptionen, answerRolleDelete, answerRolleEdit, rechteOptionen } from "~/features/rollen/rolle-bearbeiten.server";
+import { EDIT_ROLLE_CONSTRAINT, loadRolleForAdmin, ownerIfUnnamed, rolleView } from "~/features/rollen/rollen.server";
 import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
 import { withUpstreamSession } from "~/.server/responses.server";
-import { angebotOptionen, answerRolleDelete, answerRolleEdit, rechteOptionen } from "~/.server/rolle-bearbeiten.server";
-import { EDIT_ROLLE_CONSTRAINT, loadRolleForAdmin, ownerIfUnnamed, rolleView } from "~/.server/rollen.server";
 import { getSystemrechte } from "~/.server/upstream/rollen.server";
 
 export const handle: I18nHandle = { i18n: "rollen" };

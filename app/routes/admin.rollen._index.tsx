@@ -5,14 +5,14 @@ import { AppLink } from "~/components/app-link";
 import { DataTable } from "~/components/data-table";
 import { ListFilterForm, ListHeading, ListSearchField } from "~/components/list-filter-form";
 import { Pagination } from "~/components/pagination";
-import { RolleAngebote, RolleLabels } from "~/components/rolle-felder";
+import { RolleAngebote, RolleLabels } from "~/features/rollen/rolle-felder";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { mayOpen } from "~/permissions";
 import { pathOf, withReturnPath } from "~/return-path";
+import { loadRollenPage, RollenListParams } from "~/features/rollen/rollen.server";
 import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
 import { assertPageInRange } from "~/.server/list-params.server";
 import { withUpstreamSession } from "~/.server/responses.server";
-import { loadRollenPage, RollenListParams } from "~/.server/rollen.server";
 
 export const handle: I18nHandle = { i18n: "rollen" };
 

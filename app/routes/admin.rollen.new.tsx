@@ -5,19 +5,19 @@ import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { FormError, useCurrentFormError } from "~/components/form-error";
 import { RequiredFieldsNote, SelectField } from "~/components/forms";
-import { RolleDaten } from "~/components/rolle-felder";
-import { RolleFelder } from "~/components/rolle-formular";
+import { RolleDaten } from "~/features/rollen/rolle-felder";
+import { RolleFelder } from "~/features/rollen/rolle-form";
 import { SubmitButton } from "~/components/submit-button";
 import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
 import { useFormCheckedOnDemand } from "~/hooks/use-check-on-demand";
 import { useFormBusy } from "~/hooks/use-form-busy";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { returnPathFrom, withReturnPath } from "~/return-path";
-import type { CreateRolleSchema } from "~/validation/rolle-forms";
+import type { CreateRolleSchema } from "~/features/rollen/rolle-forms";
+import { answerCreateRolle, loadCreateForm } from "~/features/rollen/rolle-anlegen.server";
+import { loadRolleForAdmin, ownerIfUnnamed, rolleView } from "~/features/rollen/rollen.server";
 import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
 import { withUpstreamSession } from "~/.server/responses.server";
-import { answerCreateRolle, loadCreateForm } from "~/.server/rolle-anlegen.server";
-import { loadRolleForAdmin, ownerIfUnnamed, rolleView } from "~/.server/rollen.server";
 
 export const handle: I18nHandle = { i18n: "rollen" };
 
@@ -58,7 +58,7 @@ export default function RolleAnlegen() {
 
 type CreateFormData = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["form"]>;
 
-const loadCheck = () => import("~/validation/rolle-forms").then((module) => module.createRolleCheck);
+const loadCheck = () => import("~/features/rollen/rolle-forms").then((module) => module.createRolleCheck);
 
 function AnlegenFormular() {
   const { t } = useTranslation();

@@ -2,15 +2,15 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DialogLink, unlessOnlyDialogChanged, useRouteDialog } from "~/components/route-dialog";
-import { SchuleBearbeitenForm } from "~/components/schule-bearbeiten-form";
-import { SCHULE_ITSLEARNING, SchuleItslearningDialog } from "~/components/schule-itslearning-dialog";
+import { SchuleBearbeitenForm } from "~/features/schulen/schule-bearbeiten-form";
+import { SCHULE_ITSLEARNING, SchuleItslearningDialog } from "~/features/schulen/schule-itslearning-dialog";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { returnPathFrom, withReturnPath } from "~/return-path";
-import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
+import { answerSchuleEdit } from "~/features/schulen/schule-bearbeiten.server";
+import { loadSchuleDetails, schuleDetailsView } from "~/features/schulen/schule-details.server";
+import { answerItslearning } from "~/features/schulen/schulen.server";
 import { withUpstreamSession } from "~/.server/responses.server";
-import { answerSchuleEdit } from "~/.server/schule-bearbeiten.server";
-import { loadSchuleDetails, schuleDetailsView } from "~/.server/schule-details.server";
-import { answerItslearning } from "~/.server/schulen.server";
+import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
 
 export const handle: I18nHandle = { i18n: "schulen" };
 

@@ -6,15 +6,12 @@ import { DataTable } from "~/components/data-table";
 import { ListFilterForm, ListHeading, ListSearchField } from "~/components/list-filter-form";
 import { Pagination } from "~/components/pagination";
 import { DialogLink, unlessOnlyDialogChanged, useRouteDialog } from "~/components/route-dialog";
-import { SCHULE_ITSLEARNING, SchuleItslearningDialog } from "~/components/schule-itslearning-dialog";
+import { SCHULE_ITSLEARNING, SchuleItslearningDialog } from "~/features/schulen/schule-itslearning-dialog";
 import { SortHeader } from "~/components/sort-header";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { organisationLabel } from "~/organisation-label";
 import { mayOpen } from "~/permissions";
 import { pathOf, withReturnPath } from "~/return-path";
-import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
-import { assertPageInRange } from "~/.server/list-params.server";
-import { withUpstreamSession } from "~/.server/responses.server";
 import {
   answerItslearning,
   loadSchuleForAdmin,
@@ -23,7 +20,10 @@ import {
   schulenRows,
   schultraegerIds,
   schultraegerNames,
-} from "~/.server/schulen.server";
+} from "~/features/schulen/schulen.server";
+import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
+import { assertPageInRange } from "~/.server/list-params.server";
+import { withUpstreamSession } from "~/.server/responses.server";
 import { findOrganisationen, getRootChildren } from "~/.server/upstream/organisationen.server";
 
 export const handle: I18nHandle = { i18n: "schulen" };

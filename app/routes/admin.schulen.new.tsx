@@ -11,12 +11,7 @@ import { useInterruptedValues } from "~/hooks/use-interrupted-values";
 import { useSchemaForm } from "~/hooks/use-schema-form";
 import { pageTitle, type I18nHandle, type TranslationKey } from "~/i18n";
 import { returnPathFrom, withReturnPath } from "~/return-path";
-import { CreateSchuleSchema } from "~/validation/schule-forms";
-import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
-import { readFormData } from "~/.server/form-data.server";
-import { rememberUnansweredWrite, wasUnanswered } from "~/.server/portal-cookie.server";
-import { redirectTo } from "~/.server/redirects.server";
-import { invalidForm, redirectWithToast, refusedForm, withUpstreamSession } from "~/.server/responses.server";
+import { CreateSchuleSchema } from "~/features/schulen/schule-forms";
 import {
   CREATE_SCHULE_WRITE,
   createSchuleWithOutcome,
@@ -24,7 +19,12 @@ import {
   SCHULE_FIELDS,
   SCHULFORM_LABELS,
   schulformOf,
-} from "~/.server/schulen.server";
+} from "~/features/schulen/schulen.server";
+import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
+import { readFormData } from "~/.server/form-data.server";
+import { rememberUnansweredWrite, wasUnanswered } from "~/.server/portal-cookie.server";
+import { redirectTo } from "~/.server/redirects.server";
+import { invalidForm, redirectWithToast, refusedForm, withUpstreamSession } from "~/.server/responses.server";
 import { getRootChildren } from "~/.server/upstream/organisationen.server";
 
 export const handle: I18nHandle = { i18n: "schulen" };

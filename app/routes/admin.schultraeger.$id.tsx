@@ -12,12 +12,8 @@ import { useInterruptedValues } from "~/hooks/use-interrupted-values";
 import { useSchemaForm } from "~/hooks/use-schema-form";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { pathOf, returnPathFrom, withReturnPath } from "~/return-path";
-import { hasChanges } from "~/validation/changes";
-import { RenameSchultraegerSchema } from "~/validation/schultraeger-forms";
-import { nothingChanged } from "~/.server/edit-form.server";
-import { readFormData } from "~/.server/form-data.server";
-import { guardWhileLoading, notFound, requireAdmin } from "~/.server/guards.server";
-import { invalidForm, redirectWithToast, refusedForm, withUpstreamSession } from "~/.server/responses.server";
+import { hasChanges } from "~/form-changes";
+import { RenameSchultraegerSchema } from "~/features/schultraeger/schultraeger-forms";
 import {
   loadSchultraegerForAdmin,
   loadTraegerSchulen,
@@ -25,7 +21,11 @@ import {
   renameSchultraegerWithOutcome,
   SCHULTRAEGER_FIELDS,
   traegerformLabel,
-} from "~/.server/schultraeger.server";
+} from "~/features/schultraeger/schultraeger.server";
+import { nothingChanged } from "~/.server/edit-form.server";
+import { readFormData } from "~/.server/form-data.server";
+import { guardWhileLoading, notFound, requireAdmin } from "~/.server/guards.server";
+import { invalidForm, redirectWithToast, refusedForm, withUpstreamSession } from "~/.server/responses.server";
 import { getRootChildren } from "~/.server/upstream/organisationen.server";
 
 export const handle: I18nHandle = { i18n: "schultraeger" };

@@ -21,7 +21,7 @@ import {
   uebergebeneAntwort,
   useSpeichernInTeilen,
   VorschauListe,
-} from "~/components/schultraeger-schulen";
+} from "~/features/schultraeger/schultraeger-schulen";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { returnPathFrom, withReturnPath } from "~/return-path";
@@ -32,11 +32,11 @@ import {
   type Eintrag,
   type TeilAbgebrochen,
   type Vormerkung,
-} from "~/schultraeger-schulen/vormerkung";
+} from "~/features/schultraeger/vormerkung";
+import { loadSeite, speichern, type SpeicherAntwort } from "~/features/schultraeger/schultraeger-schulen.server";
 import { readFormData } from "~/.server/form-data.server";
 import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
 import { withUpstreamSession } from "~/.server/responses.server";
-import { loadSeite, speichern, type SpeicherAntwort } from "~/.server/schultraeger-schulen.server";
 
 // The Träger screens' words for its form come along.
 export const handle: I18nHandle = { i18n: ["schultraegerSchulen", "schultraeger"] };

@@ -10,16 +10,16 @@ import { SortHeader } from "~/components/sort-header";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { mayOpen } from "~/permissions";
 import { pathOf, withReturnPath } from "~/return-path";
-import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
-import { assertPageInRange } from "~/.server/list-params.server";
-import { withUpstreamSession } from "~/.server/responses.server";
 import {
   SchultraegerListParams,
   schultraegerQuery,
   schultraegerRows,
   schulenOfTraeger,
   type TraegerSchule,
-} from "~/.server/schultraeger.server";
+} from "~/features/schultraeger/schultraeger.server";
+import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
+import { assertPageInRange } from "~/.server/list-params.server";
+import { withUpstreamSession } from "~/.server/responses.server";
 import { findOrganisationen, getRootChildren } from "~/.server/upstream/organisationen.server";
 
 export const handle: I18nHandle = { i18n: "schultraeger" };

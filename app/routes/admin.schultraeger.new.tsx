@@ -11,12 +11,7 @@ import { useInterruptedValues } from "~/hooks/use-interrupted-values";
 import { useSchemaForm } from "~/hooks/use-schema-form";
 import { pageTitle, type I18nHandle, type TranslationKey } from "~/i18n";
 import { returnPathFrom, withReturnPath } from "~/return-path";
-import { CreateSchultraegerSchema } from "~/validation/schultraeger-forms";
-import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
-import { readFormData } from "~/.server/form-data.server";
-import { rememberUnansweredWrite, wasUnanswered } from "~/.server/portal-cookie.server";
-import { redirectTo } from "~/.server/redirects.server";
-import { invalidForm, redirectWithToast, refusedForm, withUpstreamSession } from "~/.server/responses.server";
+import { CreateSchultraegerSchema } from "~/features/schultraeger/schultraeger-forms";
 import {
   CREATE_SCHULTRAEGER_WRITE,
   createSchultraegerKey,
@@ -25,7 +20,12 @@ import {
   SCHULTRAEGER_FIELDS,
   TRAEGERFORM_LABELS,
   traegerformLabel,
-} from "~/.server/schultraeger.server";
+} from "~/features/schultraeger/schultraeger.server";
+import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
+import { readFormData } from "~/.server/form-data.server";
+import { rememberUnansweredWrite, wasUnanswered } from "~/.server/portal-cookie.server";
+import { redirectTo } from "~/.server/redirects.server";
+import { invalidForm, redirectWithToast, refusedForm, withUpstreamSession } from "~/.server/responses.server";
 import { getRootChildren } from "~/.server/upstream/organisationen.server";
 
 export const handle: I18nHandle = { i18n: "schultraeger" };

@@ -4,7 +4,7 @@ import { AdminNav } from "~/components/admin-nav";
 import { GeneralErrorBoundary } from "~/components/error-page";
 import { PageMain } from "~/components/page-main";
 import { adminNavigation } from "~/permissions";
-import { istAbgebrochenerTeil } from "~/schultraeger-schulen/teil-abgebrochen";
+import { istAbgebrochenerTeil } from "~/features/schultraeger/teil-abgebrochen";
 import { requireUser } from "~/.server/guards.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 

@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs } from "@remix-run/node";
-import { FRIST_ID_SHAPE, rememberDismissedFrist } from "~/.server/fristen.server";
+import { FRIST_ID_SHAPE, rememberDismissedFrist } from "~/features/fristen/fristen.server";
 import { readFormData } from "~/.server/form-data.server";
 import { requireUser } from "~/.server/guards.server";
 import { redirectTo } from "~/.server/redirects.server";
@@ -9,7 +9,7 @@ import { withUpstreamSession } from "~/.server/responses.server";
 const PAGES_WITH_BANNERS = ["/start", "/profile"];
 
 /**
- * Hides one deadline banner for the rest of the browser session (`components/fristen-banner.tsx`). Without
+ * Hides one deadline banner for the rest of the browser session (`features/fristen/fristen-banner.tsx`). Without
  * JavaScript a plain form post that returns to the page with a one-time message; with it the banner's fetcher asks
  * for data (`antwort=daten`) and the page stays where it is. Only the portal's own cookie changes.
  */

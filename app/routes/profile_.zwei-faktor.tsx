@@ -3,12 +3,12 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form-error";
 import { PageMain } from "~/components/page-main";
-import { HelpdeskHinweis } from "~/components/person/zwei-faktor-status";
-import { type SetupForms, ZweiFaktorSchritte } from "~/components/profil/zwei-faktor-einrichten";
+import { HelpdeskHinweis } from "~/features/person/zwei-faktor-status";
+import { type SetupForms, ZweiFaktorSchritte } from "~/features/profil/zwei-faktor-einrichten";
 import { pageTitle, type I18nHandle } from "~/i18n";
+import { newConfirmation, requireSetupPossible, setupAction, type SetupAnswer } from "~/features/zwei-faktor/zwei-faktor-einrichten.server";
 import { requireUser } from "~/.server/guards.server";
 import { withUpstreamSession } from "~/.server/responses.server";
-import { newConfirmation, requireSetupPossible, setupAction, type SetupAnswer } from "~/.server/zwei-faktor-einrichten.server";
 
 export const handle: I18nHandle = { i18n: ["profil", "zweiFaktor"] };
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { endOfSchoolYear, formatGermanDay, germanToday } from "../../app/dates";
+import { endOfSchoolYear, formatGermanDay, germanToday } from "~/dates";
 import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { isJavaScriptProject, SCHULE_C, waitForHydration } from "./support/klassen";

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { formatGermanDay, germanToday } from "../../app/dates";
+import { formatGermanDay, germanToday } from "~/dates";
 import { E2E_PERSONEN, demoPersonId } from "../../upstream/reference/seed/demo-persons.ts";
 import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";

@@ -9,8 +9,8 @@ import {
   isErweitert,
   kategorieLabel,
   rolleOptions,
-} from "~/.server/angebote.server";
-import { chosenSchule } from "~/.server/angebot-erweiterung.server";
+} from "~/features/angebote/angebote.server";
+import { chosenSchule } from "~/features/angebote/angebot-erweiterung.server";
 import { isListNotAuthorized } from "~/.server/upstream/angebote.server";
 
 const SCHULE = "00000000-0000-4000-8000-0000000000a1";

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { hasChanges } from "~/validation/changes";
-import { CreateKlasseSchema } from "~/validation/klasse-forms";
+import { hasChanges } from "~/form-changes";
+import { CreateKlasseSchema } from "~/features/klassen/klasse-forms";
 import { sharedI18nInstance } from "~/.server/i18n.server";
 
 const SCHULE = "3f1c7a52-0d4e-4a8e-9a51-6c2b8e0f4d11";

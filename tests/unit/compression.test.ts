@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { chooseEncoding, compressedResponse, MIN_COMPRESS_BYTES } from "~/.server/compression.server";
+import { chooseEncoding, compressedResponse, MIN_COMPRESS_BYTES } from "~/document/compression.server";
 
 const page = Buffer.from(
   `<!DOCTYPE html><html lang="de"><body>${"<tr><td>0710001 (Gemeinschaftsschule am Deich)</td><td>5a</td></tr>".repeat(200)}</body></html>`,

@@ -10,7 +10,7 @@ import {
   UserinfoResponse,
 } from "../../upstream/contract";
 import { systemrechteOf } from "~/permissions";
-import { fristenOf } from "~/.server/fristen.server";
+import { fristenOf } from "~/features/fristen/fristen.server";
 import { providersByKategorie } from "~/.server/upstream/self.server";
 import { loginInfo, meldung, organisation, personInfo, providers, twoFactor } from "./fixtures/upstream-answers";
 

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { befristungFromUpstream, befristungToUpstream, endOfSchoolYear, formatGermanDay, germanToday, parseGermanDay } from "~/dates";
-import { befristungSchema, defaultBefristungArt, futureGermanDay } from "~/validation/befristung";
+import { befristungSchema, defaultBefristungArt, futureGermanDay } from "~/features/zuordnungen/befristung";
 import { sharedI18nInstance as i18n } from "~/.server/i18n.server";
 
 const TODAY = "2026-03-15";

@@ -334,9 +334,9 @@ const portalCodes = [
   "QR_CODE_ALREADY_SHOWN",
   // a found state employee who can no longer be added (the upstream's bare NOT_FOUND of the add call)
   "LANDESBEDIENSTETER_NICHT_HINZUFUEGBAR",
-  // a bulk class move reached a person who is no longer only a pupil (app/.server/mehrfach/schritte.server.ts)
+  // a bulk class move reached a person who is no longer only a pupil (app/features/mehrfach/schritte.server.ts)
   "MEHRFACH_NUR_SCHUELER",
-  // a bulk run sent a second time (its result page reloaded): it does not run again (app/.server/mehrfach/ausfuehren.server.ts)
+  // a bulk run sent a second time (its result page reloaded): it does not run again (app/features/mehrfach/ausfuehren.server.ts)
   "MEHRFACH_BEREITS_AUSGEFUEHRT",
   "CROSS_ORIGIN_REQUEST",
   "FORM_ENCODING_UNSUPPORTED",

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { CreateKlasseSchema, RenameKlasseSchema } from "~/validation/klasse-forms";
+import { CreateKlasseSchema, RenameKlasseSchema } from "~/features/klassen/klasse-forms";
 
 const SCHULE = "3f1c7a52-0d4e-4a8e-9a51-6c2b8e0f4d11";
 

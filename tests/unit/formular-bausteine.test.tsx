@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { BefristungField } from "~/components/fields/befristung-field";
+import { BefristungField } from "~/features/zuordnungen/befristung-field";
 import { CheckboxGroup } from "~/components/fields/checkbox-group";
 import { DateField } from "~/components/fields/date-field";
 import { matchesFilter, MultiSelect } from "~/components/fields/multi-select";
@@ -8,7 +8,7 @@ import { RadioGroup } from "~/components/fields/radio-group";
 import { isUrgent, LiveRegion, Notice } from "~/components/notice";
 import { PasswordOutput } from "~/components/password-output";
 import { endOfSchoolYear, formatGermanDay, germanToday } from "~/dates";
-import { befristungSchema, defaultBefristungArt, futureGermanDay } from "~/validation/befristung";
+import { befristungSchema, defaultBefristungArt, futureGermanDay } from "~/features/zuordnungen/befristung";
 import { byId, byTag, descriptionOf, elements, labelOf, legendOf, textOf } from "./support/markup";
 import { renderForm, renderHtml } from "./support/render";
 

@@ -1,7 +1,7 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { HINWEIS_MAX_LENGTH, HinweisSchema } from "~/validation/hinweis-forms";
-import { wantedPublication, type Hinweis } from "~/.server/hinweise.server";
+import { HINWEIS_MAX_LENGTH, HinweisSchema } from "~/features/hinweise/hinweis-forms";
+import { wantedPublication, type Hinweis } from "~/features/hinweise/hinweise.server";
 
 function parse(fields: Record<string, string>) {
   const formData = new FormData();

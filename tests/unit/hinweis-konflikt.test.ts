@@ -46,7 +46,7 @@ function noticeUpstream(
 async function saveOver(revision: number, upstream: Handler) {
   standIn = await startStandIn(upstream);
   pointPortalAt(standIn.url);
-  const { saveHinweisWithOutcome } = await import("~/.server/hinweise.server");
+  const { saveHinweisWithOutcome } = await import("~/features/hinweise/hinweise.server");
   const current = { id: ID, inhalt: "Alter Text", veroeffentlicht: true, revision };
   const request = portalRequest(SESSION, { method: "POST", path: "/admin/hinweise/new" });
   return saveHinweisWithOutcome(request, current, { inhalt: "Mein Text", veroeffentlicht: true });

@@ -71,7 +71,7 @@ function slowUpstream({ applyWrites }: { applyWrites: boolean }) {
 async function classWritesAgainst(handler: Handler) {
   standIn = await startStandIn(handler);
   pointPortalAt(standIn.url, { UPSTREAM_TIMEOUT_MS: String(PORTAL_TIMEOUT_MS) });
-  return import("~/.server/klassen-writes.server");
+  return import("~/features/klassen/klassen-writes.server");
 }
 
 describe("eine Klasse anlegen, umbenennen oder löschen, wenn der Dienst zu spät antwortet", () => {

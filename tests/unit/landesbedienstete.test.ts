@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { hinzufuegenSchema, sucheSchema } from "~/validation/landesbedienstete-forms";
-import { erfolgAus, personIdOrSearch, type GeladenePerson } from "~/.server/landesbedienstete-hinzufuegen.server";
+import { hinzufuegenSchema, sucheSchema } from "~/features/landesbedienstete/landesbedienstete-forms";
+import { erfolgAus, personIdOrSearch, type GeladenePerson } from "~/features/landesbedienstete/hinzufuegen.server";
 
 function suche(fields: Record<string, string>) {
   const submission = parseWithZod(new URLSearchParams(fields), { schema: sucheSchema });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { KlassenListParams } from "~/.server/klassen.server";
+import { KlassenListParams } from "~/features/klassen/klassen.server";
 import { assertPageInRange } from "~/.server/list-params.server";
 
 function redirectOf(request: Request, paging: { seite: number; anzahl: number }, total: number): string | null {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { PersonenzuordnungResponse } from "../../upstream/contract";
-import { fehlerDatei, passwortDatei, zelle } from "~/.server/mehrfach/dateien.server";
-import { laufe } from "~/.server/mehrfach/lauf.server";
-import { inKlasse, LaufAbgebrochen, mitRolle, ohneRolle, ohneSchule, type Ergebnis } from "~/.server/mehrfach/schritte.server";
+import { fehlerDatei, passwortDatei, zelle } from "~/features/mehrfach/dateien.server";
+import { laufe } from "~/features/mehrfach/lauf.server";
+import { inKlasse, LaufAbgebrochen, mitRolle, ohneRolle, ohneSchule, type Ergebnis } from "~/features/mehrfach/schritte.server";
 import { UpstreamFailure } from "~/.server/upstream/client.server";
 
 const SCHULE = "11111111-1111-4111-8111-111111111111";

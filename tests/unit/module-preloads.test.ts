@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { preloadModulesAfterFirstPaint } from "~/.server/module-preloads.server";
+import { preloadModulesAfterFirstPaint } from "~/document/module-preloads.server";
 
 const transformed = (html: string) => preloadModulesAfterFirstPaint(Buffer.from(html, "utf8"), "n0nce").toString("utf8");
 

@@ -63,7 +63,7 @@ async function upstreamWith(script: Script) {
   });
   pointPortalAt(standIn.url);
   return {
-    writes: await import("~/.server/person-anlegen-writes.server"),
+    writes: await import("~/features/person-anlegen/person-anlegen-writes.server"),
     workflow: await import("~/.server/upstream/personenkontext-workflow.server"),
     landesbedienstete: await import("~/.server/upstream/landesbedienstete.server"),
     posts: () => standIn!.received.filter((r) => r.method === "POST" && r.path === "/api/personenkontext-workflow"),

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { adminNavigation, mayOpen } from "~/permissions";
-import { KEINE_REGELN, personAnlegenSchema, type AnlegenRegeln } from "~/validation/person-anlegen-forms";
+import { KEINE_REGELN, personAnlegenSchema, type AnlegenRegeln } from "~/features/person-anlegen/person-anlegen-forms";
 
 const SCHULE = "3f1c7a52-0d4e-4a8e-9a51-6c2b8e0f4d11";
 const LEHRKRAFT = "9b2d7c10-1111-4a8e-9a51-6c2b8e0f4d22";

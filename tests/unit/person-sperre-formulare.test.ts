@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { entsperrenSchema, kopersSchema, sperrenSchema } from "~/validation/person-sperre-forms";
+import { entsperrenSchema, kopersSchema, sperrenSchema } from "~/features/person/person-sperre-forms";
 
 const SCHULE_B = "3f1c7a52-0d4e-4a8e-9a51-6c2b8e0f4d11";
 const SCHULE_C = "7a2d9e41-5b3c-4f6a-8e10-2c4b6d8f0a12";

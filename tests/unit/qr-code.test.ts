@@ -1,9 +1,9 @@
 import { deflateSync } from "node:zlib";
 import QRCode from "qrcode";
 import { describe, expect, it } from "vitest";
-import { readQrCode } from "~/.server/qr/lesen.server";
-import { readPng } from "~/.server/qr/png.server";
-import { tokenQrCode } from "~/.server/qr/qr-code.server";
+import { readQrCode } from "~/features/zwei-faktor/qr/lesen.server";
+import { readPng } from "~/features/zwei-faktor/qr/png.server";
+import { tokenQrCode } from "~/features/zwei-faktor/qr/qr-code.server";
 
 /**
  * The QR code of a new software token arrives as the token service's PNG (PERSONS.md §2.9.1); the portal reads the

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { afterEach, describe, expect, it } from "vitest";
-import { CreateRolleSchema, EditRolleSchema } from "~/validation/rolle-forms";
-import { hasState, nachName, rollenartLabel, RollenListParams, systemrechtLabel } from "~/.server/rollen.server";
+import { CreateRolleSchema, EditRolleSchema } from "~/features/rollen/rolle-forms";
+import { hasState, nachName, rollenartLabel, RollenListParams, systemrechtLabel } from "~/features/rollen/rollen.server";
 import { sharedI18nInstance as i18n } from "~/.server/i18n.server";
 import { json, pointPortalAt, portalRequest, routeMiss, startStandIn, type Handler, type StandIn } from "./support/stand-in-upstream";
 
@@ -191,7 +191,7 @@ const body = {
 async function rollenModuleAgainst(handler: Handler, env: Record<string, string> = {}) {
   standIn = await startStandIn(handler);
   pointPortalAt(standIn.url, env);
-  return import("~/.server/rollen.server");
+  return import("~/features/rollen/rollen.server");
 }
 
 describe("Rolle anlegen gegen beide Upstream-Versionen", () => {
@@ -275,7 +275,7 @@ describe("die Anlegeseite: Verwaltungsebenen und Rechte", () => {
         ]);
       return routeMiss(request, response);
     });
-    const { loadCreateForm } = await import("~/.server/rolle-anlegen.server");
+    const { loadCreateForm } = await import("~/features/rollen/rolle-anlegen.server");
     const search = new URLSearchParams({ ebene: schule(59).id, rollenart: "LEHR", name: "Entwurf" });
     search.append("angebote", ANGEBOT);
     search.append("angebote", ROLLE);

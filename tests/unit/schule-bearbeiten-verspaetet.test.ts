@@ -45,7 +45,7 @@ function slowUpstream({ applyWrites }: { applyWrites: boolean }) {
 async function writesAgainst(handler: Handler) {
   standIn = await startStandIn(handler);
   pointPortalAt(standIn.url, { UPSTREAM_TIMEOUT_MS: "500" });
-  return import("~/.server/schule-bearbeiten.server");
+  return import("~/features/schulen/schule-bearbeiten.server");
 }
 
 describe("Dienststellennummer und Namen einer Schule ändern, wenn der Dienst zu spät antwortet", () => {

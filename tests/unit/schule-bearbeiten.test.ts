@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { EditSchuleSchema } from "~/validation/schule-forms";
-import { changedMeanwhile, schuleUpdateBody, standOf } from "~/.server/schule-bearbeiten.server";
-import { schuleDetailsView } from "~/.server/schule-details.server";
+import { EditSchuleSchema } from "~/features/schulen/schule-forms";
+import { changedMeanwhile, schuleUpdateBody, standOf } from "~/features/schulen/schule-bearbeiten.server";
+import { schuleDetailsView } from "~/features/schulen/schule-details.server";
 
 const OEFFENTLICH = "00000000-0000-4000-8000-000000000001";
 const ERSATZ = "00000000-0000-4000-8000-000000000002";

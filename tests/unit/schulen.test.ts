@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CreateSchuleSchema } from "~/validation/schule-forms";
-import { SchulenListParams, schulenQuery, schulenRows, schulformOf, schultraegerIds } from "~/.server/schulen.server";
+import { CreateSchuleSchema } from "~/features/schulen/schule-forms";
+import { SchulenListParams, schulenQuery, schulenRows, schulformOf, schultraegerIds } from "~/features/schulen/schulen.server";
 
 const parse = (query: string) => SchulenListParams.parse(Object.fromEntries(new URLSearchParams(query)));
 

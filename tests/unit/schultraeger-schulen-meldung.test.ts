@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { SchulAuswahl, SpeicherMeldung, type SpeicherMeldungProps } from "~/components/schultraeger-schulen";
-import { LEERES_ERGEBNIS } from "~/schultraeger-schulen/vormerkung";
+import { SchulAuswahl, SpeicherMeldung, type SpeicherMeldungProps } from "~/features/schultraeger/schultraeger-schulen";
+import { LEERES_ERGEBNIS } from "~/features/schultraeger/vormerkung";
 import { byTag, textOf } from "./support/markup";
 import { renderHtml } from "./support/render";
 

@@ -71,7 +71,7 @@ function hierarchy({ mayMove = true } = {}) {
 async function speichernGegen(handler: Handler) {
   standIn = await startStandIn(handler);
   pointPortalAt(standIn.url, { UPSTREAM_TIMEOUT_MS: "500", SESSION_SECRET: "unit-session-secret-with-at-least-32-characters" });
-  return (await import("~/.server/schultraeger-schulen.server")).speichern;
+  return (await import("~/features/schultraeger/schultraeger-schulen.server")).speichern;
 }
 
 function form(entries: [string, string][]) {

@@ -11,7 +11,7 @@ import {
   zusammen,
   type Schule,
   type SpeicherErgebnis,
-} from "~/schultraeger-schulen/vormerkung";
+} from "~/features/schultraeger/vormerkung";
 
 const LAND = "10000000-0000-4000-8000-000000000001";
 const ERSATZ = "10000000-0000-4000-8000-000000000002";

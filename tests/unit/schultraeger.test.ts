@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CreateSchultraegerSchema, RenameSchultraegerSchema } from "~/validation/schultraeger-forms";
-import { SchultraegerListParams, schultraegerQuery, schultraegerRows } from "~/.server/schultraeger.server";
+import { CreateSchultraegerSchema, RenameSchultraegerSchema } from "~/features/schultraeger/schultraeger-forms";
+import { SchultraegerListParams, schultraegerQuery, schultraegerRows } from "~/features/schultraeger/schultraeger.server";
 import { sharedI18nInstance as i18n } from "~/.server/i18n.server";
 import { json, pointPortalAt, portalRequest, routeMiss, startStandIn, type Handler, type StandIn } from "./support/stand-in-upstream";
 
@@ -121,7 +121,7 @@ function schoolSearch(schulen: ReturnType<typeof schuleOf>[], { cap = Infinity }
 async function schultraegerModuleAgainst(handler: Handler) {
   standIn = await startStandIn(handler);
   pointPortalAt(standIn.url);
-  return import("~/.server/schultraeger.server");
+  return import("~/features/schultraeger/schultraeger.server");
 }
 
 describe("die Schulen der Träger einer Seite", () => {
@@ -201,7 +201,7 @@ describe("Schulträger anlegen und umbenennen, wenn der Dienst zu spät oder mit
   async function writesAgainst(handler: Handler) {
     standIn = await startStandIn(handler);
     pointPortalAt(standIn.url, { UPSTREAM_TIMEOUT_MS: String(PORTAL_TIMEOUT_MS) });
-    return import("~/.server/schultraeger.server");
+    return import("~/features/schultraeger/schultraeger.server");
   }
 
   it("meldet einen angelegten Schulträger als gespeichert, obwohl die Antwort zu spät kam: er wird nach Name und Form gesucht", async () => {

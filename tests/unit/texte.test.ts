@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { KNOWN_PROVIDER_KATEGORIEN, TIME_LIMIT_OCCASIONS } from "../../upstream/contract/enums";
 import { namespaceOfKey, namespacesOf, NAMESPACES, textKey, type TranslationKey } from "~/i18n";
 import { adminNavigation, ROUTE_PERMISSIONS } from "~/permissions";
-import { CreateKlasseSchema, RenameKlasseSchema } from "~/validation/klasse-forms";
+import { CreateKlasseSchema, RenameKlasseSchema } from "~/features/klassen/klasse-forms";
 import { resources, sharedI18nInstance as i18n } from "~/.server/i18n.server";
 
 /**

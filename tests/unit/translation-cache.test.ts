@@ -1,8 +1,8 @@
 import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
 import i18n, { type TranslationKey } from "~/i18n";
+import { cacheKey, rememberTranslations } from "~/document/translation-cache.server";
 import { resources } from "~/.server/i18n.server";
-import { cacheKey, rememberTranslations } from "~/.server/translation-cache.server";
 
 function germanInstance() {
   const instance = createInstance();

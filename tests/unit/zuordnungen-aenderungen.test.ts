@@ -7,8 +7,8 @@ import {
   parseAenderungen,
   serializeAenderungen,
   type Aenderung,
-} from "~/zuordnungen/aenderungen";
-import { zuordnungsAnsicht, type Zuordnung } from "~/zuordnungen/ansicht";
+} from "~/features/zuordnungen/aenderungen";
+import { zuordnungsAnsicht, type Zuordnung } from "~/features/zuordnungen/ansicht";
 
 const SCHULE = "11111111-1111-4111-8111-111111111111";
 const ANDERE_SCHULE = "22222222-2222-4222-8222-222222222222";

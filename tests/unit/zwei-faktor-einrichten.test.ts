@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { einmalpasswortSchema } from "~/validation/zwei-faktor-forms";
-import { setupTarget } from "~/.server/zwei-faktor-einrichten.server";
+import { einmalpasswortSchema } from "~/features/zwei-faktor/zwei-faktor-forms";
+import { setupTarget } from "~/features/zwei-faktor/zwei-faktor-einrichten.server";
 
 const request = (query: string) => new Request(`http://portal.test/profile/zwei-faktor${query}`);
 const otp = (value: string) => {

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AssignHardwareTokenResponse, TokenStateResponse } from "../../upstream/contract/index.ts";
+import { tokenQrCode } from "~/features/zwei-faktor/qr/qr-code.server.ts";
 import { hardwareToken, person, personenkontext, twoFactorToken } from "../../upstream/reference/db/schema.ts";
 import { newId } from "../../upstream/reference/lib/ids.ts";
 import { DEMO_PASSWORD } from "../../upstream/reference/seed/demo-accounts.ts";
@@ -9,7 +10,6 @@ import { demoPersonId } from "../../upstream/reference/seed/demo-persons.ts";
 import { DEMO_IDS } from "../../upstream/reference/seed/ids.ts";
 import { MANDANT_ID } from "../../upstream/reference/seed/index.ts";
 import { DEMO_PERSON_SOFTWARE_TOKENS, HARDWARE_TOKENS, currentHardwareOtp } from "../../upstream/reference/seed/zwei-faktor.ts";
-import { tokenQrCode } from "../../app/.server/qr/qr-code.server.ts";
 import { API_VERSIONS, Browser, type TestUpstream, errorBodies, loggedIn, startTestUpstream } from "./support.ts";
 
 /**

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { ErrorList, RequiredMark, useServerAutoFocus } from "../forms";
 
 /**
- * A day typed as TT.MM.JJJJ, checked by `futureGermanDay` or `befristungSchema` (app/validation/befristung.ts).
+ * A day typed as TT.MM.JJJJ, checked by `futureGermanDay` or `befristungSchema` (features/zuordnungen/befristung.ts).
  * A text field, not `type="date"`: the browsers' date pickers differ, some are hard to use with a screen reader,
  * and the spec asks for DD.MM.YYYY. The format is said in a hint tied to the field; phones show a number pad with
  * a separator (`inputmode="decimal"`; the parser takes its comma for a dot).

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { BefristungField } from "~/components/fields/befristung-field";
+import { BefristungField } from "~/features/zuordnungen/befristung-field";
 import { CheckboxGroup } from "~/components/fields/checkbox-group";
 import { DateField } from "~/components/fields/date-field";
 import { MultiSelect } from "~/components/fields/multi-select";
 import { RadioGroup } from "~/components/fields/radio-group";
 import { Notice } from "~/components/notice";
 import { PasswordOutput } from "~/components/password-output";
-import { befristungSchema, futureGermanDay } from "~/validation/befristung";
+import { befristungSchema, futureGermanDay } from "~/features/zuordnungen/befristung";
 import { renderForm, renderHtml } from "../../unit/support/render";
 
 /**

@@ -1,0 +1,330 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data } from "@remix-run/node";
+import { befristungFromUpstream, befristungToUpstream, formatGermanDay } from "~/dates";
+import type { ErrorCode } from "~/errors";
+import type { TranslationKey } from "~/i18n";
+import { HINZUFUEGEN_PATH, SUCHE_PATH } from "~/features/landesbedienstete/landesbedienstete";
+import { organisationLabel } from "~/organisation-label";
+import { defaultBefristungArt } from "~/features/zuordnungen/befristung";
+import { hinzufuegenSchema } from "~/features/landesbedienstete/landesbedienstete-forms";
+import { parseStand, type Stand } from "~/features/zuordnungen/aenderungen";
+import { sucheLandesbedienstete, type GefundenePerson } from "./suche.server";
+import { addLandesbediensteterWithOutcome } from "../person-anlegen/person-anlegen-writes.server";
+import { redirectTo } from "../../.server/redirects.server";
+import { redirectWithToast } from "../../.server/responses.server";
+import { formFailureStatus, UpstreamFailure } from "../../.server/upstream/client.server";
+import { landesbediensteterStep } from "../../.server/upstream/landesbedienstete.server";
+import { getPersonenuebersicht } from "../../.server/upstream/person.server";
+
+/** How many organisations the form offers at once; the search narrows them (the original's picker showed 25). */
+const ORGANISATIONEN_LIMIT = 25;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface BisherigeZuordnung {
+  organisationId: string;
+  rolleId: string;
+  organisation: string;
+  rolle: string;
+  befristung: string | null;
+}
+
+export interface GeladenePerson {
+  person: GefundenePerson;
+  zuordnungen: BisherigeZuordnung[];
+  stand: Stand;
+}
+
+/** The `person` of the page's URL, or straight back to the search: the page has nothing to show without one. */
+export function personIdOrSearch(url: URL): string {
+  const id = url.searchParams.get("person");
+  if (!id || !UUID.test(id)) throw redirectTo(SUCHE_PATH);
+  return id;
+}
+
+/**
+ * The found person, read again on the server (never taken from the form): the overview gives the username and the
+ * current Zuordnungen with their optimistic-locking state, the search by that username says whether the person may
+ * still be added (KoPers number, no manual lock) and gives the KoPers number. Not (or no longer) a person the search
+ * finds: back to the search, with a message.
+ */
+export async function ladePerson(request: Request, personId: string, guard?: Promise<unknown>): Promise<GeladenePerson> {
+  const uebersicht = await getPersonenuebersicht(request, personId).catch((error: unknown) => {
+    if (error instanceof UpstreamFailure && error.status === 404) return null;
+    throw error;
+  });
+  // The search only after the guard's verdict: without the right the upstream answers it 401, "logged out".
+  await guard;
+  const gefunden = uebersicht?.benutzername
+    ? await sucheLandesbedienstete(request, { art: "benutzername", username: uebersicht.benutzername })
+    : null;
+  if (!uebersicht || gefunden?.art !== "eine" || gefunden.person.id !== personId) {
+    if (gefunden?.art === "fehler") throw new UpstreamFailure(gefunden.code, 502);
+    throw await redirectWithToast(request, SUCHE_PATH, { key: "landesbedienstete:hinzufuegen.notSearchable", tone: "error" });
+  }
+  return {
+    person: gefunden.person,
+    zuordnungen: uebersicht.zuordnungen.map((zuordnung) => ({
+      organisationId: zuordnung.sskId,
+      rolleId: zuordnung.rolleId,
+      organisation:
+        zuordnung.typ === "KLASSE" ? zuordnung.sskName : organisationLabel({ name: zuordnung.sskName, kennung: zuordnung.sskDstNr }),
+      rolle: zuordnung.rolle,
+      befristung: zuordnung.befristung ?? null,
+    })),
+    stand: { lastModified: uebersicht.lastModifiedZuordnungen ?? null, count: uebersicht.zuordnungen.length },
+  };
+}
+
+/** `ladePerson` started early, for reads that need the person only at their end; its failure is awaited later. */
+export function ladePersonBald(request: Request, personId: string, guard?: Promise<unknown>): Promise<GeladenePerson> {
+  const geladen = ladePerson(request, personId, guard);
+  geladen.catch(() => undefined);
+  return geladen;
+}
+
+export interface Option {
+  id: string;
+  label: string;
+}
+
+/** The choices of the form, narrowed by what is chosen so far. */
+export interface AuswahlAnsicht {
+  schulsuche: string;
+  schulen: Option[];
+  rollen: Option[];
+  befristungPflicht: boolean;
+  /** The chosen roles may be given at the chosen organisation (the step's verdict). */
+  canCommit: boolean;
+  /** How many roles are chosen: with none the button stays usable and says what is missing when pressed. */
+  gewaehlt: number;
+}
+
+/** What the confirmation names (inventory §4.9.3: "add {username} as {roles}?"). */
+export interface Bestaetigung {
+  schule: string;
+  rollen: string;
+  befristung: string | null;
+}
+
+export type Schritt = "auswahl" | "bestaetigen";
+
+/** Every answer of the page's form; the loader gives the first one. */
+export interface HinzufuegenAntwort {
+  schritt: Schritt;
+  ansicht: AuswahlAnsicht;
+  stand: Stand;
+  result: SubmissionResult<string[]>;
+  bestaetigung: Bestaetigung | null;
+  fehler: ErrorCode | null;
+  hinweis: TranslationKey | null;
+  /** Where the focus goes when JavaScript shows the answer; null leaves it in the control just changed. */
+  fokus: "bestaetigung" | "auswahl" | "feld" | "hinweis" | null;
+  formKey: string;
+}
+
+interface Gewaehlt {
+  schulsuche: string;
+  schuleId?: string;
+  rollenIds: string[];
+}
+
+/**
+ * The organisations and LEHR roles the admin may give (GET /api/landesbediensteter/step), without the roles the
+ * person holds at the chosen organisation already. With one organisation only, it is chosen. The steps are asked
+ * while the person is still being read: only the last filter needs him.
+ */
+async function auswahl(request: Request, geladenBald: Promise<GeladenePerson>, gewaehlt: Gewaehlt) {
+  const stepFor = (organisationId?: string, rollenIds?: string[]) =>
+    landesbediensteterStep(request, {
+      organisationId,
+      rollenIds: rollenIds?.length ? rollenIds : undefined,
+      organisationName: gewaehlt.schulsuche || undefined,
+      limit: ORGANISATIONEN_LIMIT,
+    });
+  let schuleId = gewaehlt.schuleId;
+  let step = await stepFor(schuleId, schuleId ? gewaehlt.rollenIds : undefined);
+  if (!schuleId && step.organisations.length === 1 && !gewaehlt.schulsuche) {
+    schuleId = step.organisations[0].id;
+    step = await stepFor(schuleId);
+  }
+  const schulen = uniqueById(step.organisations).map((organisation) => ({ id: organisation.id, label: organisationLabel(organisation) }));
+  if (schuleId && !schulen.some((schule) => schule.id === schuleId)) schuleId = undefined;
+  const geladen = await geladenBald;
+  const held = new Set(
+    geladen.zuordnungen.filter((zuordnung) => zuordnung.organisationId === schuleId).map((zuordnung) => zuordnung.rolleId),
+  );
+  const rollen = schuleId
+    ? uniqueById(step.rollen)
+        .filter((rolle) => rolle.rollenart === "LEHR" && !held.has(rolle.id))
+        .sort((a, b) => a.name.localeCompare(b.name, "de", { numeric: true }))
+    : [];
+  const rollenIds = gewaehlt.rollenIds.filter((id) => rollen.some((rolle) => rolle.id === id));
+  const chosen = rollen.filter((rolle) => rollenIds.includes(rolle.id));
+  // The step's verdict is about the roles it was asked for; when some of them fell away, it is asked again.
+  const sameAsAsked = rollenIds.length === gewaehlt.rollenIds.length && schuleId === gewaehlt.schuleId;
+  const canCommit = chosen.length > 0 && (sameAsAsked ? step.canCommit : (await stepFor(schuleId, rollenIds)).canCommit);
+  const ansicht: AuswahlAnsicht = {
+    schulsuche: gewaehlt.schulsuche,
+    schulen,
+    rollen: rollen.map((rolle) => ({ id: rolle.id, label: rolle.name })),
+    befristungPflicht: chosen.some((rolle) => rolle.merkmale.includes("BEFRISTUNG_PFLICHT")),
+    canCommit,
+    gewaehlt: chosen.length,
+  };
+  return { ansicht, schuleId, rollenIds, chosen };
+}
+
+function uniqueById<T extends { id: string }>(items: readonly T[]): T[] {
+  return items.filter((item, index) => items.findIndex((other) => other.id === item.id) === index);
+}
+
+/** The form as the page starts: nothing chosen but the only organisation there is. */
+export async function ersteAntwort(request: Request, geladenBald: Promise<GeladenePerson>): Promise<HinzufuegenAntwort> {
+  const { ansicht, schuleId } = await auswahl(request, geladenBald, { schulsuche: "", rollenIds: [] });
+  const geladen = await geladenBald;
+  const initialValue = { schulsuche: "", schule: schuleId ?? "", rollen: [], befristung: { art: defaultBefristungArt(false) } };
+  return {
+    schritt: "auswahl",
+    ansicht,
+    stand: geladen.stand,
+    result: { initialValue } as SubmissionResult<string[]>,
+    bestaetigung: null,
+    fehler: null,
+    hinweis: null,
+    fokus: null,
+    formKey: "start",
+  };
+}
+
+const INTENTS = ["aktualisieren", "pruefen", "zurueck", "speichern"] as const;
+type Intent = (typeof INTENTS)[number];
+const isIntent = (value: unknown): value is Intent => typeof value === "string" && (INTENTS as readonly string[]).includes(value);
+
+/**
+ * Every button of the add page posts here with its `intent`: narrow the choices, check and ask for confirmation, go
+ * back to the choices, or save. Everything is checked again on each post against the person as read now.
+ */
+export async function hinzufuegenAction({
+  request,
+  formData,
+  geladenBald,
+}: {
+  request: Request;
+  formData: FormData;
+  geladenBald: Promise<GeladenePerson>;
+}) {
+  const intent = formData.get("intent");
+  const stand = parseStand(stringOf(formData, "stand"));
+  const gewaehlt: Gewaehlt = {
+    schulsuche: (stringOf(formData, "schulsuche") ?? "").trim().slice(0, 100),
+    schuleId: uuidOf(formData.get("schule")),
+    rollenIds: [
+      ...new Set(
+        formData
+          .getAll("rollen")
+          .map(uuidOf)
+          .filter((id): id is string => id !== undefined),
+      ),
+    ].slice(0, 20),
+  };
+  const [{ ansicht, schuleId, rollenIds, chosen }, geladen] = await Promise.all([auswahl(request, geladenBald, gewaehlt), geladenBald]);
+  const submission = parseWithZod(formData, { schema: hinzufuegenSchema({ befristungPflicht: ansicht.befristungPflicht }) });
+  // The values as chosen, with what no longer fits dropped; a role that needs a Befristung cannot keep "unbefristet".
+  const befristungArt = stringOf(formData, "befristung.art");
+  const initialValue = {
+    schulsuche: ansicht.schulsuche,
+    schule: schuleId ?? "",
+    rollen: rollenIds,
+    befristung:
+      !befristungArt || (ansicht.befristungPflicht && befristungArt === "unbefristet")
+        ? { art: defaultBefristungArt(ansicht.befristungPflicht) }
+        : submission.payload.befristung,
+  };
+  const base: HinzufuegenAntwort = {
+    schritt: "auswahl",
+    ansicht,
+    stand: stand ?? geladen.stand,
+    result: { initialValue } as SubmissionResult<string[]>,
+    bestaetigung: null,
+    fehler: null,
+    hinweis: null,
+    fokus: null,
+    formKey: crypto.randomUUID(),
+  };
+  // A crafted post, or a form of an older version of this page: without its state the conflict check would be gone.
+  if (!isIntent(intent) || stand === null) {
+    return data({ ...base, hinweis: "landesbedienstete:hinzufuegen.unreadable" as const, fokus: "hinweis" as const }, 400);
+  }
+  if (intent === "aktualisieren") return base;
+  if (intent === "zurueck") return { ...base, fokus: "auswahl" as const };
+
+  if (submission.status !== "success") return data({ ...base, result: submission.reply(), fokus: "feld" as const }, 400);
+  const value = submission.value;
+  const schule = ansicht.schulen.find((option) => option.id === value.schule);
+  // What was sent must be what the upstream offers now; else the step's verdict (canCommit) says why not.
+  if (!schule || value.schule !== schuleId || value.rollen.some((id) => !rollenIds.includes(id)) || !ansicht.canCommit) {
+    return data({ ...base, result: submission.reply(), fehler: "PERSONENKONTEXT_SPECIFICATION_ERROR" as const }, 400);
+  }
+  const bis = value.befristung.bis;
+  const bestaetigung: Bestaetigung = {
+    schule: schule.label,
+    rollen: chosen.map((rolle) => rolle.name).join(", "),
+    befristung: bis ? formatGermanDay(bis) : null,
+  };
+  if (intent === "pruefen") return { ...base, schritt: "bestaetigen" as const, bestaetigung, fokus: "bestaetigung" as const };
+
+  const outcome = await addLandesbediensteterWithOutcome(request, geladen.person.id, {
+    lastModified: stand.lastModified ?? undefined,
+    count: stand.count,
+    personalnummer: geladen.person.personalnummer,
+    newPersonenkontexte: chosen.map((rolle) => ({
+      personId: geladen.person.id,
+      organisationId: schule.id,
+      rolleId: rolle.id,
+      ...(bis ? { befristung: befristungToUpstream(bis) } : {}),
+    })),
+  });
+  if (outcome.status !== "saved") {
+    const { failure } = outcome;
+    const conflict = failure.code === "COUNT_MISMATCHING" || failure.code === "NEWER_VERSION_OF_PERSONENKONTEXTE_AVAILABLE";
+    // After a conflict the choices stand on the person as read now (`auswahl` already left out the roles the person
+    // got meanwhile); the next save is checked against that state.
+    return data(
+      {
+        ...base,
+        fehler: failure.code,
+        hinweis: conflict ? ("landesbedienstete:hinzufuegen.conflictKept" as const) : null,
+        stand: conflict ? geladen.stand : stand,
+      },
+      conflict ? 409 : formFailureStatus(failure),
+    );
+  }
+  const erfolg = new URLSearchParams({ person: geladen.person.id, gespeichert: schule.id });
+  for (const rolle of chosen) erfolg.append("rolle", rolle.id);
+  return redirectTo(`${HINZUFUEGEN_PATH}?${erfolg}`);
+}
+
+/** After the save (post/redirect/get): what the person now has at that organisation in those roles. */
+export function erfolgAus(url: URL, geladen: GeladenePerson) {
+  const schuleId = url.searchParams.get("gespeichert");
+  if (!schuleId) return null;
+  const rollenIds = url.searchParams.getAll("rolle");
+  const neue = geladen.zuordnungen.filter((zuordnung) => zuordnung.organisationId === schuleId && rollenIds.includes(zuordnung.rolleId));
+  if (neue.length === 0) return null;
+  const bis = neue[0].befristung ? befristungFromUpstream(neue[0].befristung) : null;
+  return {
+    schule: neue[0].organisation,
+    rollen: neue.map((zuordnung) => zuordnung.rolle).join(", "),
+    befristung: bis ? formatGermanDay(bis) : null,
+  };
+}
+
+function stringOf(formData: FormData, name: string): string | null {
+  const value = formData.get(name);
+  return typeof value === "string" ? value : null;
+}
+
+function uuidOf(value: FormDataEntryValue | null): string | undefined {
+  return typeof value === "string" && UUID.test(value) ? value : undefined;
+}

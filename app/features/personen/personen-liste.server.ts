@@ -1,0 +1,146 @@
+import { z } from "zod";
+import {
+  FindRollenResponse,
+  PersonenFrontendResponse,
+  PersonenuebersichtListResponse,
+  type OrganisationResponse,
+  type PersonenuebersichtResponse,
+} from "../../../upstream/contract";
+import type { PersonRow } from "~/features/personen/personen-tabelle";
+import { organisationLabel } from "~/organisation-label";
+import type { PersonenListParams } from "~/features/personen/personen-list-params";
+import { callUpstreamJson } from "../../.server/upstream/client.server";
+import { findOrganisationen } from "../../.server/upstream/organisationen.server";
+
+/**
+ * Upstream calls behind the person list and its filter options (PERSONS §2.2.1, §2.3.1, §2.5). Labels are made here,
+ * so the page receives plain rows.
+ */
+
+export interface FilterOption {
+  id: string;
+  label: string;
+}
+
+/** How many options a filter shows at once; typing narrows (the original: 25 schools and roles, 200 classes). */
+export const OPTION_LIMIT = 25;
+export const KLASSE_OPTION_LIMIT = 200;
+
+/** GET /api/personen-frontend for the page: chosen classes narrow further than their schools, so they replace them. */
+export function findPersonen(request: Request, params: PersonenListParams) {
+  const organisationIDs = params.klassen.length ? params.klassen : params.organisationen;
+  return callUpstreamJson(request, "/api/personen-frontend", PersonenFrontendResponse, {
+    query: {
+      offset: (params.seite - 1) * params.anzahl,
+      limit: params.anzahl,
+      organisationIDs,
+      rolleIDs: params.rollen,
+      suchFilter: params.suche,
+      sortField: params.sortField,
+      sortOrder: params.sortOrder,
+    },
+    defaultError: "PERSON_ERROR",
+  });
+}
+
+/** POST /api/dbiam/personenuebersicht for the page's persons (201 `{items}`); none asked, none fetched. */
+export async function personenuebersichten(request: Request, personIds: string[]): Promise<PersonenuebersichtResponse[]> {
+  if (personIds.length === 0) return [];
+  const { items } = await callUpstreamJson(request, "/api/dbiam/personenuebersicht", PersonenuebersichtListResponse, {
+    method: "POST",
+    body: { personIds },
+    defaultError: "PERSON_ERROR",
+  });
+  return items;
+}
+
+const toOption = (organisation: OrganisationResponse): FilterOption => ({ id: organisation.id, label: organisationLabel(organisation) });
+
+/**
+ * Organisations the user administers persons at, every typ but classes; the chosen ones always come first (the
+ * upstream places `organisationIds` ahead of the rest), the rest narrowed by the search text. `total` counts all
+ * matching organisations: one in all, a school, means the user's school is fixed.
+ */
+export async function organisationOptions(request: Request, chosen: string[], search: string | undefined) {
+  const { items, total } = await findOrganisationen(request, {
+    excludeTyp: ["KLASSE"],
+    systemrechte: ["PERSONEN_VERWALTEN"],
+    organisationIds: chosen.length ? chosen : undefined,
+    searchString: search,
+    sortField: "name",
+    sortOrder: "asc",
+    limit: OPTION_LIMIT + chosen.length,
+  });
+  const only = !search && total === 1 && items[0]?.typ === "SCHULE" ? toOption(items[0]) : null;
+  return { options: items.map(toOption), fixed: only };
+}
+
+/** Classes of the chosen schools (the user's right to manage persons there), the chosen ones first. */
+export async function klasseOptions(request: Request, schulen: string[], chosen: string[], search: string | undefined) {
+  if (schulen.length === 0) return [];
+  const { items } = await findOrganisationen(request, {
+    typ: "KLASSE",
+    systemrechte: ["PERSONEN_VERWALTEN"],
+    administriertVon: schulen,
+    organisationIds: chosen.length ? chosen : undefined,
+    searchString: search,
+    sortField: "name",
+    sortOrder: "asc",
+    limit: KLASSE_OPTION_LIMIT + chosen.length,
+  });
+  // A class of another school (left over in the URL) is placed first by the upstream too: keep only the schools' own.
+  return items
+    .filter((klasse) => klasse.administriertVon && schulen.includes(klasse.administriertVon))
+    .map((k) => ({ id: k.id, label: k.name }));
+}
+
+const RollenAnswer = FindRollenResponse;
+
+/**
+ * Roles for the role filter, sorted by name; the chosen ones stay listed whatever the search. The upstream's role
+ * search has no "these ids" parameter, so the page asks once for all roles (a few dozen) and narrows here; the
+ * resource route for the combobox asks with the typed name.
+ */
+export async function rolleOptions(request: Request, chosen: string[], search: string | undefined) {
+  const { moeglicheRollen } = await callUpstreamJson(request, "/api/person-administration/rollen", RollenAnswer, {
+    defaultError: "PERSON_ERROR",
+  });
+  const sorted = moeglicheRollen.map((rolle) => ({ id: rolle.id, label: rolle.name })).sort(byLabel);
+  const needle = search?.toLocaleLowerCase("de");
+  const matching = sorted.filter(
+    (option) => !chosen.includes(option.id) && (!needle || option.label.toLocaleLowerCase("de").includes(needle)),
+  );
+  return [...sorted.filter((option) => chosen.includes(option.id)), ...matching.slice(0, OPTION_LIMIT)];
+}
+
+/** The combobox's search: roles whose name contains the typed text. */
+export async function searchRollen(request: Request, search: string | undefined) {
+  const { moeglicheRollen } = await callUpstreamJson(request, "/api/person-administration/rollen", RollenAnswer, {
+    query: { rolleName: search, limit: OPTION_LIMIT },
+    defaultError: "PERSON_ERROR",
+  });
+  return moeglicheRollen.map((rolle) => ({ id: rolle.id, label: rolle.name })).sort(byLabel);
+}
+
+const byLabel = (a: FilterOption, b: FilterOption) => a.label.localeCompare(b.label, "de");
+
+export function toRows(list: z.infer<typeof PersonenFrontendResponse>, uebersichten: PersonenuebersichtResponse[]): PersonRow[] {
+  const byId = new Map(uebersichten.map((u) => [u.personId, u]));
+  return list.items.map(({ person }) => {
+    const zuordnungen = byId.get(person.id)?.zuordnungen ?? [];
+    const koPersPflicht = zuordnungen.some((z) => z.merkmale.includes("KOPERS_PFLICHT"));
+    const schulisch = zuordnungen.filter((z) => z.typ !== "KLASSE");
+    return {
+      id: person.id,
+      familienname: person.name.familienname,
+      vorname: person.name.vorname,
+      username: person.username ?? null,
+      personalnummer: person.personalnummer ? { kind: "value", value: person.personalnummer } : koPersPflicht ? { kind: "missing" } : null,
+      rollen: unique(zuordnungen.map((z) => z.rolle)),
+      zuordnungen: unique(schulisch.map((z) => z.sskDstNr || z.sskName)),
+      klassen: unique(zuordnungen.filter((z) => z.typ === "KLASSE").map((z) => z.sskName)),
+    };
+  });
+}
+
+const unique = (values: string[]) => [...new Set(values.filter((value) => value !== ""))];

@@ -1,0 +1,128 @@
+import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormError, useCurrentFormError } from "~/components/form-error";
+import { RequiredFieldsNote } from "~/components/forms";
+import { Notice } from "~/components/notice";
+import { RolleFelder, type RolleOptionen } from "~/features/rollen/rolle-form";
+import { SaveButton } from "~/components/save-button";
+import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
+import type { ErrorCode } from "~/errors";
+import type { TranslationKey } from "~/i18n";
+import { useInterruptedValues } from "~/hooks/use-interrupted-values";
+import { useFormCheckedOnDemand } from "~/hooks/use-check-on-demand";
+import type { EditRolleSchema } from "~/features/rollen/rolle-forms";
+
+const FORM_ID = "rolle-bearbeiten";
+
+/** The role as the form was read: its editable values and the version they belong to. */
+export interface RolleStand {
+  name: string;
+  merkmale: string[];
+  angebote: string[];
+  systemrechte: string[];
+  version: number;
+}
+
+/**
+ * Name, merkmale, offers and rights of a role; level and rollenart are shown, fixed. The form carries the version it
+ * was read at: when someone else saved the role meanwhile, the upstream refuses, the typed input stays, and the
+ * message offers to load the current state (which discards the input) instead of overwriting unseen.
+ */
+const loadCheck = () => import("~/features/rollen/rolle-forms").then((module) => module.editRolleCheck);
+
+export function RolleBearbeitenForm({
+  constraint,
+  stand,
+  fest,
+  optionen,
+  cancelTo,
+  reloadTo,
+}: {
+  /** The form's native constraints, from the server (`EDIT_ROLLE_CONSTRAINT`). */
+  constraint: Record<string, Record<string, unknown>>;
+  stand: RolleStand;
+  fest: { ebene: string; rollenart: { key: TranslationKey; values?: Record<string, string> } };
+  optionen: RolleOptionen;
+  cancelTo: string;
+  reloadTo: string;
+}) {
+  const { t } = useTranslation();
+  const answer = useActionData();
+  const actionData =
+    typeof answer === "object" && answer !== null && "result" in answer
+      ? (answer as unknown as { result: SubmissionResult<string[]>; error: ErrorCode | null })
+      : undefined;
+  const { formHandlers, dialog } = useUnsavedChangesWarning();
+  const interrupted = useInterruptedValues();
+  const version = interrupted.version ?? String(stand.version);
+  const { form, fields, formProps } = useFormCheckedOnDemand<typeof EditRolleSchema>({
+    id: FORM_ID,
+    constraint,
+    loadCheck,
+    lastResult: actionData?.result,
+    defaultValue: { name: stand.name, merkmale: stand.merkmale, angebote: stand.angebote, systemrechte: stand.systemrechte, version },
+  });
+  const formError = useCurrentFormError(form, actionData);
+  const conflict = formError === "NEWER_VERSION_OF_ROLLE_AVAILABLE";
+  // In the order of the form's checkboxes, as the save button reads them.
+  const ordered = (chosen: string[], order: string[]) => order.filter((value) => chosen.includes(value)).join("\n");
+
+  return (
+    <>
+      <FormError id={`${FORM_ID}-fehler`} code={formError} message={conflict ? t("rollen:edit.conflictMessage") : undefined}>
+        {conflict ? (
+          <p className="mt-2">
+            {/* A document load: the form starts again from the current state. */}
+            <Link to={reloadTo} reloadDocument className="text-primary underline">
+              {t("rollen:edit.reload")}
+            </Link>
+          </p>
+        ) : null}
+      </FormError>
+      <Form method="post" {...formProps} {...formHandlers} className="max-w-3xl">
+        <RequiredFieldsNote />
+        <Notice tone="info" className="mb-4">
+          <p>
+            <span className="font-semibold">{t("rollen:fields.ebene")}:</span> {fest.ebene}
+          </p>
+          <p>
+            <span className="font-semibold">{t("rollen:fields.rollenart")}:</span> {t(fest.rollenart.key, fest.rollenart.values)}
+          </p>
+          <p className="mt-2 text-sm">{t("rollen:edit.fixed")}</p>
+        </Notice>
+        <input type="hidden" name={fields.version.name} value={version} />
+        <RolleFelder
+          fields={{
+            name: fields.name,
+            merkmale: fields.merkmale as FieldMetadata<string[]>,
+            angebote: fields.angebote as FieldMetadata<string[]>,
+            systemrechte: fields.systemrechte as FieldMetadata<string[]>,
+          }}
+          optionen={optionen}
+        />
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Link to={cancelTo} className="btn-secondary">
+            {t("form.cancel")}
+          </Link>
+          <SaveButton
+            form={form}
+            stored={{
+              name: stand.name,
+              merkmale: ordered(stand.merkmale, ["BEFRISTUNG_PFLICHT", "KOPERS_PFLICHT"]),
+              angebote: ordered(
+                stand.angebote,
+                optionen.angebote.map((angebot) => angebot.id),
+              ),
+              systemrechte: ordered(
+                stand.systemrechte,
+                optionen.systemrechte.map((recht) => recht.name),
+              ),
+            }}
+          />
+        </div>
+      </Form>
+      {dialog}
+    </>
+  );
+}

@@ -1,0 +1,301 @@
+import { getZodConstraint } from "@conform-to/zod";
+import { z } from "zod";
+import {
+  ROLLEN_MERKMALE,
+  ROLLENARTEN,
+  type CreateRolleBody,
+  type OrganisationResponse,
+  type RolleWithServiceProvidersResponse,
+  type UpdateRolleBody,
+} from "../../../upstream/contract";
+import type { TranslationKey } from "~/i18n";
+import { organisationLabel } from "~/organisation-label";
+import { CreateRolleSchema, EditRolleSchema, setKey } from "~/features/rollen/rolle-forms";
+import { REVISION_CONFLICT_CODES } from "../../.server/error-codes.server";
+import { notFound } from "../../.server/guards.server";
+import { PagingParams, searchText } from "../../.server/list-params.server";
+import type { FieldsByErrorCode } from "../../.server/responses.server";
+import { UpstreamFailure } from "../../.server/upstream/client.server";
+import { findOrganisationen, getOrganisation } from "../../.server/upstream/organisationen.server";
+import { createRolle, deleteRolle, findRollen, getRolle, getSystemrechte, updateRolle } from "../../.server/upstream/rollen.server";
+import { writeWithOutcome } from "../../.server/write-outcome.server";
+
+/**
+ * The role screens (issue 12, docs/decisions/023): list rows, one role for its page, the levels a role may be created
+ * at, and the three writes with a plain answer to "was it saved?" after a timeout (decision 011).
+ */
+
+/** The forms' native constraints, computed here: the pages load zod only with the check (decision 019). */
+export const CREATE_ROLLE_CONSTRAINT = getZodConstraint(CreateRolleSchema);
+export const EDIT_ROLLE_CONSTRAINT = getZodConstraint(EditRolleSchema);
+
+/** The list's state in the URL: search by name and paging. The upstream sorts by name and knows no other order. */
+export const RollenListParams = PagingParams.extend({ suche: searchText });
+export type RollenListParams = z.infer<typeof RollenListParams>;
+
+/** A text with its values, resolved in the component (`t(key, values)`). */
+export interface Label {
+  key: TranslationKey;
+  values?: Record<string, string>;
+}
+
+const isRollenart = (value: string): value is (typeof ROLLENARTEN)[number] => (ROLLENARTEN as readonly string[]).includes(value);
+const isMerkmal = (value: string): value is (typeof ROLLEN_MERKMALE)[number] => (ROLLEN_MERKMALE as readonly string[]).includes(value);
+
+export function rollenartLabel(rollenart: string | null | undefined): Label {
+  return { key: rollenart && isRollenart(rollenart) ? `rollen:rollenart.${rollenart}` : "rollen:rollenart.unbekannt" };
+}
+
+export function merkmalLabel(merkmal: string): Label {
+  return isMerkmal(merkmal) ? { key: `rollen:merkmal.${merkmal}` } : { key: "rollen:merkmal.unbekannt", values: { name: merkmal } };
+}
+
+/** The system rights the texts describe; anything else shows under the neutral "Weiteres Recht (NAME)". */
+const KNOWN_RECHTE = new Set([
+  "ROLLEN_VERWALTEN",
+  "PERSONEN_SOFORT_LOESCHEN",
+  "PERSONEN_VERWALTEN",
+  "LANDESBEDIENSTETE_SUCHEN_UND_HINZUFUEGEN",
+  "EINGESCHRAENKT_NEUE_BENUTZER_ERSTELLEN",
+  "SCHULEN_VERWALTEN",
+  "KLASSEN_VERWALTEN",
+  "SCHULTRAEGER_VERWALTEN",
+  "PERSON_SYNCHRONISIEREN",
+  "PERSONEN_ANLEGEN",
+  "IMPORT_DURCHFUEHREN",
+  "BULK_VERWALTEN",
+  "SCHULPORTAL_VERWALTEN",
+  "HINWEISE_BEARBEITEN",
+  "ROLLEN_ERWEITERN",
+  "ANGEBOTE_VERWALTEN",
+  "ANGEBOTE_EINGESCHRAENKT_VERWALTEN",
+  "SCHULISCHE_VIDIS_ANGEBOTE_ABRUFEN",
+] as const);
+type KnownRecht = typeof KNOWN_RECHTE extends Set<infer T> ? T : never;
+
+export interface RechtLabel {
+  name: string;
+  label: Label;
+  beschreibung: Label;
+}
+
+export function systemrechtLabel(name: string): RechtLabel {
+  if ((KNOWN_RECHTE as Set<string>).has(name)) {
+    const known = name as KnownRecht;
+    return { name, label: { key: `rollen:systemrecht.${known}.label` }, beschreibung: { key: `rollen:systemrecht.${known}.beschreibung` } };
+  }
+  return {
+    name,
+    label: { key: "rollen:systemrecht.unbekannt.label", values: { name } },
+    beschreibung: { key: "rollen:systemrecht.unbekannt.beschreibung" },
+  };
+}
+
+/** The level a role is administered at: "Kennung (Name)", the name alone, or the id when the upstream named none. */
+export function ebeneLabel(rolle: RolleWithServiceProvidersResponse, owner?: OrganisationResponse | null): string {
+  const name = rolle.administeredBySchulstrukturknotenName ?? owner?.name;
+  const kennung = rolle.administeredBySchulstrukturknotenKennung ?? owner?.kennung;
+  if (name) return organisationLabel({ kennung, name });
+  return rolle.administeredBySchulstrukturknoten ?? "";
+}
+
+const GERMAN = new Intl.Collator("de", { sensitivity: "base", numeric: true });
+
+/** Offers by name in German order ("itslearning" among the I, not after "WebUntis"): the upstream keeps them unsorted. */
+export const nachName = <T extends { name: string }>(angebote: readonly T[]): T[] =>
+  [...angebote].sort((a, b) => GERMAN.compare(a.name, b.name));
+
+/** What every role screen shows of a role, with labels resolved. */
+export function rolleView(rolle: RolleWithServiceProvidersResponse, owner?: OrganisationResponse | null) {
+  return {
+    id: rolle.id,
+    name: rolle.name,
+    version: rolle.version ?? 1,
+    ebeneId: rolle.administeredBySchulstrukturknoten ?? "",
+    ebene: ebeneLabel(rolle, owner),
+    rollenart: rollenartLabel(rolle.rollenart),
+    merkmale: rolle.merkmale.map(merkmalLabel),
+    merkmalWerte: [...rolle.merkmale],
+    angebote: nachName(rolle.serviceProviders.map((angebot) => ({ id: angebot.id, name: angebot.name }))),
+    systemrechte: rolle.systemrechte.filter((recht) => !recht.isTechnical).map((recht) => systemrechtLabel(recht.name)),
+  };
+}
+export type RolleView = ReturnType<typeof rolleView>;
+
+/** The rows of the list (both upstream versions name the owner in the list's items). */
+export async function loadRollenPage(request: Request, params: RollenListParams) {
+  const { items, total } = await findRollen(request, {
+    searchStr: params.suche,
+    offset: (params.seite - 1) * params.anzahl,
+    limit: params.anzahl,
+  });
+  return { rows: items.map((rolle) => rolleView(rolle)), total };
+}
+
+/** A role the user may manage, else the not-found page: unknown, technical and foreign roles are all 404 upstream. */
+export async function loadRolleForAdmin(request: Request, id: string | null | undefined): Promise<RolleWithServiceProvidersResponse> {
+  if (!z.string().uuid().safeParse(id).success) throw notFound();
+  try {
+    return await getRolle(request, id!);
+  } catch (error) {
+    if (error instanceof UpstreamFailure && (error.status === 404 || error.status === 403)) throw notFound();
+    throw error;
+  }
+}
+
+/**
+ * The owner organisation, when the role's answer does not name it (a single role, `GET /api/rolle/{id}`, in both
+ * upstream versions; only the list's items carry the name). A failure here is no reason to hide the role: the page
+ * then shows the owner's id.
+ */
+export async function ownerIfUnnamed(request: Request, rolle: RolleWithServiceProvidersResponse): Promise<OrganisationResponse | null> {
+  if (rolle.administeredBySchulstrukturknotenName || !rolle.administeredBySchulstrukturknoten) return null;
+  try {
+    return await getOrganisation(request, rolle.administeredBySchulstrukturknoten);
+  } catch (error) {
+    if (error instanceof UpstreamFailure) return null;
+    throw error;
+  }
+}
+
+/** At most this many levels are offered at once; more are found by the search above the choice. */
+export const EBENEN_LIMIT = 50;
+
+const EBENEN_QUERY = { systemrechte: ["ROLLEN_VERWALTEN" as const], excludeTyp: ["KLASSE" as const] };
+
+/**
+ * The organisations a role may be administered at: where the user holds ROLLEN_VERWALTEN, without classes. The levels
+ * above the schools (root, Länder, Träger: few) come first and whole; then the schools, by Dienststellennummer, at most
+ * `EBENEN_LIMIT` of them. Both are asked side by side and narrowed by the same search.
+ */
+export async function findEbenen(request: Request, suche: string | undefined) {
+  const [oben, schulen] = await Promise.all([
+    findOrganisationen(request, {
+      ...EBENEN_QUERY,
+      excludeTyp: ["KLASSE", "SCHULE"],
+      searchString: suche,
+      sortField: "name",
+      sortOrder: "asc",
+    }),
+    findOrganisationen(request, {
+      ...EBENEN_QUERY,
+      typ: "SCHULE",
+      searchString: suche,
+      sortField: "kennung",
+      sortOrder: "asc",
+      limit: EBENEN_LIMIT,
+    }),
+  ]);
+  const items = [...oben.items, ...schulen.items].filter((organisation) => organisation.typ !== "KLASSE");
+  return { items, total: oben.total + schulen.total, schulenGekuerzt: schulen.total > schulen.items.length };
+}
+
+/** One level by id, if the user may create roles there; null for anything else (a class, a foreign or bad id). */
+export async function findEbene(request: Request, id: string | null | undefined): Promise<OrganisationResponse | null> {
+  if (!z.string().uuid().safeParse(id).success) return null;
+  const { items } = await findOrganisationen(request, { ...EBENEN_QUERY, organisationIds: [id!], limit: 1 });
+  return items.find((organisation) => organisation.id === id && organisation.typ !== "KLASSE") ?? null;
+}
+
+/** The rights a form offers: the upstream's list without the technical ones, labelled. */
+export async function systemrechtOptions(request: Request): Promise<RechtLabel[]> {
+  const rechte = await getSystemrechte(request);
+  return rechte.filter((recht) => !recht.isTechnical).map((recht) => systemrechtLabel(recht.name));
+}
+
+/** The upstream's refusals on the fields they are about, in the words of the role screens. */
+export const ROLLE_FIELDS: FieldsByErrorCode = {
+  ROLLE_NAME_UNIQUE_ON_SSK: { field: "name", message: "rollen:validation.name.taken" },
+  ROLLENNAME_ENTHAELT_LEERZEICHEN: { field: "name", message: "rollen:validation.name.outerSpaces" },
+  UPDATE_MERKMALE_ERROR: { field: "merkmale", message: "rollen:validation.merkmale.inUse" },
+  SERVICE_PROVIDER_NICHT_NACHTRAEGLICH_ZUWEISBAR: { field: "angebote", message: "rollen:validation.angebote.inUse" },
+  SERVICE_PROVIDER_PROVIDED_OUT_OF_TREE: { field: "angebote", message: "rollen:validation.angebote.outOfTree" },
+};
+
+/** The marker of an unanswered create in the portal cookie: level and name identify the attempt. */
+export const CREATE_ROLLE_WRITE = "rolle-anlegen";
+export const createRolleKey = (body: { administeredBySchulstrukturknoten: string; name: string }) =>
+  `${body.administeredBySchulstrukturknoten}/${body.name}`;
+
+/** The role of this name at this level, if there is one (the list's search, then the exact match). */
+async function findRolleByName(request: Request, ebene: string, name: string) {
+  const { items } = await findRollen(request, { searchStr: name, offset: 0, limit: 100 });
+  return items.find((rolle) => rolle.name === name && rolle.administeredBySchulstrukturknoten === ebene) ?? null;
+}
+
+/**
+ * Creates a role with its offers (decision 011 §5): after a timeout, or after "name taken" following the user's own
+ * unanswered attempt, the upstream is asked whether a role of this name is at this level. `angebotsFehler` is set when
+ * the role is there but without the offers asked for (the pinned upstream's second call failed, or never ran).
+ */
+export async function createRolleWithOutcome(
+  request: Request,
+  body: CreateRolleBody,
+  { earlierAttemptUnanswered }: { earlierAttemptUnanswered: boolean },
+) {
+  const outcome = await writeWithOutcome({
+    write: async () => {
+      const { rolle, angeboteFehler } = await createRolle(request, body);
+      return { rolle, angeboteFehler: angeboteFehler !== null };
+    },
+    reread: async () => {
+      const rolle = await findRolleByName(request, body.administeredBySchulstrukturknoten, body.name);
+      return rolle && { rolle, angeboteFehler: false };
+    },
+    ownConflicts: ["ROLLE_NAME_UNIQUE_ON_SSK"],
+    earlierAttemptUnanswered,
+  });
+  if (outcome.status !== "saved") return outcome;
+  const attached = setKey(outcome.value.rolle.serviceProviders.map((angebot) => angebot.id));
+  const angeboteFehler = outcome.value.angeboteFehler || attached !== setKey(body.serviceProviderIds);
+  return { ...outcome, value: { rolle: outcome.value.rolle, angeboteFehler } };
+}
+
+/** Whether the role now is what the form asked for. */
+export function hasState(rolle: RolleWithServiceProvidersResponse, wanted: Omit<UpdateRolleBody, "version">): boolean {
+  return (
+    rolle.name === wanted.name &&
+    setKey(rolle.merkmale) === setKey(wanted.merkmale) &&
+    setKey(rolle.serviceProviders.map((angebot) => angebot.id)) === setKey(wanted.serviceProviderIds) &&
+    setKey(rolle.systemrechte.map((recht) => recht.name)) === setKey(wanted.systemrechte)
+  );
+}
+
+/**
+ * Saves a role's new state at the version the form was read at. After a timeout or a conflict the role is read
+ * again: if it has the asked-for state (the user's own unanswered save, or the same change by someone else), it is
+ * saved; else the conflict stands.
+ */
+export function updateRolleWithOutcome(request: Request, id: string, body: UpdateRolleBody) {
+  const { version: _version, ...wanted } = body;
+  return writeWithOutcome({
+    write: () => updateRolle(request, id, body),
+    reread: async () => {
+      const rolle = await getRolle(request, id);
+      return hasState(rolle, wanted) ? rolle : null;
+    },
+    ownConflicts: [...REVISION_CONFLICT_CODES],
+    earlierAttemptUnanswered: true,
+  });
+}
+
+/** Deletes a role; after a timeout (or "not found" after the user's own unanswered delete) a 404 means it is gone. */
+export function deleteRolleWithOutcome(request: Request, id: string) {
+  return writeWithOutcome({
+    write: async () => {
+      await deleteRolle(request, id);
+      return "gone" as const;
+    },
+    reread: async () => {
+      try {
+        await getRolle(request, id);
+        return null;
+      } catch (error) {
+        if (error instanceof UpstreamFailure && error.status === 404) return "gone" as const;
+        throw error;
+      }
+    },
+    ownConflicts: ["ENTITY_NOT_FOUND", "NOT_FOUND"],
+    earlierAttemptUnanswered: true,
+  });
+}
