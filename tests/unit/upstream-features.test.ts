@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { TtlCache } from "~/.server/upstream/ttl-cache.server";
 import {
   BELEGTE_KLASSE_ID,
   currentUpstream,
@@ -183,23 +182,5 @@ describe("der Mechanismus für spätere Bildschirme", () => {
     expect(rolleAnlegen.known()).toBe("follow-up-put");
     // Per process and upstream: another instance of the same feature sees what was learnt.
     expect(new features.UpstreamFeature("rolle-anlegen", ["with-service-providers", "follow-up-put"]).known()).toBe("follow-up-put");
-  });
-});
-
-describe("der Token-Zwischenspeicher", () => {
-  it("vergisst nach Ablauf der Frist und hält höchstens die zuletzt genutzten Einträge", () => {
-    let now = 0;
-    const cache = new TtlCache<string>(2, 1_000, () => now);
-    cache.set("a", "1");
-    cache.set("b", "2");
-    expect(cache.get("a")).toBe("1");
-    cache.set("c", "3");
-    // "b" was used least recently.
-    expect(cache.get("b")).toBeUndefined();
-    expect(cache.get("a")).toBe("1");
-    expect(cache.size).toBe(2);
-    now = 1_000;
-    expect(cache.get("a")).toBeUndefined();
-    expect(cache.get("c")).toBeUndefined();
   });
 });

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
+import { LRUCache } from "lru-cache";
 import { CSRF_REFUSAL_MESSAGE, CSRF_TOKEN_PATH, CsrfTokenResponse } from "../../../upstream/contract";
 import { env } from "../env.server";
 import { isRouteMiss, UpstreamFeature } from "./capabilities.server";
 import { parseJson, sendToUpstream, upstreamCookieHeader, type UpstreamAnswer } from "./transport.server";
-import { TtlCache } from "./ttl-cache.server";
 
 /**
  * The current upstream refuses every session-authenticated write without the session's CSRF token
@@ -16,7 +16,7 @@ import { TtlCache } from "./ttl-cache.server";
 const csrfFeature = new UpstreamFeature("csrf-token", ["token", "none"]);
 
 // A few thousand concurrent sessions per instance; ten minutes keeps a long form session cheap and the memory small.
-const tokens = new TtlCache<string>(5_000, 10 * 60_000);
+const tokens = new LRUCache<string, string>({ max: 5_000, ttl: 10 * 60_000 });
 
 /**
  * The current upstream's answer to a missing or wrong token: the NestJS default 400 body, with neither

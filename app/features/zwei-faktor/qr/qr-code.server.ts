@@ -1,12 +1,11 @@
 import QRCode from "qrcode";
-import { readQrCode } from "./lesen.server";
-import { readPng } from "./png.server";
+import { readQrText } from "./qr-lesen.server";
 
 /**
  * The QR code of a new software token as the page shows it. The upstream hands on what its token service renders, a
  * PNG as data URI (PERSONS.md §2.9.1). The portal reads the otpauth URI out of it and draws the code again as inline
  * SVG: sharp at any size and in print, no image request, and the key can be shown as text for typing it into an
- * authenticator by hand. Should the image not read exactly (another renderer, a format this reader does not know),
+ * authenticator by hand. Should the image not read exactly (a damaged image, no code found),
  * the upstream's image is shown as it came; an answer that already is the otpauth URI is drawn directly.
  */
 export type TokenQrCode =
@@ -18,15 +17,10 @@ const SHOWN_AS_IS = /^data:image\/(png|gif|jpeg|webp);base64,[A-Za-z0-9+/=\s]+$/
 export async function tokenQrCode(answer: string): Promise<TokenQrCode | null> {
   const trimmed = answer.trim();
   const png = PNG_DATA_URI.exec(trimmed);
-  const text = png ? readPngQr(png[1]) : trimmed.startsWith("otpauth://") ? trimmed : null;
+  const text = png ? readQrText(Buffer.from(png[1], "base64")) : trimmed.startsWith("otpauth://") ? trimmed : null;
   if (text)
     return { kind: "svg", svg: await QRCode.toString(text, { type: "svg", errorCorrectionLevel: "M", margin: 4 }), ...otpauth(text) };
   return SHOWN_AS_IS.test(trimmed) ? { kind: "image", src: trimmed } : null;
-}
-
-function readPngQr(base64: string): string | null {
-  const bitmap = readPng(Buffer.from(base64, "base64"));
-  return bitmap ? readQrCode(bitmap) : null;
 }
 
 /** Key, issuer and account of an otpauth URI (Google Authenticator's key URI format), each null when absent. */
