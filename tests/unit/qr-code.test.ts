@@ -95,7 +95,8 @@ describe("QR-Code des Token-Dienstes lesen", () => {
     // every third data module of the lower half flipped: far beyond what level L corrects
     const destroyed = QRCode.create(URI, { errorCorrectionLevel: "L" }).modules;
     for (let r = Math.floor(size / 2); r < size; r++)
-      for (let c = 0; c < size; c++) if (!destroyed.isReserved(r, c) && (r + c) % 3 === 0) destroyed.set(r, c, destroyed.get(r, c) ? 0 : 1, false);
+      for (let c = 0; c < size; c++)
+        if (!destroyed.isReserved(r, c) && (r + c) % 3 === 0) destroyed.set(r, c, destroyed.get(r, c) ? 0 : 1, false);
     const grayPng = (matrix: typeof modules) => {
       const scale = 4;
       const total = (size + 8) * scale;
