@@ -1,7 +1,8 @@
 import type { Config } from "tailwindcss";
 
 export default {
-  content: ["./app/**/*.{ts,tsx}"],
+  // `.server/` is named on its own: the glob skips dot folders, and the streamed pages there have classes.
+  content: ["./app/**/*.{ts,tsx}", "./app/.server/**/*.tsx"],
   // Words of comments and code that are also class names; no component uses them as classes, and every page would
   // carry their rules (`container` alone is five media queries).
   blocklist: ["blur", "container", "filter", "grow", "static", "table", "transform", "visible"],

@@ -1,7 +1,7 @@
-import { fehlerSeite } from "~/features/mehrfach/lauf-seite.server";
 import { isErrorCode } from "./error-codes.server";
 import { getFixedT } from "./i18n.server";
 import { resourceSecurityHeaders } from "./security.server";
+import { refusalPage } from "./streamed-page.server";
 
 /**
  * A resource route that answers pages itself (the streamed runs, docs/decisions/026) turns what its guards and calls
@@ -16,5 +16,5 @@ export async function alsDeutscheSeite(request: Request, thrown: unknown, zuruec
   const headers = new Headers(resourceSecurityHeaders("text/html"));
   headers.set("Content-Type", "text/html; charset=utf-8");
   headers.set("Cache-Control", "private, no-store");
-  return new Response(fehlerSeite(await getFixedT(request), code, zurueck), { status: thrown.status, headers });
+  return new Response(refusalPage(await getFixedT(request), code, zurueck), { status: thrown.status, headers });
 }

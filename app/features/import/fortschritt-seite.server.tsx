@@ -2,14 +2,13 @@ import type { TFunction } from "i18next";
 import { renderToStaticMarkup } from "react-dom/server";
 import { Notice } from "~/components/notice";
 import { errorMessageKey, errorTitleKey, type ErrorCode } from "~/errors";
-import { rahmenAnfang, RAHMEN_ENDE } from "~/features/mehrfach/lauf-seite.server";
 import { IMPORT_PFAD } from "~/features/import/personenimport";
+import { PAGE_FRAME_END, pageFrameStart, PROGRESS_END, progressStart, progressStep } from "~/.server/streamed-page.server";
 
 /**
- * (Not under `.server/`: Tailwind does not look into dot folders.) The page that follows an import while the upstream
- * works on it, streamed part by part as the bulk run's page is (docs/decisions/026, 028): each progress step is
- * appended to a container whose CSS shows only the last, so it moves with or without JavaScript and never reloads.
- * The import itself runs in the upstream: closing this page stops nothing.
+ * The page that follows an import while the upstream works on it, in the frame and progress pattern of every streamed
+ * page (`.server/streamed-page.server.tsx`, docs/decisions/026, 028): it moves with or without JavaScript and never
+ * reloads. The import itself runs in the upstream: closing this page stops nothing.
  */
 
 type T = TFunction;
@@ -25,17 +24,16 @@ export function fortschrittAnfang(t: T, input: { nonce: string; anzahl: number; 
       <p>{t("personenimport:fortschritt.laeuftWeiter")}</p>
     </>,
   );
-  // The padding comment makes browsers that wait for a first kilobyte before painting show the page at once.
-  return `${rahmenAnfang(t, title)}${intro}${weiterSkript(input.nonce, input.ergebnis)}<!--${" ".repeat(1024)}--><div aria-live="polite" class="[&>*:has(+*)]:hidden">`;
+  return `${pageFrameStart(t, title)}${intro}${weiterSkript(input.nonce, input.ergebnis)}${progressStart()}`;
 }
 
 export function fortschrittSchritt(t: T, bearbeitet: number, anzahl: number): string {
-  return renderToStaticMarkup(
-    <div className="space-y-2">
-      <progress className="h-4 w-full" max={Math.max(anzahl, 1)} value={bearbeitet} aria-label={t("personenimport:fortschritt.balken")} />
-      <p className="font-semibold">{t("personenimport:fortschritt.stand", { bearbeitet, anzahl })}</p>
-    </div>,
-  );
+  return progressStep({
+    value: bearbeitet,
+    max: anzahl,
+    label: t("personenimport:fortschritt.balken"),
+    text: t("personenimport:fortschritt.stand", { bearbeitet, anzahl }),
+  });
 }
 
 export type FortschrittEnde =
@@ -45,17 +43,12 @@ export type FortschrittEnde =
 export function fortschrittEnde(t: T, ende: FortschrittEnde, input: { nonce: string; ergebnis: string }): string {
   const schritt =
     ende.art === "fertig"
-      ? renderToStaticMarkup(
-          <div className="space-y-2">
-            <progress
-              className="h-4 w-full"
-              max={Math.max(ende.anzahl, 1)}
-              value={ende.anzahl}
-              aria-label={t("personenimport:fortschritt.balken")}
-            />
-            <p className="font-semibold">{t("personenimport:fortschritt.fertig", { anzahl: ende.anzahl })}</p>
-          </div>,
-        )
+      ? progressStep({
+          value: ende.anzahl,
+          max: ende.anzahl,
+          label: t("personenimport:fortschritt.balken"),
+          text: t("personenimport:fortschritt.fertig", { anzahl: ende.anzahl }),
+        })
       : "";
   const body = renderToStaticMarkup(
     <section aria-labelledby={ENDE_ID} className="space-y-4">
@@ -94,7 +87,7 @@ export function fortschrittEnde(t: T, ende: FortschrittEnde, input: { nonce: str
     </section>,
   );
   const fokus = `<script nonce="${input.nonce}">window.importEnde&&window.importEnde(${ende.art === "fertig"})</script>`;
-  return `${schritt}</div>${body}${fokus}${RAHMEN_ENDE}`;
+  return `${schritt}${PROGRESS_END}${body}${fokus}${PAGE_FRAME_END}`;
 }
 
 /** With JavaScript, a finished import goes on to its result by itself; otherwise the focus moves to the last words. */

@@ -1,17 +1,14 @@
 import type { TFunction } from "i18next";
 import { renderToStaticMarkup } from "react-dom/server";
 import { Notice } from "~/components/notice";
-import { errorMessageKey, errorTitleKey, type ErrorCode } from "~/errors";
+import { errorMessageKey, errorTitleKey } from "~/errors";
 import { MEHRFACH_DATEI_PFAD, type MehrfachAktion } from "~/features/mehrfach/aktionen";
-import { stylesheetHref } from "~/document/stylesheet";
 import type { Fehlerzeile } from "~/features/mehrfach/dateien.server";
+import { PAGE_FRAME_END, pageFrameStart, PROGRESS_END, progressStart, progressStep } from "~/.server/streamed-page.server";
 
 /**
- * (Not under `.server/`: Tailwind does not look into dot folders, and this page has classes of its own.)
- * The page a bulk run streams while it works (docs/decisions/026): the browser shows each part as it arrives, with or
- * without JavaScript. The parts are rendered by React (so every text is escaped) but sent one after another, which is
- * why the page's frame is written as plain strings around them. Progress steps are appended to one container whose
- * CSS shows only the last, so the bar seems to move without any script.
+ * The page a bulk run streams while it works (docs/decisions/026), in the frame and progress pattern of every streamed
+ * page (`.server/streamed-page.server.tsx`): the browser shows each part as it arrives, with or without JavaScript.
  */
 
 type T = TFunction;
@@ -19,26 +16,6 @@ type T = TFunction;
 export const PROGRESS_ID = "fortschritt";
 const RESULT_HEADING_ID = "ergebnis-titel";
 const PASSWORD_FORM_ID = "passwort-datei";
-
-/** The frame both pages of the run route share: the head, the portal's name, the opening of `main`. */
-export function rahmenAnfang(t: T, title: string): string {
-  const head = renderToStaticMarkup(
-    <>
-      <meta charSet="utf-8" />
-      <meta name="viewport" content="width=device-width, initial-scale=1" />
-      <title>{`${title} – ${t("app.name")}`}</title>
-      <link rel="stylesheet" href={stylesheetHref} />
-    </>,
-  );
-  const header = renderToStaticMarkup(
-    <header className="bg-primary px-4 py-3 text-white">
-      <p className="font-semibold">{t("app.name")}</p>
-    </header>,
-  );
-  return `<!DOCTYPE html><html lang="de"><head>${head}</head><body class="bg-white text-gray-900">${header}<main id="main" class="mx-auto max-w-4xl space-y-4 p-4">`;
-}
-
-export const RAHMEN_ENDE = "</main></body></html>";
 
 export function seitenAnfang(t: T, input: { nonce: string; aktion: MehrfachAktion; anzahl: number; schule: string | null }): string {
   const title = t(`mehrfach:aktion.${input.aktion}`);
@@ -52,20 +29,17 @@ export function seitenAnfang(t: T, input: { nonce: string; aktion: MehrfachAktio
       </p>
     </>,
   );
-  // The padding comment makes browsers that wait for a first kilobyte before painting show the page at once.
-  return `${rahmenAnfang(t, title)}${intro}${laufSkript(t, input.nonce)}<!--${" ".repeat(1024)}--><div id="${PROGRESS_ID}" aria-live="polite" class="[&>*:has(+*)]:hidden">`;
+  return `${pageFrameStart(t, title)}${intro}${laufSkript(t, input.nonce)}${progressStart(PROGRESS_ID)}`;
 }
 
 export function fortschritt(t: T, fertig: number, anzahl: number): string {
-  return renderToStaticMarkup(
-    <div className="space-y-2">
-      <progress className="h-4 w-full" max={Math.max(anzahl, 1)} value={fertig} aria-label={t("mehrfach:lauf.fortschritt")} />
-      <p className="font-semibold">{t("mehrfach:lauf.stand", { fertig, anzahl })}</p>
-      <Notice tone="warning">
-        <p>{t("mehrfach:lauf.nichtSchliessen")}</p>
-      </Notice>
-    </div>,
-  );
+  return progressStep({
+    value: fertig,
+    max: anzahl,
+    label: t("mehrfach:lauf.fortschritt"),
+    text: t("mehrfach:lauf.stand", { fertig, anzahl }),
+    notice: <p>{t("mehrfach:lauf.nichtSchliessen")}</p>,
+  });
 }
 
 export interface Ergebnisse {
@@ -87,17 +61,12 @@ export function seitenEnde(t: T, ergebnisse: Ergebnisse, nonce: string): string 
   const { aktion, erledigt, fehler, unveraendert, abbruch, offen, passwortDatei, fehlerDatei } = ergebnisse;
   // The last progress step says it is done; it replaces the running bar and its "do not close" notice.
   const bearbeitet = ergebnisse.anzahl - offen;
-  const fertig = renderToStaticMarkup(
-    <div className="space-y-2">
-      <progress
-        className="h-4 w-full"
-        max={Math.max(ergebnisse.anzahl, 1)}
-        value={bearbeitet}
-        aria-label={t("mehrfach:lauf.fortschritt")}
-      />
-      <p className="font-semibold">{t("mehrfach:lauf.fertig", { fertig: bearbeitet, anzahl: ergebnisse.anzahl })}</p>
-    </div>,
-  );
+  const fertig = progressStep({
+    value: bearbeitet,
+    max: ergebnisse.anzahl,
+    label: t("mehrfach:lauf.fortschritt"),
+    text: t("mehrfach:lauf.fertig", { fertig: bearbeitet, anzahl: ergebnisse.anzahl }),
+  });
   const body = renderToStaticMarkup(
     <>
       <section aria-labelledby={RESULT_HEADING_ID} className="space-y-4">
@@ -168,30 +137,8 @@ export function seitenEnde(t: T, ergebnisse: Ergebnisse, nonce: string): string 
     </>,
   );
   const fokus = `<script nonce="${nonce}">window.mehrfachFertig&&window.mehrfachFertig()</script>`;
-  return `${fertig}${FORTSCHRITT_ENDE}${body}${fokus}${RAHMEN_ENDE}`;
+  return `${fertig}${PROGRESS_END}${body}${fokus}${PAGE_FRAME_END}`;
 }
-
-/**
- * A refusal of the run route as a German page: the route answers documents itself, so a guard's "not found" or a
- * refused form would otherwise reach the browser as the JSON the guards throw.
- */
-export function fehlerSeite(t: T, code: ErrorCode, zurueck: { href: string; text: string }): string {
-  const body = renderToStaticMarkup(
-    <>
-      <h1 className="text-2xl font-bold">{t(errorTitleKey(code))}</h1>
-      <p>{t(errorMessageKey(code))}</p>
-      <p>
-        <a href={zurueck.href} className="font-semibold text-primary underline">
-          {zurueck.text}
-        </a>
-      </p>
-    </>,
-  );
-  return `${rahmenAnfang(t, t(errorTitleKey(code)))}${body}${RAHMEN_ENDE}`;
-}
-
-/** The progress container is closed before the result, so only the progress steps replace each other. */
-const FORTSCHRITT_ENDE = "</div>";
 
 /**
  * With JavaScript: leaving while the run works, or before the passwords were downloaded, asks first; when the run is
