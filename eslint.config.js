@@ -13,12 +13,35 @@ import tseslint from "typescript-eslint";
  * What app/ shares with the rest of the project like a package, the contract and the texts: imported right after the
  * external packages, before `~/…`.
  */
-const SHARED = "{../,../../,../../../,../../../../}{upstream/contract,upstream/contract/**,locales/**}";
+const SHARED = "{@contract,@contract/**,{../,../../,../../../,../../../../}locales/**}";
 
 /** The reference upstream stands in for a separate service: the portal talks to it over HTTP only. */
 const REFERENCE_UPSTREAM = ["**/upstream/reference", "**/upstream/reference/**"];
 const REFERENCE_UPSTREAM_MESSAGE =
   "app/ must not import upstream/reference: the portal talks to any upstream over HTTP only (shared shapes live in upstream/contract).";
+
+/** The contract has one spelling in app/: the alias of tsconfig.json. */
+const CONTRACT_RELATIVE = { group: ["**/upstream/contract", "**/upstream/contract/**"], message: "app/ imports the contract as @contract or @contract/<module>." };
+/** URL → file in one step: a route module is never a library for another module. */
+const ROUTES = { group: ["~/routes/**", "**/routes/*"], message: "Nothing imports a route module; move what is shared into its feature (app/features/<area>/) or the platform." };
+/** Shared code (the platform, the kit, the hooks, the document) serves every area and knows none. */
+const FEATURES = { group: ["~/features/**", "**/features/**"], message: "Shared code never imports a feature (docs/architecture.md §2)." };
+/** A component's props are view types of its feature, never a server module's (whose code must not reach the browser). */
+const SERVER_MODULES = {
+  group: ["**/*.server", "**/*.server.ts", "**/*.server.tsx", "~/.server/**", "**/.server/**"],
+  message: "A component imports no server module, not even for a type: put the view type in its feature's views.ts.",
+};
+const appImports = (...patterns) => [
+  "error",
+  { patterns: [{ group: REFERENCE_UPSTREAM, message: REFERENCE_UPSTREAM_MESSAGE }, CONTRACT_RELATIVE, ROUTES, ...patterns] },
+];
+
+/** Rights are asked through the tables of app/permissions.ts (`can`, `mayOpen`), never one by one. */
+const RAW_RIGHTS = [
+  { selector: "CallExpression[callee.property.name='has'][callee.object.property.name='rights']", message: "Use can(user, …) or mayOpen(…) from ~/permissions." },
+  { selector: "CallExpression[callee.property.name='has'][callee.object.name='rights']", message: "Use can(user, …) or mayOpen(…) from ~/permissions." },
+];
+const REFERENCE_DYNAMIC_IMPORT = { selector: "ImportExpression[source.value=/upstream\\u002Freference/]", message: REFERENCE_UPSTREAM_MESSAGE };
 
 export default tseslint.config(
   {
@@ -76,12 +99,32 @@ export default tseslint.config(
       "react-hooks/exhaustive-deps": "error",
       // Types say what a component takes; prop-types would repeat them at run time.
       "react/prop-types": "off",
-      "no-restricted-imports": ["error", { patterns: [{ group: REFERENCE_UPSTREAM, message: REFERENCE_UPSTREAM_MESSAGE }] }],
-      "no-restricted-syntax": [
-        "error",
-        { selector: "ImportExpression[source.value=/upstream\\u002Freference/]", message: REFERENCE_UPSTREAM_MESSAGE },
-      ],
+      "no-restricted-imports": appImports(),
+      "no-restricted-syntax": ["error", REFERENCE_DYNAMIC_IMPORT, ...RAW_RIGHTS],
     },
+  },
+  {
+    files: ["app/permissions.ts"],
+    rules: { "no-restricted-syntax": ["error", REFERENCE_DYNAMIC_IMPORT] },
+  },
+  {
+    // The platform, the document pipeline, the hooks and the shared modules at app/'s root.
+    files: ["app/.server/**", "app/document/**", "app/hooks/**", "app/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": appImports(FEATURES) },
+  },
+  {
+    files: ["app/components/**"],
+    rules: { "no-restricted-imports": appImports(FEATURES, SERVER_MODULES) },
+  },
+  {
+    // Routes are flat: a sibling import could only be another route.
+    files: ["app/routes/**"],
+    rules: { "no-restricted-imports": appImports({ group: ["./*"], message: ROUTES.message }) },
+  },
+  {
+    files: ["app/features/**/*.tsx"],
+    ignores: ["app/features/**/*.server.tsx"],
+    rules: { "no-restricted-imports": appImports(SERVER_MODULES) },
   },
   {
     // The form kit places the focus where docs/decisions/010 says: after a post refused without JavaScript, on the

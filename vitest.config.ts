@@ -5,7 +5,11 @@ import { defineConfig } from "vitest/config";
 // setups in this process and for the test workers, which inherit its environment. `ENV_FILE=.env npm run …` opts in.
 process.env.ENV_FILE ??= "";
 
-const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
+// As tsconfig.json's paths: `~/…` is app/, `@contract` the upstream contract both sides share.
+const alias = {
+  "~": fileURLToPath(new URL("./app", import.meta.url)),
+  "@contract": fileURLToPath(new URL("./upstream/contract", import.meta.url)),
+};
 
 export default defineConfig({
   resolve: { alias },

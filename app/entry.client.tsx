@@ -3,7 +3,7 @@ import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
-import { rememberEarlyTextareaInput } from "./document/early-textarea-input";
+import { rememberEarlyTextareaInput } from "~/document/early-textarea-input";
 import { startI18n } from "./i18n.client";
 
 async function hydrate() {

@@ -4,13 +4,13 @@ import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } fro
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
+import { StylesheetTextProvider } from "~/document/stylesheet";
+import { stylesheetText } from "~/document/stylesheet.server";
+import { compressedResponse } from "~/document/compression.server";
+import { preloadModulesAfterFirstPaint } from "~/document/module-preloads.server";
+import { sharedI18nInstance } from "~/.server/i18n.server";
+import { resourceSecurityHeaders, securityHeaders } from "~/.server/security.server";
 import { NonceProvider } from "./nonce";
-import { StylesheetTextProvider } from "./document/stylesheet";
-import { stylesheetText } from "./document/stylesheet.server";
-import { compressedResponse } from "./document/compression.server";
-import { preloadModulesAfterFirstPaint } from "./document/module-preloads.server";
-import { sharedI18nInstance } from "./.server/i18n.server";
-import { resourceSecurityHeaders, securityHeaders } from "./.server/security.server";
 
 const ABORT_DELAY = 10_000;
 

@@ -1,4 +1,4 @@
-import type { Systemrecht } from "../upstream/contract/enums";
+import type { Systemrecht } from "@contract/enums";
 import type { TranslationKey } from "./i18n";
 
 /**
@@ -36,6 +36,28 @@ export function hasPermissions(rights: ReadonlySet<string>, required: readonly s
     const needed = (ROUTE_PERMISSIONS as Record<string, readonly string[]>)[key];
     return needed !== undefined && needed.every((right) => rights.has(right));
   });
+}
+
+/**
+ * What a user may do on a screen beyond opening it: one table, read on the server (`can(user, …)`), whose answers the
+ * loaders hand to their pages as flags. Only this module reads a user's rights directly (lint checks it).
+ */
+export const ACTION_RIGHTS = {
+  personLoeschen: ["PERSONEN_SOFORT_LOESCHEN"],
+  personSynchronisieren: ["PERSON_SYNCHRONISIEREN"],
+  /** Choosing persons for a bulk action at all (the list's checkboxes, the bulk screens and their files). */
+  mehrfachAuswaehlen: ["BULK_VERWALTEN"],
+  /** Each bulk action needs the person administration too (inventory §4.7); deleting, the right to delete at once. */
+  mehrfachAktion: ["BULK_VERWALTEN", "PERSONEN_VERWALTEN"],
+  mehrfachLoeschen: ["BULK_VERWALTEN", "PERSONEN_VERWALTEN", "PERSONEN_SOFORT_LOESCHEN"],
+  angeboteVerwalten: ["ANGEBOTE_VERWALTEN"],
+  rolleErweitern: ["ROLLEN_ERWEITERN"],
+} as const satisfies Record<string, readonly Systemrecht[]>;
+
+export type Aktion = keyof typeof ACTION_RIGHTS;
+
+export function can(user: { rights: ReadonlySet<string> }, aktion: Aktion): boolean {
+  return ACTION_RIGHTS[aktion].every((right) => user.rights.has(right));
 }
 
 export interface NavEntry {

@@ -1,6 +1,6 @@
 import { Authenticator } from "remix-auth";
 import { Strategy } from "remix-auth/strategy";
-import { UserinfoResponse, type StepUpLevel } from "../../upstream/contract";
+import { UserinfoResponse, type StepUpLevel } from "@contract";
 import { systemrechteOf } from "~/permissions";
 import {
   acceptUpstreamAnswer,
@@ -9,9 +9,9 @@ import {
   upstreamCookieHeader,
   UpstreamFailure,
   type UpstreamAnswer,
-} from "./upstream/client.server";
+} from "~/.server/upstream/client.server";
+import { twoFactorState } from "~/.server/upstream/self.server";
 import { requestContextOf } from "./request-context.server";
-import { twoFactorState } from "./upstream/self.server";
 
 export interface CurrentUser {
   personId: string;

@@ -1,5 +1,5 @@
+import { CSRF_REFUSAL_MESSAGE } from "@contract/csrf";
 import errorTexts from "../../locales/de/errors.json";
-import { CSRF_REFUSAL_MESSAGE } from "../../upstream/contract/csrf";
 import type { ErrorCode } from "~/errors";
 
 const knownCodes: ReadonlySet<string> = new Set(Object.keys(errorTexts));

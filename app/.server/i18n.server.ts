@@ -22,7 +22,7 @@ import personenimport from "../../locales/de/personenimport.json";
 import profil from "../../locales/de/profil.json";
 import portalseiten from "../../locales/de/portalseiten.json";
 import i18n, { NAMESPACES, type TextNamespace } from "~/i18n";
-import { rememberTranslations } from "../document/translation-cache.server";
+import { rememberTranslations } from "~/document/translation-cache.server";
 
 /** Every namespace, bundled with the server: nothing is read from disk while a request waits. */
 export const resources = {

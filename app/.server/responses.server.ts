@@ -2,10 +2,10 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import { errorMessageKey, type ErrorCode } from "~/errors";
 import type { TranslationKey } from "~/i18n";
+import { upstreamCookieHeaders, type UpstreamFailure } from "~/.server/upstream/client.server";
 import { flashToast, type ToastTone } from "./portal-cookie.server";
 import { redirectTo } from "./redirects.server";
 import { bindRequestContext } from "./request-context.server";
-import { upstreamCookieHeaders, type UpstreamFailure } from "./upstream/client.server";
 
 /**
  * How loaders and actions answer (docs/architecture.md, "Responses"). A route returns its data, a redirect or a

@@ -1,5 +1,5 @@
 import type { ErrorCode } from "~/errors";
-import { UpstreamFailure } from "./upstream/client.server";
+import { UpstreamFailure } from "~/.server/upstream/client.server";
 
 /**
  * What became of a write, said plainly (docs/decisions/011, "Writes that time out"). A write the portal gave up on

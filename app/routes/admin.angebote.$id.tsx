@@ -2,6 +2,7 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { can } from "~/permissions";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { pathOf, returnPathFrom, withReturnPath } from "~/return-path";
 import { angebotDetails } from "~/features/angebote/angebote.server";
@@ -27,10 +28,10 @@ export function loader(args: LoaderFunctionArgs) {
     );
     if (!angebot) throw notFound();
     const details = angebotDetails(angebot, logo);
-    const zurueck = returnPathFrom(new URL(request.url).searchParams, user.rights.has("ANGEBOTE_VERWALTEN") ? LIST_PATH : ERWEITERBAR_PATH);
+    const zurueck = returnPathFrom(new URL(request.url).searchParams, can(user, "angeboteVerwalten") ? LIST_PATH : ERWEITERBAR_PATH);
     // Opened from the offer's extension page, the way back leads there, and says so.
     const zurErweiterung = zurueck.startsWith(`/admin/angebote/${details.id}/erweiterungen`);
-    return { angebot: details, zurueck, zurErweiterung, mayExtend: details.erweiterbar && user.rights.has("ROLLEN_ERWEITERN") };
+    return { angebot: details, zurueck, zurErweiterung, mayExtend: details.erweiterbar && can(user, "rolleErweitern") };
   });
 }
 

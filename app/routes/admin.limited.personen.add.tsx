@@ -22,8 +22,8 @@ import {
   hinzufuegenAction,
   ladePersonBald,
   personIdOrSearch,
-  type HinzufuegenAntwort,
 } from "~/features/landesbedienstete/hinzufuegen.server";
+import type { HinzufuegenAntwort } from "~/features/landesbedienstete/views";
 import { readFormData } from "~/.server/form-data.server";
 import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
 import { withUpstreamSession } from "~/.server/responses.server";

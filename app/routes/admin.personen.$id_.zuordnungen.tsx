@@ -14,12 +14,8 @@ import { pageTitle, type I18nHandle } from "~/i18n";
 import { returnPathFrom, withReturnPath } from "~/return-path";
 import { serializeAenderungen } from "~/features/zuordnungen/aenderungen";
 import { zuordnungsAnsicht, type AnsichtZeile, type Status } from "~/features/zuordnungen/ansicht";
-import {
-  loadZuordnungen,
-  zuordnungenAction,
-  type Option,
-  type ZuordnungenAntwort,
-} from "~/features/zuordnungen/zuordnungen-bearbeiten.server";
+import { loadZuordnungen, zuordnungenAction, ZuordnungenAntwort } from "~/features/zuordnungen/zuordnungen-bearbeiten.server";
+import type { Option } from "~/features/zuordnungen/views";
 import { readFormData } from "~/.server/form-data.server";
 import { guardWhileLoading, notFound, requireAdmin } from "~/.server/guards.server";
 import { withUpstreamSession } from "~/.server/responses.server";

@@ -1,11 +1,11 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { can, mayOpen } from "~/permissions";
 import { PersonenFilter } from "~/features/personen/personen-filter";
 import { PersonenTabelle } from "~/features/personen/personen-tabelle";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { aktionErlaubt, MEHRFACH_AKTIONEN } from "~/features/mehrfach/aktionen";
-import { mayOpen } from "~/permissions";
 import { parsePersonenListParams } from "~/features/personen/personen-list-params";
 import { withReturnPath } from "~/return-path";
 import {
@@ -59,8 +59,8 @@ export function loader(args: LoaderFunctionArgs) {
       rows: toRows(list, uebersichten),
       options: { organisationen: organisationen.options, rollen, klassen },
       fixedSchule: fixed,
-      mayBulk: user.rights.has("BULK_VERWALTEN"),
-      bulkAktionen: MEHRFACH_AKTIONEN.filter((aktion) => aktionErlaubt(aktion, user.rights)),
+      mayBulk: can(user, "mehrfachAuswaehlen"),
+      bulkAktionen: MEHRFACH_AKTIONEN.filter((aktion) => aktionErlaubt(aktion, user)),
       mayCreate: mayOpen(user.rights, "/admin/personen/new"),
     };
   });

@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { can } from "~/permissions";
 import { dateiname, dateiText } from "~/features/mehrfach/dateien.server";
 import { formRefusal, readFormData } from "~/.server/form-data.server";
 import { notFound, requireAdmin } from "~/.server/guards.server";
@@ -23,7 +24,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAdmin(new Request(request.url, { method: "GET", headers: request.headers }), {
     permissions: ["personenverwaltung"],
   });
-  if (!user.rights.has("BULK_VERWALTEN")) throw notFound();
+  if (!can(user, "mehrfachAuswaehlen")) throw notFound();
   const inhalt = form.get("inhalt");
   const art = form.get("art");
   if (typeof inhalt !== "string" || inhalt.length > MAX_FILE_CHARACTERS || (art !== "passwoerter" && art !== "fehler")) {

@@ -12,11 +12,12 @@ import { pageTitle, type I18nHandle } from "~/i18n";
 import { safeRedirectPath } from "~/return-path";
 import { fristenFor } from "~/features/fristen/fristen.server";
 import { ownDevicePassword } from "~/features/profil/geraetepasswort.server";
+import { assignmentsBySchool, hasLehrKontext, myTwoFactor } from "~/features/profil/profil.server";
 import { guardWhileLoading, notFound, requireUser } from "~/.server/guards.server";
 import { getPortalSession } from "~/.server/portal-cookie.server";
 import { publicOrigin } from "~/.server/security.server";
 import { getPersonenuebersicht } from "~/.server/upstream/person.server";
-import { assignmentsBySchool, hasLehrKontext, myPersonInfo, myTwoFactor } from "~/.server/upstream/self.server";
+import { myPersonInfo } from "~/.server/upstream/self.server";
 import { redirectWithToast, withUpstreamSession } from "~/.server/responses.server";
 
 export const handle: I18nHandle = { i18n: ["profil", "zweiFaktor"] };

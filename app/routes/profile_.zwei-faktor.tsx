@@ -6,7 +6,8 @@ import { PageMain } from "~/components/page-main";
 import { HelpdeskHinweis } from "~/features/person/zwei-faktor-status";
 import { type SetupForms, ZweiFaktorSchritte } from "~/features/profil/zwei-faktor-einrichten";
 import { pageTitle, type I18nHandle } from "~/i18n";
-import { newConfirmation, requireSetupPossible, setupAction, type SetupAnswer } from "~/features/zwei-faktor/zwei-faktor-einrichten.server";
+import { newConfirmation, requireSetupPossible, setupAction } from "~/features/zwei-faktor/zwei-faktor-einrichten.server";
+import type { SetupAnswer } from "~/features/zwei-faktor/views";
 import { requireUser } from "~/.server/guards.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 

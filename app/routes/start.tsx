@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { ServiceProviderResponse } from "../../upstream/contract";
+import type { ServiceProviderResponse } from "@contract";
 import { PageMain } from "~/components/page-main";
 import { FristenBanner } from "~/features/fristen/fristen-banner";
 import { pageTitle } from "~/i18n";

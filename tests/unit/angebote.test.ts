@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import type { ManageableServiceProviderResponse, RolleWithServiceProvidersResponse } from "../../upstream/contract";
 import {
   angebotDetails,
   angebotRows,
@@ -12,6 +11,7 @@ import {
 } from "~/features/angebote/angebote.server";
 import { chosenSchule } from "~/features/angebote/angebot-erweiterung.server";
 import { isListNotAuthorized } from "~/.server/upstream/angebote.server";
+import type { ManageableServiceProviderResponse, RolleWithServiceProvidersResponse } from "../../upstream/contract";
 
 const SCHULE = "00000000-0000-4000-8000-0000000000a1";
 const ANDERE_SCHULE = "00000000-0000-4000-8000-0000000000a2";

@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
+import { systemrechteOf } from "~/permissions";
+import { fristenOf } from "~/features/fristen/fristen.server";
+import { providersByKategorie } from "~/.server/upstream/self.server";
 import {
   MeldungResponse,
   OrganisationResponse,
@@ -9,9 +12,6 @@ import {
   TokenStateResponse,
   UserinfoResponse,
 } from "../../upstream/contract";
-import { systemrechteOf } from "~/permissions";
-import { fristenOf } from "~/features/fristen/fristen.server";
-import { providersByKategorie } from "~/.server/upstream/self.server";
 import { loginInfo, meldung, organisation, personInfo, providers, twoFactor } from "./fixtures/upstream-answers";
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { UserinfoResponse } from "../../upstream/contract";
 import { FRIST_ID_SHAPE, fristenOf, fristId } from "~/features/fristen/fristen.server";
 import { landingNoticesAt, parseLandingNotices, textBlocks } from "~/features/landing/landing-notices.server";
+import type { UserinfoResponse } from "../../upstream/contract";
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.parse("2026-03-10T09:00:00Z");

@@ -28,7 +28,7 @@ describe("Lint-Regel: das Portal (app/) importiert nie den Referenz-Upstream", (
   });
 
   it("der gemeinsame Vertrag (upstream/contract) ist erlaubt, und Tests dürfen den Referenz-Upstream benutzen", async () => {
-    const contract = 'import { CSRF_HEADER } from "../../upstream/contract/csrf";\nexport const header = CSRF_HEADER;\n';
+    const contract = 'import { CSRF_HEADER } from "@contract/csrf";\nexport const header = CSRF_HEADER;\n';
     expect(await rulesBroken(contract, "app/.server/beispiel.server.ts")).toEqual([]);
     const test = 'import { referenceEnv } from "../../upstream/reference/env.ts";\nexport const port = referenceEnv.port;\n';
     expect(await rulesBroken(test, "tests/unit/beispiel.test.ts")).toEqual([]);
@@ -38,7 +38,7 @@ describe("Lint-Regel: das Portal (app/) importiert nie den Referenz-Upstream", (
 describe("Lint-Regel: Reihenfolge der Importe wie im Code üblich", () => {
   const ordered = [
     'import { z } from "zod";',
-    'import { CSRF_HEADER } from "../upstream/contract/csrf";',
+    'import { CSRF_HEADER } from "@contract/csrf";',
     'import errors from "../locales/de/errors.json";',
     'import { pageTitle } from "~/i18n-static";',
     'import { env } from "~/.server/env.server";',
@@ -53,5 +53,51 @@ describe("Lint-Regel: Reihenfolge der Importe wie im Code üblich", () => {
   it("~/.server/… vor ~/… wird gemeldet", async () => {
     const swapped = [ordered[0], ordered[1], ordered[2], ordered[4], ordered[3], ordered[5], ordered[6]];
     expect(await rulesBroken(swapped.join("\n") + "\n", "app/beispiel.ts")).toContain("import/order");
+  });
+});
+
+describe("Lint-Regel: ein Raum je Bereich", () => {
+  const code = (from: string) => `import { x } from "${from}";\nexport const y = x;\n`;
+
+  it("der Vertrag hat in app/ eine Schreibweise: @contract, nie einen relativen Pfad", async () => {
+    expect(await rulesBroken(code("../../upstream/contract"), "app/.server/beispiel.server.ts")).toContain("no-restricted-imports");
+    expect(await rulesBroken(code("@contract"), "app/.server/beispiel.server.ts")).toEqual([]);
+  });
+
+  it("gemeinsamer Code (Plattform, Baukasten, Hooks, Dokument) importiert keinen Bereich", async () => {
+    for (const file of [
+      "app/.server/beispiel.server.ts",
+      "app/components/beispiel.tsx",
+      "app/hooks/use-beispiel.ts",
+      "app/document/beispiel.ts",
+      "app/beispiel.ts",
+    ]) {
+      expect(await rulesBroken(code("~/features/klassen/klassen.server"), file)).toContain("no-restricted-imports");
+    }
+    expect(await rulesBroken(code("~/features/klassen/klasse-forms"), "app/features/schulen/beispiel.ts")).toEqual([]);
+    expect(await rulesBroken(code("~/features/klassen/klasse-forms"), "app/routes/admin.beispiel.tsx")).toEqual([]);
+  });
+
+  it("niemand importiert ein Routenmodul", async () => {
+    expect(await rulesBroken(code("~/routes/admin.klassen._index"), "app/features/klassen/beispiel.ts")).toContain("no-restricted-imports");
+    expect(await rulesBroken(code("./admin.klassen._index"), "app/routes/admin.beispiel.tsx")).toContain("no-restricted-imports");
+  });
+
+  it("eine Komponente importiert kein Servermodul, auch nicht für einen Typ; ein Servermodul und eine Route dürfen es", async () => {
+    const typeOnly = 'import type { X } from "./klassen.server";\nexport type Y = X;\n';
+    expect(await rulesBroken(typeOnly, "app/features/klassen/beispiel.tsx")).toContain("no-restricted-imports");
+    expect(await rulesBroken(code("~/.server/guards.server"), "app/components/beispiel.tsx")).toContain("no-restricted-imports");
+    expect(await rulesBroken(typeOnly, "app/features/klassen/beispiel.server.tsx")).toEqual([]);
+    expect(await rulesBroken(typeOnly, "app/features/klassen/views.ts")).toEqual([]);
+    expect(await rulesBroken(code("~/.server/guards.server"), "app/routes/admin.beispiel.tsx")).toEqual([]);
+  });
+
+  it("Rechte fragt nur app/permissions.ts einzeln ab, sonst can(…) oder mayOpen(…)", async () => {
+    const raw = 'export const darf = (user: { rights: Set<string> }) => user.rights.has("PERSONEN_SOFORT_LOESCHEN");\n';
+    expect(await rulesBroken(raw, "app/features/person/beispiel.server.ts")).toContain("no-restricted-syntax");
+    expect(await rulesBroken('export const darf = (rights: Set<string>) => rights.has("X");\n', "app/routes/beispiel.tsx")).toContain(
+      "no-restricted-syntax",
+    );
+    expect(await rulesBroken(raw, "app/permissions.ts")).toEqual([]);
   });
 });

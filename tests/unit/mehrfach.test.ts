@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { PersonenzuordnungResponse } from "../../upstream/contract";
 import { fehlerDatei, passwortDatei, zelle } from "~/features/mehrfach/dateien.server";
 import { laufe } from "~/features/mehrfach/lauf.server";
 import { inKlasse, LaufAbgebrochen, mitRolle, ohneRolle, ohneSchule, type Ergebnis } from "~/features/mehrfach/schritte.server";
 import { UpstreamFailure } from "~/.server/upstream/client.server";
+import type { PersonenzuordnungResponse } from "../../upstream/contract";
 
 const SCHULE = "11111111-1111-4111-8111-111111111111";
 const ANDERE_SCHULE = "22222222-2222-4222-8222-222222222222";

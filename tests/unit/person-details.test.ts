@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import type { PersonenzuordnungResponse } from "../../upstream/contract";
 import { personBearbeitenSchema } from "~/features/person/person-forms";
 import { zuordnungLines } from "~/features/person/person-details.server";
+import type { PersonenzuordnungResponse } from "../../upstream/contract";
 import { cleanName, generateStartPassword, renameNeedsNewUsername, usernameCandidate } from "../../upstream/reference/lib/personen.ts";
 
 const RECORD = { revision: "1", lastModified: "2026-01-01T00:00:00.000Z" };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { ImportedUserResponse } from "../../upstream/contract";
 import { benutzerdatenDatei, benutzerdatenDateiname } from "~/features/import/datei.server";
 import { decodeWindows1252, leseCsvDatei } from "~/features/import/kodierung.server";
 import { zeilennummern } from "~/features/import/zeilennummern.server";
+import type { ImportedUserResponse } from "../../upstream/contract";
 
 /** The CSV import (issue 14): reading spreadsheet files, finding refused rows again, the user data file. */
 

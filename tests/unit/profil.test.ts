@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { PersonenzuordnungResponse } from "../../upstream/contract";
 import { befristungToUpstream } from "~/dates";
-import { assignmentsBySchool } from "~/.server/upstream/self.server";
+import { assignmentsBySchool } from "~/features/profil/profil.server";
+import type { PersonenzuordnungResponse } from "../../upstream/contract";
 
 const SCHULE = "schule-a";
 const zuordnung = (fields: Partial<PersonenzuordnungResponse>): PersonenzuordnungResponse => ({

@@ -2,11 +2,11 @@ import { readdirSync, readFileSync } from "node:fs";
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { KNOWN_PROVIDER_KATEGORIEN, TIME_LIMIT_OCCASIONS } from "../../upstream/contract/enums";
 import { namespaceOfKey, namespacesOf, NAMESPACES, textKey, type TranslationKey } from "~/i18n";
 import { adminNavigation, ROUTE_PERMISSIONS } from "~/permissions";
 import { CreateKlasseSchema, RenameKlasseSchema } from "~/features/klassen/klasse-forms";
 import { resources, sharedI18nInstance as i18n } from "~/.server/i18n.server";
+import { KNOWN_PROVIDER_KATEGORIEN, TIME_LIMIT_OCCASIONS } from "../../upstream/contract/enums";
 
 /**
  * Keys written as literals are checked by the typecheck (docs/decisions/013). These tests cover the keys that are

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AssignHardwareTokenResponse, TokenStateResponse } from "../../upstream/contract/index.ts";
 import { tokenQrCode } from "~/features/zwei-faktor/qr/qr-code.server.ts";
+import { AssignHardwareTokenResponse, TokenStateResponse } from "../../upstream/contract/index.ts";
 import { hardwareToken, person, personenkontext, twoFactorToken } from "../../upstream/reference/db/schema.ts";
 import { newId } from "../../upstream/reference/lib/ids.ts";
 import { DEMO_PASSWORD } from "../../upstream/reference/seed/demo-accounts.ts";

@@ -9,7 +9,7 @@ import {
   type CreateRollenerweiterungBody,
   type FindRollenQuery,
   type ManageableProvidersQuery,
-} from "../../../upstream/contract";
+} from "@contract";
 import { UpstreamFeature } from "./capabilities.server";
 import { acceptUpstreamAnswer, callUpstream, callUpstreamJson, exchangeWithUpstream, parseAnswer, UpstreamFailure } from "./client.server";
 import { parseJson } from "./transport.server";

@@ -1,4 +1,4 @@
-import { env } from "../env.server";
+import { env } from "~/.server/env.server";
 import { parseJson, type UpstreamAnswer } from "./transport.server";
 
 /**

@@ -1,8 +1,8 @@
-import type { Query } from "../../../upstream/contract/query";
+import type { Query } from "@contract/query";
 import type { ErrorCode } from "~/errors";
-import { chooseErrorCode, type CallErrorCodes } from "../error-codes.server";
-import { env } from "../env.server";
-import { loginRedirect } from "../redirects.server";
+import { chooseErrorCode, type CallErrorCodes } from "~/.server/error-codes.server";
+import { env } from "~/.server/env.server";
+import { loginRedirect } from "~/.server/redirects.server";
 import { csrfTokenFor, isCsrfRefusal } from "./csrf.server";
 import { UpstreamFailure } from "./failure.server";
 import { parseJson, sendToUpstream, type Method, type ResponseType, type UpstreamAnswer } from "./transport.server";

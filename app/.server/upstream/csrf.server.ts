@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
-import { CSRF_REFUSAL_MESSAGE, CSRF_TOKEN_PATH, CsrfTokenResponse } from "../../../upstream/contract";
-import { env } from "../env.server";
+import { CSRF_REFUSAL_MESSAGE, CSRF_TOKEN_PATH, CsrfTokenResponse } from "@contract";
+import { env } from "~/.server/env.server";
 import { isRouteMiss, UpstreamFeature } from "./capabilities.server";
 import { parseJson, sendToUpstream, upstreamCookieHeader, type UpstreamAnswer } from "./transport.server";
 

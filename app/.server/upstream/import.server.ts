@@ -6,7 +6,7 @@ import {
   ImportUploadResponse,
   ImportVorgangStatusResponse,
   type ImportHistoryQuery,
-} from "../../../upstream/contract";
+} from "@contract";
 import { callUpstream, callUpstreamJson, pagingTotal, parseAnswer } from "./client.server";
 
 /** Named calls of the CSV import (PERSONS.md §2.8, CHANGES-SINCE-PIN §3.5); every one needs the gold level. */

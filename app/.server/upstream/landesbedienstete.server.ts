@@ -6,7 +6,7 @@ import {
   type LandesbediensteterResponse,
   type LandesbediensteterSearchQuery,
   type LandesbediensteterStepQuery,
-} from "../../../upstream/contract";
+} from "@contract";
 import { callUpstreamJson, UpstreamFailure } from "./client.server";
 
 /** Named calls for finding a state employee and adding him to one's own school (PERSONS.md §2.2.13, §2.6). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MeldungResponse, type CreateOrUpdateMeldungBody } from "../../../upstream/contract";
+import { MeldungResponse, type CreateOrUpdateMeldungBody } from "@contract";
 import { callUpstreamJson } from "./client.server";
 
 /** The portal notices (ORGANISATIONS_ROLES §7); the start page reads the published one in `self.server.ts`. */

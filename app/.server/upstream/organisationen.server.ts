@@ -8,7 +8,7 @@ import {
   type OrganisationByNameBody,
   type UpdateOrganisationBody,
   type Systemrecht,
-} from "../../../upstream/contract";
+} from "@contract";
 import {
   acceptUpstreamAnswer,
   callUpstream,

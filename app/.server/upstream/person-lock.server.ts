@@ -1,4 +1,4 @@
-import { ParentOrganisationenResponse, PersonLockResponse, type LockUserBody, type ParentsByIdsBody } from "../../../upstream/contract";
+import { ParentOrganisationenResponse, PersonLockResponse, type LockUserBody, type ParentsByIdsBody } from "@contract";
 import { callUpstream, callUpstreamJson } from "./client.server";
 
 /** Named calls that lock, delete and re-synchronise one person (PERSONS.md §2.2.4, §2.2.7, §2.2.8). */

@@ -1,4 +1,4 @@
-import { PersonendatensatzResponse, PersonenuebersichtResponse, type PersonMetadataBody } from "../../../upstream/contract";
+import { PersonendatensatzResponse, PersonenuebersichtResponse, type PersonMetadataBody } from "@contract";
 import { callUpstreamJson, callUpstreamText } from "./client.server";
 
 /** Named calls of one person's record (PERSONS.md §2.2.2, §2.2.5, §2.2.6, §2.2.9, §2.3.2). */

@@ -5,7 +5,7 @@ import {
   type CreatePersonWithPersonenkontexteBody,
   type PersonenkontextWorkflowStepQuery,
   type UpdatePersonenkontexteBody,
-} from "../../../upstream/contract";
+} from "@contract";
 import { callUpstreamJson } from "./client.server";
 
 /** Named calls of the Personenkontext workflow (PERSONS.md §2.4). */

@@ -12,7 +12,7 @@ import {
   type Rollenart,
   type RolleServiceProviderBody,
   type UpdateRolleBody,
-} from "../../../upstream/contract";
+} from "@contract";
 import { UpstreamFailure } from "./failure.server";
 import { UpstreamFeature } from "./capabilities.server";
 import { acceptUpstreamAnswer, callUpstream, callUpstreamJson, exchangeWithUpstream, pagingTotal, parseAnswer } from "./client.server";

@@ -1,10 +1,10 @@
 import http from "node:http";
 import https from "node:https";
-import { CSRF_HEADER } from "../../../upstream/contract/csrf";
-import { upstreamSearchParams, type Query } from "../../../upstream/contract/query";
-import { env } from "../env.server";
-import { PORTAL_COOKIE_NAME } from "../portal-cookie.server";
-import { publicOrigin } from "../security.server";
+import { CSRF_HEADER } from "@contract/csrf";
+import { upstreamSearchParams, type Query } from "@contract/query";
+import { env } from "~/.server/env.server";
+import { PORTAL_COOKIE_NAME } from "~/.server/portal-cookie.server";
+import { publicOrigin } from "~/.server/security.server";
 import { UpstreamFailure } from "./failure.server";
 
 /**

@@ -4,7 +4,7 @@ import {
   type TokenInitBody,
   type TokenVerifyBody,
   type TwoFactorPersonQuery,
-} from "../../../upstream/contract";
+} from "@contract";
 import { callUpstream, callUpstreamJson, callUpstreamText } from "./client.server";
 
 /** The writes of a person's second factor (PERSONS.md §2.9), with the original's default codes (inventory §5.1). */

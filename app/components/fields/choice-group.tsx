@@ -1,6 +1,6 @@
 import { getCollectionProps, type FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { ErrorList, RequiredMark, useServerAutoFocus } from "../forms";
+import { ErrorList, RequiredMark, useServerAutoFocus } from "~/components/forms";
 
 export interface FieldOption {
   value: string;

@@ -1,6 +1,6 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { ErrorList, RequiredMark, useServerAutoFocus } from "../forms";
+import { ErrorList, RequiredMark, useServerAutoFocus } from "~/components/forms";
 
 /**
  * A day typed as TT.MM.JJJJ, checked by `futureGermanDay` or `befristungSchema` (features/zuordnungen/befristung.ts).

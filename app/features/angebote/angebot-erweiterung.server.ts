@@ -1,10 +1,10 @@
 import { z } from "zod";
-import type { ManageableServiceProviderResponse, OrganisationResponse } from "../../../upstream/contract";
+import type { ManageableServiceProviderResponse, OrganisationResponse } from "@contract";
 import { organisationLabel } from "~/organisation-label";
+import { notFound, requireAdmin } from "~/.server/guards.server";
+import { findRollenerweiterungen, getManageableAngebot, rollenFuerErweiterung } from "~/.server/upstream/angebote.server";
+import { schulenWithRight } from "~/.server/upstream/organisationen.server";
 import { erweiterungRows, isErweiterbar, rolleOptions } from "./angebote.server";
-import { notFound, requireAdmin } from "../../.server/guards.server";
-import { findRollenerweiterungen, getManageableAngebot, rollenFuerErweiterung } from "../../.server/upstream/angebote.server";
-import { schulenWithRight } from "../../.server/upstream/organisationen.server";
 
 /**
  * The role extension of an offer (`/admin/angebote/{id}/erweiterungen`, decision 024): what its loader and action

@@ -4,11 +4,11 @@ import type {
   OrganisationResponse,
   RolleWithServiceProvidersResponse,
   RollenerweiterungResponse,
-} from "../../../upstream/contract";
+} from "@contract";
 import type { TranslationKey } from "~/i18n";
 import { organisationLabel } from "~/organisation-label";
-import { PagingParams } from "../../.server/list-params.server";
-import type { FieldsByErrorCode } from "../../.server/responses.server";
+import { PagingParams } from "~/.server/list-params.server";
+import type { FieldsByErrorCode } from "~/.server/responses.server";
 
 /**
  * What the offer screens show, resolved on the server from the upstream's answers (decision 024). Pure rules, so the

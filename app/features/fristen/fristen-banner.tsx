@@ -1,7 +1,7 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { LiveRegion, Notice } from "../../components/notice";
+import { LiveRegion, Notice } from "~/components/notice";
 
 /** One deadline as the server prepared it (`fristen.server.ts`): date formatted, urgency decided. */
 export interface FristBannerData {

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import { TIME_LIMIT_OCCASIONS, type UserinfoResponse } from "../../../upstream/contract";
+import { TIME_LIMIT_OCCASIONS, type UserinfoResponse } from "@contract";
 import { befristungFromUpstream, formatDate, formatGermanDay } from "~/dates";
-import type { CurrentUser } from "../../.server/auth.server";
-import { commitPortalSession, getPortalSession } from "../../.server/portal-cookie.server";
+import type { CurrentUser } from "~/.server/auth.server";
+import { commitPortalSession, getPortalSession } from "~/.server/portal-cookie.server";
 
 /**
  * The deadline banners of the start page and the profile (spec §4 "Banners"): what the upstream's login info lists in

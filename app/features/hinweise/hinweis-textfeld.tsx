@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useNamespacesOfAnswer } from "~/hooks/use-namespaces";
 import { fieldMessageKey, type TranslationKey } from "~/i18n";
-import { HINWEIS_MAX_LENGTH, normalizeLineBreaks } from "~/features/hinweise/hinweis-forms";
-import { RequiredMark, useServerAutoFocus } from "../../components/forms";
+import { RequiredMark, useServerAutoFocus } from "~/components/forms";
+import { HINWEIS_MAX_LENGTH, normalizeLineBreaks } from "./hinweis-forms";
 
 const TOO_LONG: TranslationKey = "hinweise:validation.inhalt.tooLong";
 

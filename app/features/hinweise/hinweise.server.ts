@@ -1,8 +1,8 @@
-import type { MeldungResponse } from "../../../upstream/contract";
-import type { HinweisIntent } from "~/features/hinweise/hinweis-forms";
-import { UpstreamFailure } from "../../.server/upstream/client.server";
-import { listMeldungen, putMeldung } from "../../.server/upstream/meldungen.server";
-import { writeWithOutcome, type WriteOutcome } from "../../.server/write-outcome.server";
+import type { MeldungResponse } from "@contract";
+import { UpstreamFailure } from "~/.server/upstream/client.server";
+import { listMeldungen, putMeldung } from "~/.server/upstream/meldungen.server";
+import { writeWithOutcome, type WriteOutcome } from "~/.server/write-outcome.server";
+import type { HinweisIntent } from "./hinweis-forms";
 
 /** The notice the editor edits: the first of the upstream's list, as in the old client (inventory §4.17). */
 export interface Hinweis {

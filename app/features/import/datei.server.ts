@@ -1,4 +1,4 @@
-import type { ImportedUserResponse } from "../../../upstream/contract";
+import type { ImportedUserResponse } from "@contract";
 import { dateiText, passwortDatei, zelle } from "~/features/mehrfach/dateien.server";
 
 /**

@@ -2,7 +2,7 @@ import { Form, Link, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Notice } from "~/components/notice";
-import { dateiAdresse, IMPORT_PFAD } from "~/features/import/personenimport";
+import { dateiAdresse, IMPORT_PFAD } from "./personenimport";
 import { useLeaveWarning } from "./verlassen";
 
 /** Set when the download starts: the page that follows (the import completed) takes the focus and says so. */

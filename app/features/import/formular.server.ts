@@ -1,17 +1,9 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { z } from "zod";
-import { IMPORT_DATA_ITEM_ERROR_KEYS, type ImportDataItemErrorKey } from "../../../upstream/contract/responses";
+import { IMPORT_DATA_ITEM_ERROR_KEYS, type ImportDataItemErrorKey } from "@contract/responses";
 import type { ErrorCode } from "~/errors";
 import { organisationLabel } from "~/organisation-label";
-import {
-  IMPORT_FELD,
-  IMPORT_MAX_BYTES,
-  importAdresse,
-  type Abgelehnt,
-  type ImportFormularAntwort,
-  type Kodierung,
-} from "~/features/import/personenimport";
 import { readFormData } from "~/.server/form-data.server";
 import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
 import { invalidForm, refusedForm } from "~/.server/responses.server";
@@ -20,6 +12,7 @@ import { deleteImport, importHistory, uploadImport } from "~/.server/upstream/im
 import { getOrganisation } from "~/.server/upstream/organisationen.server";
 import { workflowStep } from "~/.server/upstream/personenkontext-workflow.server";
 import { redirectTo } from "~/.server/redirects.server";
+import { IMPORT_FELD, IMPORT_MAX_BYTES, importAdresse, type Abgelehnt, type ImportFormularAntwort, type Kodierung } from "./personenimport";
 import { leseCsvDatei } from "./kodierung.server";
 import { zeilennummern } from "./zeilennummern.server";
 

@@ -2,8 +2,8 @@ import type { TFunction } from "i18next";
 import { renderToStaticMarkup } from "react-dom/server";
 import { Notice } from "~/components/notice";
 import { errorMessageKey, errorTitleKey, type ErrorCode } from "~/errors";
-import { IMPORT_PFAD } from "~/features/import/personenimport";
 import { PAGE_FRAME_END, pageFrameStart, PROGRESS_END, progressStart, progressStep } from "~/.server/streamed-page.server";
+import { IMPORT_PFAD } from "./personenimport";
 
 /**
  * The page that follows an import while the upstream works on it, in the frame and progress pattern of every streamed

@@ -1,12 +1,12 @@
 import { setTimeout as pause } from "node:timers/promises";
 import { z } from "zod";
-import { fortschrittAnfang, fortschrittEnde, fortschrittSchritt, type FortschrittEnde } from "~/features/import/fortschritt-seite.server";
-import { importAdresse } from "~/features/import/personenimport";
 import { notFound, requireAdmin } from "~/.server/guards.server";
 import { getFixedT } from "~/.server/i18n.server";
 import { streamedPage } from "~/.server/streamed-page.server";
 import { UpstreamFailure } from "~/.server/upstream/client.server";
 import { executeImport, importStatus } from "~/.server/upstream/import.server";
+import { importAdresse } from "./personenimport";
+import { fortschrittAnfang, fortschrittEnde, fortschrittSchritt, type FortschrittEnde } from "./fortschritt-seite.server";
 import { IMPORT_RECHTE } from "./formular.server";
 
 /**

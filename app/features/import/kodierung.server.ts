@@ -1,4 +1,4 @@
-import type { Kodierung } from "~/features/import/personenimport";
+import type { Kodierung } from "./personenimport";
 
 /**
  * Reads a CSV file as a spreadsheet program saved it: UTF-8 with or without byte order mark, UTF-16 with one, or the

@@ -2,7 +2,7 @@ import { useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Notice } from "~/components/notice";
-import { fortschrittAdresse } from "~/features/import/personenimport";
+import { fortschrittAdresse } from "./personenimport";
 
 const NEU_LADEN_MS = 2000;
 

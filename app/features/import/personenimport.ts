@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { ImportDataItemErrorKey } from "../../../upstream/contract/responses";
-import type { ErrorCode } from "../../errors";
+import type { ImportDataItemErrorKey } from "@contract/responses";
+import type { ErrorCode } from "~/errors";
 
 /** Names and addresses of the CSV import (inventory §4.11), shared by its pages and their server modules. */
 

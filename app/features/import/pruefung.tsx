@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Notice } from "~/components/notice";
 import { useHydrated } from "~/hooks/use-hydrated";
-import type { Abgelehnt, Kodierung } from "~/features/import/personenimport";
+import type { Abgelehnt, Kodierung } from "./personenimport";
 
 /**
  * The check of an uploaded file that found refused rows: how many, each with its line number in the file and the

@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { ImportStatus } from "../../../upstream/contract/enums";
+import type { ImportStatus } from "@contract/enums";
 import { DataTable } from "~/components/data-table";
 import { formatDateTime } from "~/dates";
-import { importAdresse } from "~/features/import/personenimport";
+import { importAdresse } from "./personenimport";
 
 export interface VerlaufEintrag {
   id: string;

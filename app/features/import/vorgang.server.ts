@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { IMPORT_RESULT_MAX_LIMIT, type ImportedUserResponse, type ImportStatus } from "../../../upstream/contract";
-import { IMPORT_FELD, IMPORT_PFAD, isKodierung } from "~/features/import/personenimport";
+import { IMPORT_RESULT_MAX_LIMIT, type ImportedUserResponse, type ImportStatus } from "@contract";
 import { readFormData } from "~/.server/form-data.server";
 import { guardWhileLoading, notFound, requireAdmin } from "~/.server/guards.server";
 import { redirectWithToast } from "~/.server/responses.server";
 import { UpstreamFailure } from "~/.server/upstream/client.server";
 import { deleteImport, importedUsers, importStatus } from "~/.server/upstream/import.server";
+import { IMPORT_FELD, IMPORT_PFAD, isKodierung } from "./personenimport";
 import { IMPORT_RECHTE } from "./formular.server";
 
 /**

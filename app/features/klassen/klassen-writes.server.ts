@@ -1,17 +1,17 @@
 import { data } from "@remix-run/node";
 import { organisationLabel } from "~/organisation-label";
-import { REVISION_CONFLICT_CODES } from "../../.server/error-codes.server";
-import { loadKlasseForAdmin } from "./klassen.server";
-import { redirectWithToast } from "../../.server/responses.server";
+import { REVISION_CONFLICT_CODES } from "~/.server/error-codes.server";
+import { redirectWithToast } from "~/.server/responses.server";
 import {
   createKlasse,
   deleteKlasse,
   findOrganisationen,
   getOrganisation,
   renameOrganisation,
-} from "../../.server/upstream/organisationen.server";
-import { UpstreamFailure } from "../../.server/upstream/client.server";
-import { writeWithOutcome } from "../../.server/write-outcome.server";
+} from "~/.server/upstream/organisationen.server";
+import { UpstreamFailure } from "~/.server/upstream/client.server";
+import { writeWithOutcome } from "~/.server/write-outcome.server";
+import { loadKlasseForAdmin } from "./klassen.server";
 
 /**
  * The class writes, each with a plain answer to "was it saved?" when the upstream did not answer in time

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { notFound } from "../../.server/guards.server";
-import { PagingParams, searchText } from "../../.server/list-params.server";
-import { findOrganisationen, getOrganisation } from "../../.server/upstream/organisationen.server";
-import { UpstreamFailure } from "../../.server/upstream/client.server";
+import { notFound } from "~/.server/guards.server";
+import { PagingParams, searchText } from "~/.server/list-params.server";
+import { findOrganisationen, getOrganisation } from "~/.server/upstream/organisationen.server";
+import { UpstreamFailure } from "~/.server/upstream/client.server";
 
 /** The class list's state in the URL: school, search, sort and paging. */
 export const KlassenListParams = PagingParams.extend({

@@ -1,8 +1,7 @@
 import type { RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { IntentButton } from "~/components/schritt-formular";
-import type { HinzufuegenAntwort } from "~/features/landesbedienstete/hinzufuegen.server";
-import type { GefundenePerson } from "~/features/landesbedienstete/suche.server";
+import type { HinzufuegenAntwort, GefundenePerson } from "./views";
 
 /** The confirmation (inventory §4.9.3): the choices travel as hidden fields and are checked again on the save. */
 export function Bestaetigen({

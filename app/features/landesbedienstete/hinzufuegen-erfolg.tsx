@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Notice } from "~/components/notice";
-import { SUCHE_PATH } from "~/features/landesbedienstete/landesbedienstete";
-import type { GefundenePerson } from "~/features/landesbedienstete/suche.server";
+import { SUCHE_PATH } from "./landesbedienstete";
+import type { GefundenePerson } from "./views";
 
 interface Erfolg {
   schule: string;

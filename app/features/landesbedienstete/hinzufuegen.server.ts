@@ -2,20 +2,19 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { befristungFromUpstream, befristungToUpstream, formatGermanDay } from "~/dates";
-import type { ErrorCode } from "~/errors";
-import type { TranslationKey } from "~/i18n";
-import { HINZUFUEGEN_PATH, SUCHE_PATH } from "~/features/landesbedienstete/landesbedienstete";
 import { organisationLabel } from "~/organisation-label";
 import { defaultBefristungArt } from "~/features/zuordnungen/befristung";
-import { hinzufuegenSchema } from "~/features/landesbedienstete/landesbedienstete-forms";
 import { parseStand, type Stand } from "~/features/zuordnungen/aenderungen";
-import { sucheLandesbedienstete, type GefundenePerson } from "./suche.server";
-import { addLandesbediensteterWithOutcome } from "../person-anlegen/person-anlegen-writes.server";
-import { redirectTo } from "../../.server/redirects.server";
-import { redirectWithToast } from "../../.server/responses.server";
-import { formFailureStatus, UpstreamFailure } from "../../.server/upstream/client.server";
-import { landesbediensteterStep } from "../../.server/upstream/landesbedienstete.server";
-import { getPersonenuebersicht } from "../../.server/upstream/person.server";
+import { addLandesbediensteterWithOutcome } from "~/features/person-anlegen/person-anlegen-writes.server";
+import { redirectTo } from "~/.server/redirects.server";
+import { redirectWithToast } from "~/.server/responses.server";
+import { formFailureStatus, UpstreamFailure } from "~/.server/upstream/client.server";
+import { landesbediensteterStep } from "~/.server/upstream/landesbedienstete.server";
+import { getPersonenuebersicht } from "~/.server/upstream/person.server";
+import { sucheLandesbedienstete } from "./suche.server";
+import type { AuswahlAnsicht, Bestaetigung, GefundenePerson, HinzufuegenAntwort } from "./views";
+import { hinzufuegenSchema } from "./landesbedienstete-forms";
+import { HINZUFUEGEN_PATH, SUCHE_PATH } from "./landesbedienstete";
 
 /** How many organisations the form offers at once; the search narrows them (the original's picker showed 25). */
 const ORGANISATIONEN_LIMIT = 25;
@@ -81,46 +80,6 @@ export function ladePersonBald(request: Request, personId: string, guard?: Promi
   const geladen = ladePerson(request, personId, guard);
   geladen.catch(() => undefined);
   return geladen;
-}
-
-export interface Option {
-  id: string;
-  label: string;
-}
-
-/** The choices of the form, narrowed by what is chosen so far. */
-export interface AuswahlAnsicht {
-  schulsuche: string;
-  schulen: Option[];
-  rollen: Option[];
-  befristungPflicht: boolean;
-  /** The chosen roles may be given at the chosen organisation (the step's verdict). */
-  canCommit: boolean;
-  /** How many roles are chosen: with none the button stays usable and says what is missing when pressed. */
-  gewaehlt: number;
-}
-
-/** What the confirmation names (inventory §4.9.3: "add {username} as {roles}?"). */
-export interface Bestaetigung {
-  schule: string;
-  rollen: string;
-  befristung: string | null;
-}
-
-export type Schritt = "auswahl" | "bestaetigen";
-
-/** Every answer of the page's form; the loader gives the first one. */
-export interface HinzufuegenAntwort {
-  schritt: Schritt;
-  ansicht: AuswahlAnsicht;
-  stand: Stand;
-  result: SubmissionResult<string[]>;
-  bestaetigung: Bestaetigung | null;
-  fehler: ErrorCode | null;
-  hinweis: TranslationKey | null;
-  /** Where the focus goes when JavaScript shows the answer; null leaves it in the control just changed. */
-  fokus: "bestaetigung" | "auswahl" | "feld" | "hinweis" | null;
-  formKey: string;
 }
 
 interface Gewaehlt {

@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { textKey } from "~/i18n";
-import { SUCH_ARTEN } from "~/features/landesbedienstete/landesbedienstete";
 import { KOPERS_MAX } from "~/features/zuordnungen/aenderungen";
-import { befristungSchema } from "../zuordnungen/befristung";
+import { befristungSchema } from "~/features/zuordnungen/befristung";
+import { SUCH_ARTEN } from "./landesbedienstete";
 
 /**
  * The state-employee screens (inventory §4.9.3, §4.10). The search is one criterion at a time: the chosen kind

@@ -1,4 +1,4 @@
-import type { RoutePermission } from "../../permissions";
+import type { RoutePermission } from "~/permissions";
 
 /** The state-employee screens (spec section 2): search, then add the one found. */
 export const SUCHE_PATH = "/admin/limited/personen/search";

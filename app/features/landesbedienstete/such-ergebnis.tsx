@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DataTable } from "~/components/data-table";
-import type { GefundenePerson } from "~/features/landesbedienstete/suche.server";
+import type { GefundenePerson } from "./views";
 
 /** The one person a search found (inventory §4.10): personal data, the assignments so far, and "add". */
 export function SuchErgebnisKarte({ person, hinzufuegen }: { person: GefundenePerson; hinzufuegen: string }) {

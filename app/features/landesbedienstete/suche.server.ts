@@ -1,20 +1,10 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import type { LandesbediensteterResponse } from "../../../upstream/contract";
+import type { LandesbediensteterResponse } from "@contract";
 import type { ErrorCode } from "~/errors";
-import { sucheSchema, type Suchkriterium } from "~/features/landesbedienstete/landesbedienstete-forms";
-import { UpstreamFailure } from "../../.server/upstream/client.server";
-import { searchLandesbediensteter, type LandesbediensteterSearchResult } from "../../.server/upstream/landesbedienstete.server";
-
-/** A state employee the search found: what the result card and the add page show (inventory §4.10). */
-export interface GefundenePerson {
-  id: string;
-  vorname: string;
-  familienname: string;
-  username: string | null;
-  personalnummer: string;
-  email: string | null;
-  zuordnungen: { key: string; dstNr: string | null; schule: string; rolle: string }[];
-}
+import { UpstreamFailure } from "~/.server/upstream/client.server";
+import { searchLandesbediensteter, type LandesbediensteterSearchResult } from "~/.server/upstream/landesbedienstete.server";
+import { sucheSchema, type Suchkriterium } from "./landesbedienstete-forms";
+import type { GefundenePerson } from "./views";
 
 /**
  * The outcomes of a search: nobody that may be added (also a person without KoPers number or locked by hand), several

@@ -1,5 +1,5 @@
 // The .env file, if any, is loaded where the environment is parsed.
-import "../../.server/env.server";
+import "~/.server/env.server";
 
 /**
  * The landing page's maintenance notice and what's-new box (spec §2, inventory §4.1): dates and text come from the

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Notice } from "../../components/notice";
+import { Notice } from "~/components/notice";
 
 interface TextBlock {
   kind: "absatz" | "liste";

@@ -1,3 +1,5 @@
+import { can } from "~/permissions";
+
 /**
  * Bulk actions on the person list (issue 13, inventory §4.7): which exist, where they live, what their forms send.
  * Shared by the list's bulk bar, the confirmation page and the run; nothing here talks to the upstream.
@@ -44,8 +46,7 @@ export function parseUmfang(value: string | null | undefined): Umfang {
   return value === "alle" ? "alle" : "auswahl";
 }
 
-/** The right each action needs beyond BULK_VERWALTEN and PERSONEN_VERWALTEN (inventory §4.7's table). */
-export function aktionErlaubt(aktion: MehrfachAktion, rights: ReadonlySet<string>): boolean {
-  if (!rights.has("BULK_VERWALTEN") || !rights.has("PERSONEN_VERWALTEN")) return false;
-  return aktion === "loeschen" ? rights.has("PERSONEN_SOFORT_LOESCHEN") : true;
+/** Whether the user may run this bulk action (inventory §4.7's table, in `ACTION_RIGHTS`). */
+export function aktionErlaubt(aktion: MehrfachAktion, user: { rights: ReadonlySet<string> }): boolean {
+  return can(user, aktion === "loeschen" ? "mehrfachLoeschen" : "mehrfachAktion");
 }

@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 import { BefristungField } from "~/features/zuordnungen/befristung-field";
 import { RadioGroup } from "~/components/fields/radio-group";
 import { ErrorList, SelectField } from "~/components/forms";
-import { MEHRFACH_FELD, MEHRFACH_PFAD, type MehrfachAktion } from "~/features/mehrfach/aktionen";
 import { defaultBefristungArt, type BefristungArt } from "~/features/zuordnungen/befristung";
+import { MEHRFACH_FELD, MEHRFACH_PFAD, type MehrfachAktion } from "./aktionen";
 
 interface Data {
   aktion: MehrfachAktion;

@@ -1,8 +1,8 @@
 import { befristungToUpstream } from "~/dates";
-import { MEHRFACH_FELD, type MehrfachAktion } from "~/features/mehrfach/aktionen";
 import { befristungSchema } from "~/features/zuordnungen/befristung";
 import { getOrganisation } from "~/.server/upstream/organisationen.server";
 import { workflowStep } from "~/.server/upstream/personenkontext-workflow.server";
+import { MEHRFACH_FELD, type MehrfachAktion } from "./aktionen";
 import type { Auftrag } from "./schritte.server";
 import type { Ziel } from "./ziel.server";
 

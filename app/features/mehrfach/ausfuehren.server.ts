@@ -1,9 +1,6 @@
 import type { TFunction } from "i18next";
 import { errorMessageKey, errorTitleKey } from "~/errors";
-import { aktionErlaubt, MEHRFACH_FELD, parseAktion, parseUmfang, type MehrfachAktion } from "~/features/mehrfach/aktionen";
-import { bestaetigungsAdresse, listenAdresse } from "~/features/mehrfach/adressen";
 import { parsePersonenListParams } from "~/features/personen/personen-list-params";
-import { fortschritt, seitenAnfang, seitenEnde, type Ergebnisse } from "~/features/mehrfach/lauf-seite.server";
 import { env } from "~/.server/env.server";
 import { notFound, requireAdmin } from "~/.server/guards.server";
 import { getFixedT } from "~/.server/i18n.server";
@@ -12,6 +9,9 @@ import { assertSameOrigin } from "~/.server/security.server";
 import { streamedPage } from "~/.server/streamed-page.server";
 import { readFormData } from "~/.server/form-data.server";
 import { rememberConfirmation, wasConfirmed } from "~/.server/portal-cookie.server";
+import { fortschritt, seitenAnfang, seitenEnde, type Ergebnisse } from "./lauf-seite.server";
+import { bestaetigungsAdresse, listenAdresse } from "./adressen";
+import { aktionErlaubt, MEHRFACH_FELD, parseAktion, parseUmfang, type MehrfachAktion } from "./aktionen";
 import { dateiname, fehlerDatei, passwortDatei, type Fehlerzeile, type Passwortzeile } from "./dateien.server";
 import { laufe } from "./lauf.server";
 import { auftragAusFormular } from "./auftrag.server";
@@ -36,7 +36,7 @@ export async function fuehreAus(request: Request): Promise<Response> {
     zurueckZurBestaetigung(request, thrown, search),
   );
   const aktion = parseAktion(search.get(MEHRFACH_FELD.aktion));
-  if (!aktion || !aktionErlaubt(aktion, user.rights)) throw notFound();
+  if (!aktion || !aktionErlaubt(aktion, user)) throw notFound();
   const umfang = parseUmfang(search.get(MEHRFACH_FELD.umfang));
   const params = parsePersonenListParams(search);
   const bezeichnungen = parseBezeichnungen(search.getAll(MEHRFACH_FELD.bezeichnung));

@@ -1,10 +1,11 @@
-import { aktionErlaubt, MEHRFACH_FELD, parseAktion, parseUmfang, type MehrfachAktion } from "~/features/mehrfach/aktionen";
-import { listenAdresse } from "~/features/mehrfach/adressen";
+import { can } from "~/permissions";
 import { parsePersonenListParams } from "~/features/personen/personen-list-params";
 import { organisationLabel } from "~/organisation-label";
 import { klasseOptions, type FilterOption } from "~/features/personen/personen-liste.server";
 import { guardWhileLoading, notFound, requireAdmin } from "~/.server/guards.server";
 import { workflowStep } from "~/.server/upstream/personenkontext-workflow.server";
+import { listenAdresse } from "./adressen";
+import { aktionErlaubt, MEHRFACH_FELD, parseAktion, parseUmfang, type MehrfachAktion } from "./aktionen";
 import { ladeZiel, pruefeZiel, type Problem, type SchulRolle } from "./ziel.server";
 
 /** Persons listed by name on the confirmation page; a larger run shows the first ones and the count. */
@@ -39,7 +40,7 @@ export async function bestaetigungLaden(request: Request) {
   const params = parsePersonenListParams(search);
   const zurueck = listenAdresseMitAuswahl(search);
   const guard = requireAdmin(request, { permissions: ["personenverwaltung"] }).then((user) => {
-    if (!user.rights.has("BULK_VERWALTEN") || (aktion && !aktionErlaubt(aktion, user.rights))) throw notFound();
+    if (!can(user, "mehrfachAuswaehlen") || (aktion && !aktionErlaubt(aktion, user))) throw notFound();
     return user;
   });
   if (!aktion) {

@@ -2,9 +2,9 @@ import type { TFunction } from "i18next";
 import { renderToStaticMarkup } from "react-dom/server";
 import { Notice } from "~/components/notice";
 import { errorMessageKey, errorTitleKey } from "~/errors";
-import { MEHRFACH_DATEI_PFAD, type MehrfachAktion } from "~/features/mehrfach/aktionen";
-import type { Fehlerzeile } from "~/features/mehrfach/dateien.server";
 import { PAGE_FRAME_END, pageFrameStart, PROGRESS_END, progressStart, progressStep } from "~/.server/streamed-page.server";
+import { MEHRFACH_DATEI_PFAD, type MehrfachAktion } from "./aktionen";
+import type { Fehlerzeile } from "./dateien.server";
 
 /**
  * The page a bulk run streams while it works (docs/decisions/026), in the frame and progress pattern of every streamed

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { MEHRFACH_FELD, MEHRFACH_PFAD, type MehrfachAktion } from "~/features/mehrfach/aktionen";
+import { MEHRFACH_FELD, MEHRFACH_PFAD, type MehrfachAktion } from "./aktionen";
 
 /**
  * The bulk bar inside the list's selection form (inventory §4.7): an action, for the ticked persons or all the filter

@@ -1,4 +1,4 @@
-import type { PersonenkontextBody, PersonenuebersichtResponse, PersonenzuordnungResponse } from "../../../upstream/contract";
+import type { PersonenkontextBody, PersonenuebersichtResponse, PersonenzuordnungResponse } from "@contract";
 import type { ErrorCode } from "~/errors";
 import { getPersonenuebersicht, resetPassword } from "~/.server/upstream/person.server";
 import { deletePerson } from "~/.server/upstream/person-lock.server";

@@ -1,11 +1,11 @@
-import type { OrganisationResponse, PersonenuebersichtResponse } from "../../../upstream/contract";
-import type { Rollenart } from "../../../upstream/contract/enums";
+import type { OrganisationResponse, PersonenuebersichtResponse } from "@contract";
+import type { Rollenart } from "@contract/enums";
 import type { TranslationKey } from "~/i18n";
-import { MEHRFACH_FELD, MEHRFACH_MAX, type MehrfachAktion, type Umfang } from "~/features/mehrfach/aktionen";
 import { organisationLabel } from "~/organisation-label";
 import type { PersonenListParams } from "~/features/personen/personen-list-params";
 import { findPersonen, personenuebersichten } from "~/features/personen/personen-liste.server";
 import { findOrganisationen, getOrganisation } from "~/.server/upstream/organisationen.server";
+import { MEHRFACH_FELD, MEHRFACH_MAX, type MehrfachAktion, type Umfang } from "./aktionen";
 
 /**
  * Whom a bulk action is for and whether it may run (inventory §4.7's table of preconditions). The confirmation page

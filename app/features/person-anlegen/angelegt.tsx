@@ -4,9 +4,9 @@ import { useTranslation } from "react-i18next";
 import { Notice } from "~/components/notice";
 import { PasswordOutput } from "~/components/password-output";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { ANLEGEN_VARIANTEN, type AnlegenVariante } from "~/features/person-anlegen/varianten";
 import { withReturnPath } from "~/return-path";
-import type { Angelegt } from "~/features/person-anlegen/person-anlegen.server";
+import { ANLEGEN_VARIANTEN, type AnlegenVariante } from "./varianten";
+import type { Angelegt } from "./views";
 
 const LIST_PATH = "/admin/personen";
 

@@ -13,8 +13,8 @@ import { IntentButton, OrganisationSuche } from "~/components/schritt-formular";
 import { KopersFelder } from "~/features/zuordnungen/zuordnung-felder";
 import { checkTiming, useCheckOnDemand } from "~/hooks/use-check-on-demand";
 import { useFormBusy } from "~/hooks/use-form-busy";
-import { ANLEGEN_VARIANTEN, type AnlegenVariante } from "~/features/person-anlegen/varianten";
-import type { AnlegenAntwort } from "~/features/person-anlegen/person-anlegen.server";
+import { ANLEGEN_VARIANTEN, type AnlegenVariante } from "./varianten";
+import type { AnlegenAntwort } from "./views";
 import { AngelegtSeite } from "./angelegt";
 
 const FORM_ID = "person-anlegen";
@@ -50,7 +50,7 @@ export function PersonAnlegen({ variante }: { variante: AnlegenVariante }) {
   return <AnlegenForm key={antwort.formKey} antwort={antwort} variante={variante} zurueck={zurueck} fromAction={antwort === answer} />;
 }
 
-const loadCheck = () => import("~/features/person-anlegen/person-anlegen-forms").then((module) => module.personAnlegenCheck);
+const loadCheck = () => import("./person-anlegen-forms").then((module) => module.personAnlegenCheck);
 
 function AnlegenForm({
   antwort,

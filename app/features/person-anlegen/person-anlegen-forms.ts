@@ -2,8 +2,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { textKey } from "~/i18n";
 import { KOPERS_MAX } from "~/features/zuordnungen/aenderungen";
-import { befristungSchema } from "../zuordnungen/befristung";
-import { personName } from "../person/person-forms";
+import { befristungSchema } from "~/features/zuordnungen/befristung";
+import { personName } from "~/features/person/person-forms";
 
 /**
  * The form "Benutzer anlegen" / "Andere Person (neu anlegen)" (inventory §4.9), shared by browser and server. Which

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { ANLEGEN_VARIANTEN, type AnlegenVariante } from "~/features/person-anlegen/varianten";
 import { returnPathFrom } from "~/return-path";
-import { answeredByAction, markAnsweredByAction } from "../../.server/request-context.server";
-import { guardWhileLoading, requireAdmin } from "../../.server/guards.server";
+import { answeredByAction, markAnsweredByAction } from "~/.server/request-context.server";
+import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
+import { withUpstreamSession } from "~/.server/responses.server";
+import { assertSameOrigin } from "~/.server/security.server";
 import { anlegenAction, anlegenStart } from "./person-anlegen.server";
-import { withUpstreamSession } from "../../.server/responses.server";
-import { assertSameOrigin } from "../../.server/security.server";
+import { ANLEGEN_VARIANTEN, type AnlegenVariante } from "./varianten";
 
 /** Where "Abbrechen" and "Zurück zur Ergebnisliste" lead unless the list passed its own address. */
 const LIST_PATH = "/admin/personen";

@@ -5,12 +5,12 @@ import {
   type LandesbediensteterCommitBody,
   type PersonenkontexteUpdateResponse,
   type PersonResponse,
-} from "../../../upstream/contract";
-import { callUpstreamJson, UpstreamFailure } from "../../.server/upstream/client.server";
-import { addLandesbediensteter } from "../../.server/upstream/landesbedienstete.server";
-import { getPersonenuebersicht } from "../../.server/upstream/person.server";
-import { createPersonWithPersonenkontexte } from "../../.server/upstream/personenkontext-workflow.server";
-import { writeWithOutcome, type WriteOutcome } from "../../.server/write-outcome.server";
+} from "@contract";
+import { callUpstreamJson, UpstreamFailure } from "~/.server/upstream/client.server";
+import { addLandesbediensteter } from "~/.server/upstream/landesbedienstete.server";
+import { getPersonenuebersicht } from "~/.server/upstream/person.server";
+import { createPersonWithPersonenkontexte } from "~/.server/upstream/personenkontext-workflow.server";
+import { writeWithOutcome, type WriteOutcome } from "~/.server/write-outcome.server";
 
 /**
  * The two writes of issue 9 with a plain answer to "was it saved?" (docs/decisions/011, "Writes that time out").

@@ -1,27 +1,27 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
-import type { CreatePersonWithPersonenkontexteBody, RolleResponse } from "../../../upstream/contract";
+import type { CreatePersonWithPersonenkontexteBody, RolleResponse } from "@contract";
 import { befristungToUpstream, formatGermanDay } from "~/dates";
 import { errorMessageKey, type ErrorCode } from "~/errors";
-import type { TranslationKey } from "~/i18n";
 import { organisationLabel } from "~/organisation-label";
 import { withReturnPath } from "~/return-path";
 import { defaultBefristungArt } from "~/features/zuordnungen/befristung";
-import { KEINE_REGELN, personAnlegenSchema, type AnlegenRegeln } from "~/features/person-anlegen/person-anlegen-forms";
-import { ANLEGEN_VARIANTEN, type AnlegenVariante } from "~/features/person-anlegen/varianten";
-import { createPersonWithOutcome, PERSON_CREATE_WRITE, personCreateKey } from "./person-anlegen-writes.server";
-import { readFormData } from "../../.server/form-data.server";
-import { guardWhileLoading } from "../../.server/guards.server";
+import { klassenOf, ORGANISATIONEN_LIMIT } from "~/features/zuordnungen/zuordnungen-bearbeiten.server";
+import { readFormData } from "~/.server/form-data.server";
+import { guardWhileLoading } from "~/.server/guards.server";
 import {
   getPortalSession,
   rememberConfirmation,
   rememberUnansweredWrite,
   wasConfirmed,
   wasUnanswered,
-} from "../../.server/portal-cookie.server";
-import { workflowStep } from "../../.server/upstream/personenkontext-workflow.server";
-import { klassenOf, ORGANISATIONEN_LIMIT, type Option } from "../zuordnungen/zuordnungen-bearbeiten.server";
+} from "~/.server/portal-cookie.server";
+import { workflowStep } from "~/.server/upstream/personenkontext-workflow.server";
+import { KEINE_REGELN, personAnlegenSchema, type AnlegenRegeln } from "./person-anlegen-forms";
+import { ANLEGEN_VARIANTEN, type AnlegenVariante } from "./varianten";
+import { createPersonWithOutcome, PERSON_CREATE_WRITE, personCreateKey } from "./person-anlegen-writes.server";
+import type { Angelegt, AnlegenAntwort, AnlegenAnsicht } from "./views";
 
 /**
  * "Benutzer anlegen" and "Andere Person (neu anlegen)" (inventory §4.9): one form, whose every post (a choice, the
@@ -29,56 +29,6 @@ import { klassenOf, ORGANISATIONEN_LIMIT, type Option } from "../zuordnungen/zuo
  * aktualisieren" narrows the choices (organisation → roles → class, Befristung, KoPers); with it a change does the
  * same at once. Only "anlegen" writes, and only when the step says the selection can be committed.
  */
-
-/** The form's choices, narrowed by what is chosen so far. */
-export interface AnlegenAnsicht {
-  organisationen: Option[];
-  /** The chosen organisation is in the list: the roles and the personal data are asked for. */
-  organisationGewaehlt: boolean;
-  rollen: Option[];
-  /** At least one role is chosen: Befristung (and class, KoPers where the roles ask) follow. */
-  rollenGewaehlt: boolean;
-  /** Only roles of the chosen roles' kind are offered. */
-  rollenEingegrenzt: boolean;
-  klassen: Option[];
-  regeln: AnlegenRegeln;
-  /** The native constraints (required, lengths) of the form for these rules: the browser renders them without zod. */
-  constraint: ReturnType<typeof getZodConstraint>;
-  canCommit: boolean;
-  schulsuche: string;
-}
-
-/** What the success page shows: from the create's answer, once (the start password is never stored anywhere). */
-export interface Angelegt {
-  personId: string;
-  vorname: string;
-  familienname: string;
-  username: string;
-  /** null when the person was found after the create went unanswered: the upstream hands the password out only once. */
-  startpasswort: string | null;
-  /** Only for roles with KOPERS_PFLICHT: the number, or null for "fehlt". */
-  kopers: { nummer: string | null } | null;
-  organisation: string;
-  rollen: string;
-  /** DD.MM.YYYY, or null for unlimited. */
-  befristung: string | null;
-  klasse: string | null;
-  /** The form again with the same organisation and roles ("Weitere Person anlegen"). */
-  weitere: string;
-}
-
-/** The page's state: the loader's start or the action's answer. */
-export interface AnlegenAntwort {
-  /** Renders the form afresh with each answer (its values come from `result`). */
-  formKey: string;
-  ansicht: AnlegenAnsicht;
-  result: SubmissionResult<string[]> | null;
-  fehler: ErrorCode | null;
-  hinweis: TranslationKey | null;
-  /** The form's one-time token: a second post of the same form (a reload) creates nobody twice. */
-  einmal: string;
-  angelegt: Angelegt | null;
-}
 
 /** The values a form starts from or was sent with. */
 interface Eingabe {

@@ -1,6 +1,6 @@
-import type { Systemrecht } from "../../../upstream/contract/enums";
-import type { TranslationKey } from "../../i18n";
-import { screenPermissions, type RoutePermission } from "../../permissions";
+import type { Systemrecht } from "@contract/enums";
+import type { TranslationKey } from "~/i18n";
+import { screenPermissions, type RoutePermission } from "~/permissions";
 
 /**
  * The two ways to create a person (inventory §4.9): the full one of person administration, and the restricted one of

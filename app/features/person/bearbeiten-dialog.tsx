@@ -8,8 +8,8 @@ import { SaveButton } from "~/components/save-button";
 import type { ErrorCode } from "~/errors";
 import { useInterruptedValues } from "~/hooks/use-interrupted-values";
 import { useSchemaForm } from "~/hooks/use-schema-form";
-import { personBearbeitenSchema } from "~/features/person/person-forms";
-import type { PersonDetails } from "~/features/person/person-details.server";
+import { personBearbeitenSchema } from "./person-forms";
+import type { PersonView } from "./views";
 import { PERSON_BEARBEITEN } from "./dialog-names";
 
 /** The dialog parameter of the edit form: `?bearbeiten` on the person's page. */
@@ -33,7 +33,7 @@ function conflictAnswer(answer: unknown): { error: ErrorCode | null; current?: C
  * Edit names and KoPers number (inventory §4.8.2). A conflict (someone changed the person meanwhile) keeps the
  * typed values, shows the current state, and offers both ways out: save the input over it, or load the current data.
  */
-export function PersonBearbeitenDialog({ dialog, person }: { dialog: RouteDialogControl; person: PersonDetails["person"] }) {
+export function PersonBearbeitenDialog({ dialog, person }: { dialog: RouteDialogControl; person: PersonView }) {
   const { t } = useTranslation();
   const answer = conflictAnswer(useActionData());
   const current = answer?.current;

@@ -6,7 +6,7 @@ import { DialogCancel, RouteDialog, type RouteDialogControl } from "~/components
 import { SubmitButton } from "~/components/submit-button";
 import type { ErrorCode } from "~/errors";
 import { answerOf, useSchemaForm } from "~/hooks/use-schema-form";
-import { entsperrenSchema } from "~/features/person/person-sperre-forms";
+import { entsperrenSchema } from "./person-sperre-forms";
 import { BestaetigungsFeld } from "./bestaetigungs-field";
 
 /** The dialog parameter of lifting the manual lock: `?entsperren` on the person's page. */

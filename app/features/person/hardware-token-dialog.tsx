@@ -8,7 +8,7 @@ import { SubmitButton } from "~/components/submit-button";
 import type { ErrorCode } from "~/errors";
 import { answerOf, useSchemaForm } from "~/hooks/use-schema-form";
 import { hardwareTokenSchema } from "~/features/zwei-faktor/zwei-faktor-forms";
-import type { ZweiFaktorView } from "~/features/zwei-faktor/zwei-faktor.server";
+import type { ZweiFaktorView } from "~/features/zwei-faktor/views";
 import { HelpdeskHinweis } from "./zwei-faktor-status";
 
 const FORM_ID = "hardware-token";

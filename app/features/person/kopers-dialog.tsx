@@ -6,7 +6,7 @@ import { DialogCancel, RouteDialog, type RouteDialogControl } from "~/components
 import { SubmitButton } from "~/components/submit-button";
 import type { ErrorCode } from "~/errors";
 import { answerOf, useSchemaForm } from "~/hooks/use-schema-form";
-import { kopersSchema } from "~/features/person/person-sperre-forms";
+import { kopersSchema } from "./person-sperre-forms";
 
 /** The dialog parameter of lifting a KoPers lock: `?kopers` on the person's page. */
 const FORM_ID = "person-kopers";

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
-import type { PersonDetails } from "~/features/person/person-details.server";
+import type { PersonView } from "./views";
 
 /** Personal data (inventory §4.8.1): names, username, KoPers row when required or present, e-mail with its status. */
-export function PersonDaten({ person }: { person: PersonDetails["person"] }) {
+export function PersonDaten({ person }: { person: PersonView }) {
   const { t } = useTranslation();
   const none = t("personDetails:none");
   return (

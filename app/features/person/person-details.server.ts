@@ -1,13 +1,14 @@
 import { z } from "zod";
-import type { OrganisationResponse, PersonenzuordnungResponse, PersonResponse } from "../../../upstream/contract";
+import type { OrganisationResponse, PersonenzuordnungResponse, PersonResponse } from "@contract";
 import { befristungFromUpstream, formatDate, formatGermanDay } from "~/dates";
 import { organisationLabel } from "~/organisation-label";
-import { notFound } from "../../.server/guards.server";
-import { getOrganisation } from "../../.server/upstream/organisationen.server";
-import { getPerson, getPersonenuebersicht } from "../../.server/upstream/person.server";
-import { parentsByIds } from "../../.server/upstream/person-lock.server";
-import { loadZweiFaktor } from "../zwei-faktor/zwei-faktor.server";
-import { UpstreamFailure } from "../../.server/upstream/client.server";
+import { loadZweiFaktor } from "~/features/zwei-faktor/zwei-faktor.server";
+import { notFound } from "~/.server/guards.server";
+import { getOrganisation } from "~/.server/upstream/organisationen.server";
+import { getPerson, getPersonenuebersicht } from "~/.server/upstream/person.server";
+import { parentsByIds } from "~/.server/upstream/person-lock.server";
+import { UpstreamFailure } from "~/.server/upstream/client.server";
+import type { EmailStatusWord, LockView, PersonView, ZuordnungLine } from "./views";
 
 /**
  * What the person's page shows, read in two waves at most: the person, its Personenübersicht and its two-factor
@@ -32,29 +33,12 @@ export const kopersPflicht = (zuordnungen: PersonenzuordnungResponse[]) =>
 export const hasLehrZuordnung = (zuordnungen: PersonenzuordnungResponse[]) =>
   zuordnungen.some((zuordnung) => zuordnung.rollenArt === "LEHR");
 
-export type EmailStatusWord = "aktiv" | "angefragt" | "deaktiviert" | "fehlerhaft";
 const EMAIL_STATUS: Partial<Record<string, EmailStatusWord>> = {
   ENABLED: "aktiv",
   REQUESTED: "angefragt",
   DISABLED: "deaktiviert",
   FAILED: "fehlerhaft",
 };
-
-export interface LockView {
-  occasion: "MANUELL_GESPERRT" | "KOPERS_GESPERRT" | null;
-  /** The locking organisation's label; null when it cannot be named. */
-  lockedBy: string | null;
-  since: string | null;
-  until: string | null;
-}
-
-export interface ZuordnungLine {
-  key: string;
-  schule: string;
-  rolle: string;
-  klassen: string[];
-  befristung: string | null;
-}
 
 /**
  * One line per school and role, its classes (same role, class below that school) merged in; then classes without
@@ -115,19 +99,21 @@ export async function loadPersonDetails(request: Request, id: string | undefined
   ]);
   const email = person.email ? EMAIL_STATUS[person.email.status ?? ""] : undefined;
 
+  const view: PersonView = {
+    id: person.id,
+    vorname: person.name.vorname,
+    familienname: person.name.familienname,
+    username: person.username ?? null,
+    personalnummer: person.personalnummer ?? null,
+    kopersPflicht: kopersPflicht(uebersicht.zuordnungen),
+    // An address whose status the portal does not know is not shown (as in the original).
+    email: person.email && email ? { address: person.email.address, status: email } : null,
+    revision: person.revision,
+    lastModified: person.lastModified,
+  };
+
   return {
-    person: {
-      id: person.id,
-      vorname: person.name.vorname,
-      familienname: person.name.familienname,
-      username: person.username ?? null,
-      personalnummer: person.personalnummer ?? null,
-      kopersPflicht: kopersPflicht(uebersicht.zuordnungen),
-      // An address whose status the portal does not know is not shown (as in the original).
-      email: person.email && email ? { address: person.email.address, status: email } : null,
-      revision: person.revision,
-      lastModified: person.lastModified,
-    },
+    person: view,
     locks: person.userLock.map((lock): LockView => ({
       occasion: lock.lock_occasion,
       lockedBy: lock.lock_occasion === "MANUELL_GESPERRT" ? lockingOrganisation : null,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PERSON_NAME_CHARACTERS } from "../../../upstream/contract/requests";
+import { PERSON_NAME_CHARACTERS } from "@contract/requests";
 import { textKey } from "~/i18n";
 
 /**

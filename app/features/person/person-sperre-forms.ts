@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { textKey } from "~/i18n";
 import { germanToday, type CalendarDay } from "~/dates";
-import { futureGermanDay } from "../zuordnungen/befristung";
+import { futureGermanDay } from "~/features/zuordnungen/befristung";
 
 /**
  * The forms of a person's lock (inventory §4.8.7), shared by browser and server. Messages are i18n keys; `today` is

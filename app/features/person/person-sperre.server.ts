@@ -1,16 +1,12 @@
-import type { OrganisationResponse } from "../../../upstream/contract";
-import { LOESCHEN, SYNCHRONISIEREN } from "~/features/person/dialog-names";
+import type { OrganisationResponse } from "@contract";
+import { can } from "~/permissions";
 import { organisationLabel } from "~/organisation-label";
-import type { CurrentUser } from "../../.server/auth.server";
-import { notFound } from "../../.server/guards.server";
-import { parentsByIds } from "../../.server/upstream/person-lock.server";
-import { getPersonenuebersicht } from "../../.server/upstream/person.server";
-
-/** An organisation a lock can be set in the name of. */
-export interface LockingOffice {
-  id: string;
-  label: string;
-}
+import type { CurrentUser } from "~/.server/auth.server";
+import { notFound } from "~/.server/guards.server";
+import { parentsByIds } from "~/.server/upstream/person-lock.server";
+import { getPersonenuebersicht } from "~/.server/upstream/person.server";
+import { LOESCHEN, SYNCHRONISIEREN } from "./dialog-names";
+import type { LockingOffice, LockActions } from "./views";
 
 /**
  * "Gesperrt durch" (inventory §4.8.7): the administrator's own organisations (those of the user's Personenkontexte)
@@ -42,20 +38,13 @@ export async function loadLockingOffices(request: Request, user: CurrentUser, pe
   return lockingOffices(user, parents);
 }
 
-/** What the page needs for its lock, delete and sync actions; only what the user may do is offered. */
-export interface LockActions {
-  offices: LockingOffice[];
-  mayDelete: boolean;
-  maySync: boolean;
-}
-
 /**
  * The actions of the person's page beyond its own dialogs. A delete or sync dialog opened by its address without
  * the right is "not found", like any missing right (the buttons are not shown; the action refuses the post too).
  */
 export function lockActions(user: CurrentUser, parents: readonly OrganisationResponse[], search: URLSearchParams): LockActions {
-  const mayDelete = user.rights.has("PERSONEN_SOFORT_LOESCHEN");
-  const maySync = user.rights.has("PERSON_SYNCHRONISIEREN");
+  const mayDelete = can(user, "personLoeschen");
+  const maySync = can(user, "personSynchronisieren");
   if ((search.has(LOESCHEN) && !mayDelete) || (search.has(SYNCHRONISIEREN) && !maySync)) throw notFound();
   return { offices: lockingOffices(user, parents), mayDelete, maySync };
 }

@@ -2,8 +2,7 @@ import { lazy, Suspense, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { DialogLink, useRouteDialog } from "~/components/route-dialog";
 import { pageTitle } from "~/i18n";
-import type { LockView } from "~/features/person/person-details.server";
-import type { LockActions } from "~/features/person/person-sperre.server";
+import type { LockView, LockActions } from "./views";
 import { BestaetigungsDialog } from "./bestaetigungs-dialog";
 import { ENTSPERREN, KOPERS, LOESCHEN, SPERREN, SYNCHRONISIEREN } from "./dialog-names";
 

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { LockView } from "~/features/person/person-details.server";
+import type { LockView } from "./views";
 
 /** Lock status (inventory §4.8.7): active, or each lock with who locked, since and until; a KoPers lock explained. */
 export function SperrStatus({ locks }: { locks: LockView[] }) {

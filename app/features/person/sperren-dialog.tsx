@@ -10,8 +10,8 @@ import { DialogCancel, RouteDialog, type RouteDialogControl } from "~/components
 import { SubmitButton } from "~/components/submit-button";
 import type { ErrorCode } from "~/errors";
 import { answerOf, useSchemaForm } from "~/hooks/use-schema-form";
-import { sperrenSchema } from "~/features/person/person-sperre-forms";
-import type { LockingOffice } from "~/features/person/person-sperre.server";
+import { sperrenSchema } from "./person-sperre-forms";
+import type { LockingOffice } from "./views";
 import { BestaetigungsFeld } from "./bestaetigungs-field";
 
 /** The dialog parameter of locking and of changing a lock: `?sperren` on the person's page. */

@@ -5,7 +5,7 @@ import { DialogCancel, RouteDialog, type RouteDialogControl } from "~/components
 import { FormIdentity } from "~/components/submit-button";
 import type { ErrorCode } from "~/errors";
 import { useFormBusy } from "~/hooks/use-form-busy";
-import type { ZweiFaktorView } from "~/features/zwei-faktor/zwei-faktor.server";
+import type { ZweiFaktorView } from "~/features/zwei-faktor/views";
 import { TOKEN_ZURUECKSETZEN } from "./dialog-names";
 import { HelpdeskHinweis } from "./zwei-faktor-status";
 

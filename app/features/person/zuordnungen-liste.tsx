@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { ZuordnungLine } from "~/features/person/person-details.server";
+import type { ZuordnungLine } from "./views";
 
 /** School assignments, read-only (inventory §4.8.4): "school: role, class, befristet bis …", one line each. */
 export function ZuordnungenListe({ zuordnungen }: { zuordnungen: ZuordnungLine[] }) {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from "react";
 import { useRouteDialog } from "~/components/route-dialog";
 import { pageTitle } from "~/i18n";
-import type { ZweiFaktorView } from "~/features/zwei-faktor/zwei-faktor.server";
+import type { ZweiFaktorView } from "~/features/zwei-faktor/views";
 import { HARDWARE_TOKEN, TOKEN_ZURUECKSETZEN, ZWEI_FAKTOR_EINRICHTEN } from "./dialog-names";
 
 // The dialogs load when they open (the hardware form with conform and zod): the page's own JS stays in its budget.

@@ -7,8 +7,7 @@ import { DialogCancel, DialogLink, RouteDialog, type RouteDialogControl } from "
 import { FormIdentity } from "~/components/submit-button";
 import type { ErrorCode } from "~/errors";
 import { useFormBusy } from "~/hooks/use-form-busy";
-import type { TokenQrCode } from "~/features/zwei-faktor/qr/qr-code.server";
-import type { ZweiFaktorView } from "~/features/zwei-faktor/zwei-faktor.server";
+import type { TokenQrCode, ZweiFaktorView } from "~/features/zwei-faktor/views";
 import { HARDWARE_TOKEN, ZWEI_FAKTOR_EINRICHTEN } from "./dialog-names";
 import { HelpdeskHinweis } from "./zwei-faktor-status";
 

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { DialogLink } from "~/components/route-dialog";
 import { EXTERNAL_LINKS } from "~/external-links";
-import type { ZweiFaktorView } from "~/features/zwei-faktor/zwei-faktor.server";
+import type { ZweiFaktorView } from "~/features/zwei-faktor/views";
 import { TOKEN_ZURUECKSETZEN, ZWEI_FAKTOR_EINRICHTEN } from "./dialog-names";
 
 /**

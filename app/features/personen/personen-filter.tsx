@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PageSizeField } from "~/components/pagination";
 import { SEARCH_TEXT_MAX } from "~/list-state";
-import { hasFilter, PARAM, sortValue, type PersonenListParams } from "~/features/personen/personen-list-params";
+import { hasFilter, PARAM, sortValue, type PersonenListParams } from "./personen-list-params";
 import { OptionFilter, type FilterOption } from "./option-filter";
 
 interface Props {

@@ -5,12 +5,12 @@ import {
   PersonenuebersichtListResponse,
   type OrganisationResponse,
   type PersonenuebersichtResponse,
-} from "../../../upstream/contract";
-import type { PersonRow } from "~/features/personen/personen-tabelle";
+} from "@contract";
 import { organisationLabel } from "~/organisation-label";
-import type { PersonenListParams } from "~/features/personen/personen-list-params";
-import { callUpstreamJson } from "../../.server/upstream/client.server";
-import { findOrganisationen } from "../../.server/upstream/organisationen.server";
+import { callUpstreamJson } from "~/.server/upstream/client.server";
+import { findOrganisationen } from "~/.server/upstream/organisationen.server";
+import type { PersonenListParams } from "./personen-list-params";
+import type { PersonRow } from "./personen-tabelle";
 
 /**
  * Upstream calls behind the person list and its filter options (PERSONS §2.2.1, §2.3.1, §2.5). Labels are made here,

@@ -7,10 +7,10 @@ import { Pagination } from "~/components/pagination";
 import { SortHeader } from "~/components/sort-header";
 import type { TranslationKey } from "~/i18n";
 import { pageCount } from "~/list-state";
-import { PARAM, sortValue, type PersonenListParams, type SortField } from "~/features/personen/personen-list-params";
 import { withReturnPath } from "~/return-path";
 import { MehrfachLeiste } from "~/features/mehrfach/mehrfach-leiste";
 import type { MehrfachAktion } from "~/features/mehrfach/aktionen";
+import { PARAM, sortValue, type PersonenListParams, type SortField } from "./personen-list-params";
 
 export interface PersonRow {
   id: string;

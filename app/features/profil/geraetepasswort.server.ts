@@ -1,7 +1,8 @@
-import { GERAETEPASSWORT } from "~/features/profil/geraetepasswort";
-import { guardWhileLoading, notFound, requireUser } from "../../.server/guards.server";
-import { passwordOnce } from "../person/actions/one-time-password.server";
-import { hasLehrKontext, myPersonInfo, setOwnDevicePassword } from "../../.server/upstream/self.server";
+import { passwordOnce } from "~/features/person/actions/one-time-password.server";
+import { guardWhileLoading, notFound, requireUser } from "~/.server/guards.server";
+import { myPersonInfo, setOwnDevicePassword } from "~/.server/upstream/self.server";
+import { hasLehrKontext } from "./profil.server";
+import { GERAETEPASSWORT } from "./geraetepasswort";
 
 /**
  * The profile's "Gerätepasswort erzeugen" (inventory §4.6 card 4, PERSONS.md §2.2.10): a teacher's own device

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { SchoolAssignment } from "~/.server/upstream/self.server";
+import type { SchoolAssignment } from "./views";
 
 /**
  * The profile's "Schulzuordnungen" (inventory §4.6, right column): one entry per school, numbered when there are

@@ -2,7 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DialogCancel, RouteDialog, type RouteDialogControl } from "~/components/route-dialog";
-import type { SetupAnswer } from "~/features/zwei-faktor/zwei-faktor-einrichten.server";
+import type { SetupAnswer } from "~/features/zwei-faktor/views";
 import { ZweiFaktorSchritte } from "./zwei-faktor-einrichten";
 
 /** The set-up's own address: the dialog posts there, and it is the page the dialog stands for without JavaScript. */

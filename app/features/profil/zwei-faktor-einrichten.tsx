@@ -9,8 +9,7 @@ import { QrCodeKarte } from "~/features/zwei-faktor/qr-code-karte";
 import { SubmitButton } from "~/components/submit-button";
 import { useSchemaForm } from "~/hooks/use-schema-form";
 import { EINMALPASSWORT_FORM, einmalpasswortSchema, QR_CODE_FORM } from "~/features/zwei-faktor/zwei-faktor-forms";
-import type { TokenQrCode } from "~/features/zwei-faktor/qr/qr-code.server";
-import type { SetupAnswer } from "~/features/zwei-faktor/zwei-faktor-einrichten.server";
+import type { TokenQrCode, SetupAnswer } from "~/features/zwei-faktor/views";
 
 /** How the steps post: the page's `Form`, or a fetcher's form (the dialog over the profile) with the set-up's action. */
 export interface SetupForms {

@@ -7,7 +7,7 @@ import { dialogHref, useRouteDialog } from "~/components/route-dialog";
 import { errorMessageKey } from "~/errors";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useNamespacesOf } from "~/hooks/use-namespaces";
-import type { MyTwoFactor } from "~/.server/upstream/self.server";
+import type { MyTwoFactor } from "./views";
 
 const ZweiFaktorDialog = lazy(() => import("./zwei-faktor-dialog").then((module) => ({ default: module.ZweiFaktorDialog })));
 

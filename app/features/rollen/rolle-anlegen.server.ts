@@ -2,16 +2,17 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { z } from "zod";
-import type { CreateRolleBody, Rollenart, ServiceProviderResponse } from "../../../upstream/contract";
+import type { CreateRolleBody, Rollenart, ServiceProviderResponse } from "@contract";
 import { textKey, type TranslationKey } from "~/i18n";
 import { organisationLabel } from "~/organisation-label";
 import { withReturnPath } from "~/return-path";
-import { CreateRolleSchema } from "~/features/rollen/rolle-forms";
-import { readFormData } from "../../.server/form-data.server";
-import { searchText } from "../../.server/list-params.server";
-import { rememberUnansweredWrite, wasUnanswered } from "../../.server/portal-cookie.server";
-import { redirectTo } from "../../.server/redirects.server";
-import { invalidForm, redirectWithToast, refusedForm, type FormFailure } from "../../.server/responses.server";
+import { readFormData } from "~/.server/form-data.server";
+import { searchText } from "~/.server/list-params.server";
+import { rememberUnansweredWrite, wasUnanswered } from "~/.server/portal-cookie.server";
+import { redirectTo } from "~/.server/redirects.server";
+import { invalidForm, redirectWithToast, refusedForm, type FormFailure } from "~/.server/responses.server";
+import { UpstreamFailure } from "~/.server/upstream/client.server";
+import { angeboteFuerRolle, rollenartenFuerNeueRolle } from "~/.server/upstream/rollen.server";
 import {
   CREATE_ROLLE_CONSTRAINT,
   CREATE_ROLLE_WRITE,
@@ -25,8 +26,7 @@ import {
   rollenartLabel,
   systemrechtOptions,
 } from "./rollen.server";
-import { UpstreamFailure } from "../../.server/upstream/client.server";
-import { angeboteFuerRolle, rollenartenFuerNeueRolle } from "../../.server/upstream/rollen.server";
+import { CreateRolleSchema } from "./rolle-forms";
 
 /**
  * Creating a role (`/admin/rollen/new`, docs/decisions/023). The level and the rollenart are chosen first; "Weiter"

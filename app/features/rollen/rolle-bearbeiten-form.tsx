@@ -4,14 +4,14 @@ import { useTranslation } from "react-i18next";
 import { FormError, useCurrentFormError } from "~/components/form-error";
 import { RequiredFieldsNote } from "~/components/forms";
 import { Notice } from "~/components/notice";
-import { RolleFelder, type RolleOptionen } from "~/features/rollen/rolle-form";
 import { SaveButton } from "~/components/save-button";
 import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
 import type { ErrorCode } from "~/errors";
 import type { TranslationKey } from "~/i18n";
 import { useInterruptedValues } from "~/hooks/use-interrupted-values";
 import { useFormCheckedOnDemand } from "~/hooks/use-check-on-demand";
-import type { EditRolleSchema } from "~/features/rollen/rolle-forms";
+import { RolleFelder, type RolleOptionen } from "./rolle-form";
+import type { EditRolleSchema } from "./rolle-forms";
 
 const FORM_ID = "rolle-bearbeiten";
 
@@ -29,7 +29,7 @@ export interface RolleStand {
  * was read at: when someone else saved the role meanwhile, the upstream refuses, the typed input stays, and the
  * message offers to load the current state (which discards the input) instead of overwriting unseen.
  */
-const loadCheck = () => import("~/features/rollen/rolle-forms").then((module) => module.editRolleCheck);
+const loadCheck = () => import("./rolle-forms").then((module) => module.editRolleCheck);
 
 export function RolleBearbeitenForm({
   constraint,

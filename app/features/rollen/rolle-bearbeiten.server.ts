@@ -1,12 +1,12 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import type { RolleWithServiceProvidersResponse, UpdateRolleBody } from "../../../upstream/contract";
+import type { RolleWithServiceProvidersResponse, UpdateRolleBody } from "@contract";
 import { textKey } from "~/i18n";
-import { EditRolleSchema } from "~/features/rollen/rolle-forms";
-import { nothingChanged } from "../../.server/edit-form.server";
-import { REVISION_CONFLICT_CODES } from "../../.server/error-codes.server";
-import { readFormData } from "../../.server/form-data.server";
-import { invalidForm, redirectWithToast, refusedForm, type FormFailure } from "../../.server/responses.server";
+import { nothingChanged } from "~/.server/edit-form.server";
+import { REVISION_CONFLICT_CODES } from "~/.server/error-codes.server";
+import { readFormData } from "~/.server/form-data.server";
+import { invalidForm, redirectWithToast, refusedForm, type FormFailure } from "~/.server/responses.server";
+import { angeboteFuerRolle, getSystemrechte } from "~/.server/upstream/rollen.server";
 import {
   deleteRolleWithOutcome,
   hasState,
@@ -17,7 +17,7 @@ import {
   updateRolleWithOutcome,
   type RechtLabel,
 } from "./rollen.server";
-import { angeboteFuerRolle, getSystemrechte } from "../../.server/upstream/rollen.server";
+import { EditRolleSchema } from "./rolle-forms";
 
 /**
  * Changing and deleting a role on its page (docs/decisions/023). The upstream's PUT replaces name, merkmale, rights and

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { ROLLE_NAME_CHARACTERS } from "../../../upstream/contract/requests";
-import { ROLLEN_MERKMALE, ROLLENARTEN } from "../../../upstream/contract/enums";
+import { ROLLE_NAME_CHARACTERS } from "@contract/requests";
+import { ROLLEN_MERKMALE, ROLLENARTEN } from "@contract/enums";
 import { textKey } from "~/i18n";
 
 /** The longest role name the upstream stores (ORGANISATIONS_ROLES.md §5.0). */

@@ -2,9 +2,9 @@ import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { ErrorCode } from "~/errors";
 import { useFormBusy } from "~/hooks/use-form-busy";
-import { FormError } from "../../components/form-error";
-import { DialogCancel, RouteDialog, type RouteDialogControl } from "../../components/route-dialog";
-import { FormIdentity } from "../../components/submit-button";
+import { FormError } from "~/components/form-error";
+import { DialogCancel, RouteDialog, type RouteDialogControl } from "~/components/route-dialog";
+import { FormIdentity } from "~/components/submit-button";
 
 /** The dialog parameter of a role's delete: `?loeschen` on the role's page. */
 export const ROLLE_LOESCHEN = "loeschen";

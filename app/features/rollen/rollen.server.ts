@@ -7,18 +7,18 @@ import {
   type OrganisationResponse,
   type RolleWithServiceProvidersResponse,
   type UpdateRolleBody,
-} from "../../../upstream/contract";
+} from "@contract";
 import type { TranslationKey } from "~/i18n";
 import { organisationLabel } from "~/organisation-label";
-import { CreateRolleSchema, EditRolleSchema, setKey } from "~/features/rollen/rolle-forms";
-import { REVISION_CONFLICT_CODES } from "../../.server/error-codes.server";
-import { notFound } from "../../.server/guards.server";
-import { PagingParams, searchText } from "../../.server/list-params.server";
-import type { FieldsByErrorCode } from "../../.server/responses.server";
-import { UpstreamFailure } from "../../.server/upstream/client.server";
-import { findOrganisationen, getOrganisation } from "../../.server/upstream/organisationen.server";
-import { createRolle, deleteRolle, findRollen, getRolle, getSystemrechte, updateRolle } from "../../.server/upstream/rollen.server";
-import { writeWithOutcome } from "../../.server/write-outcome.server";
+import { REVISION_CONFLICT_CODES } from "~/.server/error-codes.server";
+import { notFound } from "~/.server/guards.server";
+import { PagingParams, searchText } from "~/.server/list-params.server";
+import type { FieldsByErrorCode } from "~/.server/responses.server";
+import { UpstreamFailure } from "~/.server/upstream/client.server";
+import { findOrganisationen, getOrganisation } from "~/.server/upstream/organisationen.server";
+import { createRolle, deleteRolle, findRollen, getRolle, getSystemrechte, updateRolle } from "~/.server/upstream/rollen.server";
+import { writeWithOutcome } from "~/.server/write-outcome.server";
+import { CreateRolleSchema, EditRolleSchema, setKey } from "./rolle-forms";
 
 /**
  * The role screens (issue 12, docs/decisions/023): list rows, one role for its page, the levels a role may be created

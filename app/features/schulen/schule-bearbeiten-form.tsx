@@ -8,7 +8,7 @@ import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
 import type { ErrorCode } from "~/errors";
 import { useInterruptedValues } from "~/hooks/use-interrupted-values";
 import { useSchemaForm } from "~/hooks/use-schema-form";
-import { EditSchuleSchema } from "~/features/schulen/schule-forms";
+import { EditSchuleSchema } from "./schule-forms";
 
 const FORM_ID = "schule-bearbeiten";
 

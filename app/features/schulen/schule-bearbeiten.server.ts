@@ -1,15 +1,15 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import { TRAEGERSCHAFTEN, type OrganisationResponse, type UpdateOrganisationBody } from "../../../upstream/contract";
+import { TRAEGERSCHAFTEN, type OrganisationResponse, type UpdateOrganisationBody } from "@contract";
 import { organisationLabel } from "~/organisation-label";
 import { hasChanges } from "~/form-changes";
-import { EditSchuleSchema } from "~/features/schulen/schule-forms";
-import { nothingChanged } from "../../.server/edit-form.server";
-import { readFormData } from "../../.server/form-data.server";
-import { invalidForm, redirectWithToast, refusedForm, type FieldsByErrorCode } from "../../.server/responses.server";
+import { nothingChanged } from "~/.server/edit-form.server";
+import { readFormData } from "~/.server/form-data.server";
+import { invalidForm, redirectWithToast, refusedForm, type FieldsByErrorCode } from "~/.server/responses.server";
+import { updateOrganisation } from "~/.server/upstream/organisationen.server";
+import { writeWithOutcome } from "~/.server/write-outcome.server";
 import { loadSchuleForAdmin, SCHULE_FIELDS } from "./schulen.server";
-import { updateOrganisation } from "../../.server/upstream/organisationen.server";
-import { writeWithOutcome } from "../../.server/write-outcome.server";
+import { EditSchuleSchema } from "./schule-forms";
 
 /**
  * Changing a school's Dienststellennummer and name (docs/decisions/021). The upstream has one write for it, the full

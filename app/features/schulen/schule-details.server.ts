@@ -1,10 +1,10 @@
 import { z } from "zod";
-import type { OrganisationResponse, OrganisationRootChildrenResponse } from "../../../upstream/contract";
+import type { OrganisationResponse, OrganisationRootChildrenResponse } from "@contract";
 import { organisationLabel } from "~/organisation-label";
 import { BUILT_ADMIN_AREAS, mayOpen } from "~/permissions";
+import { findOrganisationen, getRootChildren } from "~/.server/upstream/organisationen.server";
 import { standOf } from "./schule-bearbeiten.server";
 import { loadSchuleForAdmin, SCHULFORM_LABELS, schulformOf, schultraegerIds, schultraegerNames } from "./schulen.server";
-import { findOrganisationen, getRootChildren } from "../../.server/upstream/organisationen.server";
 
 /**
  * What a school's page shows, in two waves of upstream calls: the school (through the permission-filtered list), the

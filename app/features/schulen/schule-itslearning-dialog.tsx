@@ -2,9 +2,9 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { ErrorCode } from "~/errors";
 import { useFormBusy } from "~/hooks/use-form-busy";
-import { FormError } from "../../components/form-error";
-import { FormIdentity } from "../../components/submit-button";
-import { DialogCancel, RouteDialog, type RouteDialogControl } from "../../components/route-dialog";
+import { FormError } from "~/components/form-error";
+import { FormIdentity } from "~/components/submit-button";
+import { DialogCancel, RouteDialog, type RouteDialogControl } from "~/components/route-dialog";
 
 /** The dialog parameter of the itslearning activation over the school list: `?itslearning=<id>`. */
 export const SCHULE_ITSLEARNING = "itslearning";

@@ -1,13 +1,13 @@
 import { data } from "@remix-run/node";
 import { z } from "zod";
-import type { OrganisationResponse, OrganisationRootChildrenResponse } from "../../../upstream/contract";
+import type { OrganisationResponse, OrganisationRootChildrenResponse } from "@contract";
 import type { TranslationKey } from "~/i18n";
 import { organisationLabel } from "~/organisation-label";
-import { notFound } from "../../.server/guards.server";
-import { PagingParams, searchText } from "../../.server/list-params.server";
-import { redirectWithToast, type FieldsByErrorCode } from "../../.server/responses.server";
-import { createSchule, enableForItslearning, findOrganisationen } from "../../.server/upstream/organisationen.server";
-import { writeWithOutcome } from "../../.server/write-outcome.server";
+import { notFound } from "~/.server/guards.server";
+import { PagingParams, searchText } from "~/.server/list-params.server";
+import { redirectWithToast, type FieldsByErrorCode } from "~/.server/responses.server";
+import { createSchule, enableForItslearning, findOrganisationen } from "~/.server/upstream/organisationen.server";
+import { writeWithOutcome } from "~/.server/write-outcome.server";
 
 /** The school list's sort orders: a column, descending with a leading "-" (as the person list writes it). */
 export const SCHULEN_SORTIERUNGEN = ["kennung", "-kennung", "name", "-name"] as const;

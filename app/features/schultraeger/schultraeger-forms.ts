@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { textKey } from "~/i18n";
-import { SCHULNAME_CHARACTERS } from "../schulen/schule-forms";
+import { SCHULNAME_CHARACTERS } from "~/features/schulen/schule-forms";
 
 /**
  * The Schulträger form's rules (spec section 5, inventory §4.16.2): the name is required, has no blank at either end and

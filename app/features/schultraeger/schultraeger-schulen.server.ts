@@ -1,7 +1,12 @@
 import { data } from "@remix-run/node";
 import { z } from "zod";
-import type { OrganisationResponse } from "../../../upstream/contract";
+import type { OrganisationResponse } from "@contract";
 import type { ErrorCode } from "~/errors";
+import { searchText } from "~/.server/list-params.server";
+import { redirectWithToast } from "~/.server/responses.server";
+import { assignZugehoerig, findOrganisationen, getRootChildren } from "~/.server/upstream/organisationen.server";
+import { writeWithOutcome } from "~/.server/write-outcome.server";
+import { loadSchultraegerForAdmin, loadTraegerSchulen, traegerformLabel } from "./schultraeger.server";
 import {
   eintrag,
   GLEICHZEITIG,
@@ -20,12 +25,7 @@ import {
   type Uebersprungen,
   type Vormerkung,
   type VormerkungFehler,
-} from "~/features/schultraeger/vormerkung";
-import { searchText } from "../../.server/list-params.server";
-import { redirectWithToast } from "../../.server/responses.server";
-import { loadSchultraegerForAdmin, loadTraegerSchulen, traegerformLabel } from "./schultraeger.server";
-import { assignZugehoerig, findOrganisationen, getRootChildren } from "../../.server/upstream/organisationen.server";
-import { writeWithOutcome } from "../../.server/write-outcome.server";
+} from "./vormerkung";
 
 /** How many schools a search shows, as the original's search (ORGANISATIONS_ROLES.md §4.3); the page says when there are more. */
 export const SUCHE_LIMIT = 50;

@@ -6,6 +6,8 @@ import { errorMessageKey } from "~/errors";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useNamespacesOf } from "~/hooks/use-namespaces";
 import type { TranslationKey } from "~/i18n";
+import { Modal, preloadModal } from "~/components/modal";
+import { Notice } from "~/components/notice";
 import {
   inTeilen,
   LEERES_ERGEBNIS,
@@ -19,9 +21,7 @@ import {
   type SpeicherErgebnis,
   type TeilAbgebrochen,
   type Vormerkung,
-} from "~/features/schultraeger/vormerkung";
-import { Modal, preloadModal } from "../../components/modal";
-import { Notice } from "../../components/notice";
+} from "./vormerkung";
 
 /** Pieces of a Schulträger's school assignment page (`/admin/schultraeger/{id}/schulen`, decision 020). */
 

@@ -1,14 +1,14 @@
 import { z } from "zod";
-import type { OrganisationResponse, OrganisationRootChildrenResponse } from "../../../upstream/contract";
+import type { OrganisationResponse, OrganisationRootChildrenResponse } from "@contract";
 import type { TranslationKey } from "~/i18n";
-import { REVISION_CONFLICT_CODES } from "../../.server/error-codes.server";
-import { notFound } from "../../.server/guards.server";
-import { PagingParams, searchText } from "../../.server/list-params.server";
-import type { FieldsByErrorCode } from "../../.server/responses.server";
-import { schulformOf, type Schulform } from "../schulen/schulen.server";
-import { UpstreamFailure } from "../../.server/upstream/client.server";
-import { createTraeger, findOrganisationen, getZugehoerige, renameOrganisation } from "../../.server/upstream/organisationen.server";
-import { writeWithOutcome } from "../../.server/write-outcome.server";
+import { schulformOf, type Schulform } from "~/features/schulen/schulen.server";
+import { REVISION_CONFLICT_CODES } from "~/.server/error-codes.server";
+import { notFound } from "~/.server/guards.server";
+import { PagingParams, searchText } from "~/.server/list-params.server";
+import type { FieldsByErrorCode } from "~/.server/responses.server";
+import { UpstreamFailure } from "~/.server/upstream/client.server";
+import { createTraeger, findOrganisationen, getZugehoerige, renameOrganisation } from "~/.server/upstream/organisationen.server";
+import { writeWithOutcome } from "~/.server/write-outcome.server";
 
 /**
  * A Schulträger the user may manage, else the not-found page. The upstream reads single organisations without a

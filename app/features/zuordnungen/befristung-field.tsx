@@ -2,9 +2,9 @@ import type { FieldMetadata } from "@conform-to/react";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { endOfSchoolYear, formatGermanDay, germanToday } from "~/dates";
-import type { BefristungArt } from "~/features/zuordnungen/befristung";
-import { DateField } from "../../components/fields/date-field";
-import { RadioGroup } from "../../components/fields/radio-group";
+import { DateField } from "~/components/fields/date-field";
+import { RadioGroup } from "~/components/fields/radio-group";
+import type { BefristungArt } from "./befristung";
 
 type BefristungInput = { art?: BefristungArt; datum?: string };
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { textKey } from "~/i18n";
-import { KOPERS_MAX } from "~/features/zuordnungen/aenderungen";
+import { KOPERS_MAX } from "./aenderungen";
 import { befristungSchema } from "./befristung";
 
 /**

@@ -1,18 +1,20 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
-import type { PersonenkontextWorkflowResponse, RolleResponse } from "../../../upstream/contract";
+import type { PersonenkontextWorkflowResponse, RolleResponse } from "@contract";
 import { befristungFromUpstream, befristungToUpstream, endOfSchoolYear, formatGermanDay, germanToday } from "~/dates";
 import type { ErrorCode } from "~/errors";
 import type { TranslationKey } from "~/i18n";
 import { organisationLabel } from "~/organisation-label";
-import type { BefristungArt } from "~/features/zuordnungen/befristung";
-import {
-  befristungAendernSchema,
-  hinzufuegenSchema,
-  versetzenSchema,
-  type HinzufuegenRegeln,
-} from "~/features/zuordnungen/zuordnung-forms";
+import { loadPerson } from "~/features/person/person-details.server";
+import type { CurrentUser } from "~/.server/auth.server";
+import { notFound } from "~/.server/guards.server";
+import { redirectWithToast } from "~/.server/responses.server";
+import { UpstreamFailure } from "~/.server/upstream/client.server";
+import { findOrganisationen } from "~/.server/upstream/organisationen.server";
+import { getPersonenuebersicht } from "~/.server/upstream/person.server";
+import { updatePersonenkontexte, workflowStep } from "~/.server/upstream/personenkontext-workflow.server";
+import { zuordnungsAnsicht, type Zuordnung } from "./ansicht";
 import {
   applyAenderungen,
   brokenRule,
@@ -22,16 +24,10 @@ import {
   type Aenderung,
   type Kontext,
   type Stand,
-} from "~/features/zuordnungen/aenderungen";
-import { zuordnungsAnsicht, type Zuordnung } from "~/features/zuordnungen/ansicht";
-import type { CurrentUser } from "../../.server/auth.server";
-import { notFound } from "../../.server/guards.server";
-import { loadPerson } from "../person/person-details.server";
-import { redirectWithToast } from "../../.server/responses.server";
-import { UpstreamFailure } from "../../.server/upstream/client.server";
-import { findOrganisationen } from "../../.server/upstream/organisationen.server";
-import { getPersonenuebersicht } from "../../.server/upstream/person.server";
-import { updatePersonenkontexte, workflowStep } from "../../.server/upstream/personenkontext-workflow.server";
+} from "./aenderungen";
+import { befristungAendernSchema, hinzufuegenSchema, versetzenSchema, type HinzufuegenRegeln } from "./zuordnung-forms";
+import type { BefristungArt } from "./befristung";
+import type { Option } from "./views";
 
 /** How many organisations the add form offers at once; a search narrows them (the original's picker showed 25). */
 export const ORGANISATIONEN_LIMIT = 25;
@@ -68,11 +64,6 @@ export async function loadZuordnungen(request: Request, personId: string) {
 }
 
 type Loaded = Awaited<ReturnType<typeof loadZuordnungen>>;
-
-export interface Option {
-  id: string;
-  label: string;
-}
 
 /** The add form's choices, narrowed by what is chosen so far. */
 export interface HinzufuegenAnsicht {

@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/hooks/use-hydrated";
-import type { TokenQrCode } from "~/features/zwei-faktor/qr/qr-code.server";
+import type { TokenQrCode } from "./views";
 
 /**
  * The QR code of a new software token as a card that prints on its own (the print rules of `data-print-card` in

@@ -4,16 +4,17 @@ import { z } from "zod";
 import type { ErrorCode } from "~/errors";
 import { FORM_ID_FIELD } from "~/hooks/use-form-busy";
 import { returnPathFrom } from "~/return-path";
-import { EINMALPASSWORT_FORM, einmalpasswortSchema } from "~/features/zwei-faktor/zwei-faktor-forms";
-import type { CurrentUser } from "../../.server/auth.server";
-import { readFormData } from "../../.server/form-data.server";
-import { notFound } from "../../.server/guards.server";
-import { rememberConfirmation, wasConfirmed } from "../../.server/portal-cookie.server";
-import { tokenQrCode, type TokenQrCode } from "./qr/qr-code.server";
-import { redirectWithToast, type FormFailure } from "../../.server/responses.server";
-import { UpstreamFailure } from "../../.server/upstream/client.server";
-import { myTwoFactor } from "../../.server/upstream/self.server";
-import { initSoftwareToken, verifySoftwareToken } from "../../.server/upstream/zwei-faktor.server";
+import { myTwoFactor } from "~/features/profil/profil.server";
+import type { CurrentUser } from "~/.server/auth.server";
+import { readFormData } from "~/.server/form-data.server";
+import { notFound } from "~/.server/guards.server";
+import { rememberConfirmation, wasConfirmed } from "~/.server/portal-cookie.server";
+import { redirectWithToast } from "~/.server/responses.server";
+import { UpstreamFailure } from "~/.server/upstream/client.server";
+import { initSoftwareToken, verifySoftwareToken } from "~/.server/upstream/zwei-faktor.server";
+import { tokenQrCode } from "./qr/qr-code.server";
+import { EINMALPASSWORT_FORM, einmalpasswortSchema } from "./zwei-faktor-forms";
+import type { SetupAnswer } from "./views";
 
 /**
  * Setting up one's own software token (inventory §4.6.1, PERSONS §2.9.1–2): an introduction, the QR code with its key,
@@ -43,13 +44,6 @@ export async function requireSetupPossible(request: Request, user: CurrentUser):
   }
   return { error: twoFactor.error };
 }
-
-/** The action's answers: the QR code (once), the reload of that answer, or a refusal of either form. */
-export type SetupAnswer =
-  | { step: "code"; qr: TokenQrCode; alreadyShown?: never; error?: never; result?: never }
-  | { step: "code"; alreadyShown: true; qr?: never; error?: never; result?: never }
-  | ({ step: "code"; qr?: never; alreadyShown?: never } & FormFailure)
-  | { step: "start"; error: ErrorCode; qr?: never; alreadyShown?: never; result?: never };
 
 const statusOf = (failure: UpstreamFailure) => (failure.status >= 500 ? failure.status : 400);
 

@@ -1,22 +1,7 @@
 import type { ErrorCode } from "~/errors";
-import { UpstreamFailure } from "../../.server/upstream/client.server";
-import { twoFactorRequired, twoFactorState } from "../../.server/upstream/self.server";
-
-/**
- * The two-factor section of a person's page (inventory §4.8.6): whether any offer of the person's roles needs a second
- * factor, and which token the person has. Both are read at once; a failed read is shown in the section, never as the
- * page's error. A failed "required" read counts as required: the section then rather shows than hides the token.
- */
-export type TokenView = { hasToken: false } | { hasToken: true; kind: "software" | "hardware" | null; serial: string | null };
-
-export interface ZweiFaktorView {
-  required: boolean;
-  /** null when the state could not be read; `error` says why. */
-  token: TokenView | null;
-  error: ErrorCode | null;
-  /** The section is shown when the second factor is required, a token exists, or the state is unknown. */
-  shown: boolean;
-}
+import { UpstreamFailure } from "~/.server/upstream/client.server";
+import { twoFactorRequired, twoFactorState } from "~/.server/upstream/self.server";
+import type { ZweiFaktorView, TokenView } from "./views";
 
 export async function loadZweiFaktor(request: Request, personId: string): Promise<ZweiFaktorView> {
   const [required, state] = await Promise.all([

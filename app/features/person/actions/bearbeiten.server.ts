@@ -1,13 +1,13 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { hasChanges } from "~/form-changes";
-import { personBearbeitenSchema } from "~/features/person/person-forms";
 import { nothingChanged } from "~/.server/edit-form.server";
 import { REVISION_CONFLICT_CODES } from "~/.server/error-codes.server";
 import { readFormData } from "~/.server/form-data.server";
 import { invalidForm, redirectWithToast, refusedForm } from "~/.server/responses.server";
 import { updatePersonMetadata } from "~/.server/upstream/person.server";
 import { writeWithOutcome } from "~/.server/write-outcome.server";
+import { personBearbeitenSchema } from "../person-forms";
 import { loadPerson } from "../person-details.server";
 import type { PersonActionHandler } from "./types.server";
 

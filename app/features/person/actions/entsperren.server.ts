@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod";
-import { entsperrenSchema } from "~/features/person/person-sperre-forms";
 import { readFormData } from "~/.server/form-data.server";
 import { invalidForm, redirectWithToast, refusedForm } from "~/.server/responses.server";
 import { UpstreamFailure } from "~/.server/upstream/client.server";
 import { lockUser } from "~/.server/upstream/person-lock.server";
+import { entsperrenSchema } from "../person-sperre-forms";
 import { loadPerson } from "../person-details.server";
 import type { PersonActionHandler } from "./types.server";
 

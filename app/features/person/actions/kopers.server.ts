@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod";
-import { kopersSchema } from "~/features/person/person-sperre-forms";
 import { readFormData } from "~/.server/form-data.server";
 import { invalidForm, redirectWithToast, refusedForm } from "~/.server/responses.server";
 import { UpstreamFailure } from "~/.server/upstream/client.server";
 import { updatePersonMetadata } from "~/.server/upstream/person.server";
+import { kopersSchema } from "../person-sperre-forms";
 import { loadPerson } from "../person-details.server";
 import type { PersonActionHandler } from "./types.server";
 

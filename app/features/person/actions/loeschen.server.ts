@@ -1,3 +1,4 @@
+import { can } from "~/permissions";
 import { returnPathFrom } from "~/return-path";
 import { notFound } from "~/.server/guards.server";
 import { redirectWithToast } from "~/.server/responses.server";
@@ -11,7 +12,7 @@ import type { PersonActionHandler } from "./types.server";
  * "not found", as for any missing right), then back to the list the user came from, with a message.
  */
 export const loeschen: PersonActionHandler = async ({ request, personId, user }) => {
-  if (!user.rights.has("PERSONEN_SOFORT_LOESCHEN")) throw notFound();
+  if (!can(user, "personLoeschen")) throw notFound();
   const person = await loadPerson(request, personId);
   try {
     await deletePerson(request, person.id);

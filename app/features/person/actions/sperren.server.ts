@@ -1,10 +1,10 @@
 import { parseWithZod } from "@conform-to/zod";
 import { befristungToUpstream, formatGermanDay } from "~/dates";
-import { sperrenSchema } from "~/features/person/person-sperre-forms";
 import { readFormData } from "~/.server/form-data.server";
 import { invalidForm, redirectWithToast, refusedForm } from "~/.server/responses.server";
 import { UpstreamFailure } from "~/.server/upstream/client.server";
 import { lockUser } from "~/.server/upstream/person-lock.server";
+import { sperrenSchema } from "../person-sperre-forms";
 import { loadLockingOffices } from "../person-sperre.server";
 import { loadPerson } from "../person-details.server";
 import type { PersonActionHandler } from "./types.server";

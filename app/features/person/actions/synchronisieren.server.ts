@@ -1,3 +1,4 @@
+import { can } from "~/permissions";
 import { notFound } from "~/.server/guards.server";
 import { redirectWithToast } from "~/.server/responses.server";
 import { syncPerson } from "~/.server/upstream/person-lock.server";
@@ -7,7 +8,7 @@ import type { PersonActionHandler } from "./types.server";
 
 /** Send the person to all connected systems again (PERSON_SYNCHRONISIEREN only, else "not found"). */
 export const synchronisieren: PersonActionHandler = async ({ request, personId, detailsPath, user }) => {
-  if (!user.rights.has("PERSON_SYNCHRONISIEREN")) throw notFound();
+  if (!can(user, "personSynchronisieren")) throw notFound();
   const person = await loadPerson(request, personId);
   try {
     await syncPerson(request, person.id);

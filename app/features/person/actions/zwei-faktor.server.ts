@@ -1,9 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { z } from "zod";
-import { HARDWARE_TOKEN, TOKEN_ZURUECKSETZEN, ZWEI_FAKTOR_EINRICHTEN } from "~/features/person/dialog-names";
-import type { TokenResetRefusal } from "~/features/person/token-zuruecksetzen-dialog";
-import type { SoftwareTokenAnswer } from "~/features/person/zwei-faktor-einrichten-dialog";
 import type { ErrorCode } from "~/errors";
 import { hardwareTokenSchema } from "~/features/zwei-faktor/zwei-faktor-forms";
 import { tokenQrCode } from "~/features/zwei-faktor/qr/qr-code.server";
@@ -13,6 +10,9 @@ import { rememberConfirmation, wasConfirmed } from "~/.server/portal-cookie.serv
 import { invalidForm, redirectWithToast } from "~/.server/responses.server";
 import { UpstreamFailure } from "~/.server/upstream/client.server";
 import { assignHardwareToken, initSoftwareToken, resetToken } from "~/.server/upstream/zwei-faktor.server";
+import type { SoftwareTokenAnswer } from "../zwei-faktor-einrichten-dialog";
+import type { TokenResetRefusal } from "../token-zuruecksetzen-dialog";
+import { HARDWARE_TOKEN, TOKEN_ZURUECKSETZEN, ZWEI_FAKTOR_EINRICHTEN } from "../dialog-names";
 import { loadPerson } from "../person-details.server";
 import { CONFIRMATION_FIELD } from "./one-time-password.server";
 import type { PersonActionContext, PersonActionHandler } from "./types.server";

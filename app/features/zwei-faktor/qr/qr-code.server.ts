@@ -1,15 +1,6 @@
 import QRCode from "qrcode";
 import { readQrText } from "./qr-lesen.server";
-
-/**
- * The QR code of a new software token as the page shows it. The upstream hands on what its token service renders, a
- * PNG as data URI (PERSONS.md §2.9.1). The portal reads the otpauth URI out of it and draws the code again as inline
- * SVG: sharp at any size and in print, no image request, and the key can be shown as text for typing it into an
- * authenticator by hand. Should the image not read exactly (a damaged image, no code found),
- * the upstream's image is shown as it came; an answer that already is the otpauth URI is drawn directly.
- */
-export type TokenQrCode =
-  { kind: "svg"; svg: string; secret: string | null; issuer: string | null; account: string | null } | { kind: "image"; src: string };
+import type { TokenQrCode } from "../views";
 
 const PNG_DATA_URI = /^data:image\/png;base64,([A-Za-z0-9+/=\s]+)$/;
 const SHOWN_AS_IS = /^data:image\/(png|gif|jpeg|webp);base64,[A-Za-z0-9+/=\s]+$/;

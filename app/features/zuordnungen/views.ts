@@ -1,0 +1,6 @@
+/** The view types of the Zuordnung pieces. */
+
+export interface Option {
+  id: string;
+  label: string;
+}
