@@ -21,9 +21,15 @@ const REFERENCE_UPSTREAM_MESSAGE =
   "app/ must not import upstream/reference: the portal talks to any upstream over HTTP only (shared shapes live in upstream/contract).";
 
 /** The contract has one spelling in app/: the alias of tsconfig.json. */
-const CONTRACT_RELATIVE = { group: ["**/upstream/contract", "**/upstream/contract/**"], message: "app/ imports the contract as @contract or @contract/<module>." };
+const CONTRACT_RELATIVE = {
+  group: ["**/upstream/contract", "**/upstream/contract/**"],
+  message: "app/ imports the contract as @contract or @contract/<module>.",
+};
 /** URL → file in one step: a route module is never a library for another module. */
-const ROUTES = { group: ["~/routes/**", "**/routes/*"], message: "Nothing imports a route module; move what is shared into its feature (app/features/<area>/) or the platform." };
+const ROUTES = {
+  group: ["~/routes/**", "**/routes/*"],
+  message: "Nothing imports a route module; move what is shared into its feature (app/features/<area>/) or the platform.",
+};
 /** Shared code (the platform, the kit, the hooks, the document) serves every area and knows none. */
 const FEATURES = { group: ["~/features/**", "**/features/**"], message: "Shared code never imports a feature (docs/architecture.md §2)." };
 /** A component's props are view types of its feature, never a server module's (whose code must not reach the browser). */
@@ -38,10 +44,19 @@ const appImports = (...patterns) => [
 
 /** Rights are asked through the tables of app/permissions.ts (`can`, `mayOpen`), never one by one. */
 const RAW_RIGHTS = [
-  { selector: "CallExpression[callee.property.name='has'][callee.object.property.name='rights']", message: "Use can(user, …) or mayOpen(…) from ~/permissions." },
-  { selector: "CallExpression[callee.property.name='has'][callee.object.name='rights']", message: "Use can(user, …) or mayOpen(…) from ~/permissions." },
+  {
+    selector: "CallExpression[callee.property.name='has'][callee.object.property.name='rights']",
+    message: "Use can(user, …) or mayOpen(…) from ~/permissions.",
+  },
+  {
+    selector: "CallExpression[callee.property.name='has'][callee.object.name='rights']",
+    message: "Use can(user, …) or mayOpen(…) from ~/permissions.",
+  },
 ];
-const REFERENCE_DYNAMIC_IMPORT = { selector: "ImportExpression[source.value=/upstream\\u002Freference/]", message: REFERENCE_UPSTREAM_MESSAGE };
+const REFERENCE_DYNAMIC_IMPORT = {
+  selector: "ImportExpression[source.value=/upstream\\u002Freference/]",
+  message: REFERENCE_UPSTREAM_MESSAGE,
+};
 
 export default tseslint.config(
   {
