@@ -270,8 +270,8 @@ async function insertDemoSecondFactors(tx: Transaction, now: Date) {
 }
 
 /**
- * A database seeded before the hardware token pool existed (migration 0008) gets the pool's free devices; devices and
- * persons it already has stay as they are.
+ * A database seeded before the hardware token pool existed (its table came with a migration of its own before the
+ * migrations were squashed into one) gets the pool's free devices; devices and persons it already has stay as they are.
  */
 export async function ensureHardwareTokenPool(db: ReferenceDb): Promise<void> {
   await db
