@@ -57,6 +57,9 @@ const REFERENCE_DYNAMIC_IMPORT = {
   selector: "ImportExpression[source.value=/upstream\\u002Freference/]",
   message: REFERENCE_UPSTREAM_MESSAGE,
 };
+const ROUTES_FROM_LIB_MESSAGE =
+  "upstream/reference/lib must not import route modules: move what both need into lib/ and import it from the route.";
+const ROUTE_FROM_ROUTE_MESSAGE = "A route module must not import another route module: move what both need into upstream/reference/lib/.";
 
 export default tseslint.config(
   {
@@ -152,6 +155,31 @@ export default tseslint.config(
     // Command-line tools and the stand-in upstream print their progress; tests may log what they measured.
     files: ["scripts/**", "upstream/reference/**", "tests/**"],
     rules: { "no-console": "off" },
+  },
+  {
+    // Rules and helpers live in lib/; route modules only wire them to HTTP. So lib/ never reaches into a route module,
+    // and no route module into another (app.ts alone imports them all), which keeps the modules free of import cycles.
+    files: ["upstream/reference/lib/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["**/routes", "**/routes/**"], message: ROUTES_FROM_LIB_MESSAGE }] }],
+      "no-restricted-syntax": [
+        "error",
+        { selector: "ImportExpression[source.value=/(^|\\u002F)routes(\\u002F|$)/]", message: ROUTES_FROM_LIB_MESSAGE },
+      ],
+    },
+  },
+  {
+    files: ["upstream/reference/routes/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["./*", "../routes", "../routes/**"], message: ROUTE_FROM_ROUTE_MESSAGE }] },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        { selector: "ImportExpression[source.value=/^\\.\\u002F|^\\.\\.\\u002Froutes(\\u002F|$)/]", message: ROUTE_FROM_ROUTE_MESSAGE },
+      ],
+    },
   },
   {
     files: ["tests/**/*.tsx"],

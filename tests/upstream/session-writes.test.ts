@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UserinfoResponse } from "../../upstream/contract/index.ts";
 import { session as sessionTable } from "../../upstream/reference/db/schema.ts";
-import type { SessionData } from "../../upstream/reference/session.ts";
+import type { SessionData } from "../../upstream/reference/session-data.ts";
 import { type TestUpstream, loggedIn, startTestUpstream } from "./support.ts";
 
 let upstream: TestUpstream;

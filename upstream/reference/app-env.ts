@@ -2,7 +2,7 @@ import type { ReferenceDb } from "./db/client.ts";
 import type { ReferenceConfig } from "./env.ts";
 import type { ControllerFamily } from "./lib/errors.ts";
 import type { ImportJobs } from "./lib/import-job.ts";
-import type { SessionState } from "./session.ts";
+import type { SessionState } from "./session-data.ts";
 
 /** Per-request variables shared by all route modules. */
 export interface AppEnv {

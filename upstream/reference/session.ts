@@ -2,40 +2,12 @@ import { randomBytes } from "node:crypto";
 import { and, eq, gt, inArray, lt } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import type { StepUpLevel } from "../contract/index.ts";
 import type { AppEnv } from "./app-env.ts";
 import { session as sessionTable } from "./db/schema.ts";
+import type { SessionData, SessionState } from "./session-data.ts";
 
 /** Name of the session cookie of the real upstream (express-session default). */
 const SESSION_COOKIE = "connect.sid";
-
-export interface SessionUser {
-  /** IdP subject = identity_account.id */
-  sub: string;
-  stepUpLevel: StepUpLevel;
-  /** the redirectUrl that was current when this login completed */
-  redirectUri?: string;
-}
-
-/** What the session stores; mirrors the fields of the real upstream's server-side session (§1.1). */
-export interface SessionData {
-  redirectUrl?: string;
-  requiredStepupLevel?: "silver" | "gold";
-  lastRouteChangeTime?: number;
-  user?: SessionUser;
-  /** Embedded IdP "SSO session": who proved the password, and who still has to replace a start password. */
-  idp?: { sub?: string; pendingPasswordChangeSub?: string };
-  /** CSRF token of the current upstream (lib/csrf.ts); lives and dies with the session. */
-  csrfToken?: string;
-  /** Reference only: the token service as this session sees it (lib/token-service.ts); absent = working. */
-  tokenService?: "unreachable" | "failing" | "failing-writes";
-}
-
-export interface SessionState {
-  id: string;
-  data: SessionData;
-  destroyed: boolean;
-}
 
 const newSessionId = () => randomBytes(32).toString("base64url");
 /** Only ids this server could have issued are looked up: a planted or garbled cookie simply means "no session". */

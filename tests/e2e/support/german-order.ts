@@ -1,6 +1,6 @@
 /**
  * The order German users expect in person lists (DIN 5007-1, dictionary order), as the reference upstream sorts
- * (its `german_sort_key`, migration 0006): case and diacritics do not count, ä sorts as a, ß as ss.
+ * (its `german_sort_key`, db/migrations/0000_init.sql): case and diacritics do not count, ä sorts as a, ß as ss.
  */
 export function germanSortKey(value: string): string {
   return value

@@ -175,7 +175,7 @@ export const person = pgTable(
     index("person_lower_vorname_idx").on(sql`lower(${t.vorname})`),
     // The person list's sort orders, complete with their tie-breakers (always ascending) and only over the persons it
     // lists: a page is then a walk along one index, also with 100 000 persons (routes/personen-frontend.ts). Names sort
-    // by german_sort_key (migration 0006): ä as a, ß as ss, case ignored, as German users expect.
+    // by german_sort_key (a function of the initial migration): ä as a, ß as ss, case ignored, as German users expect.
     index("person_list_familienname_idx")
       .on(sql`german_sort_key(${t.familienname})`, sql`german_sort_key(${t.vorname})`, t.username, t.id)
       .where(sql`${t.istTechnisch} = false`),

@@ -2,11 +2,10 @@ import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { person } from "../db/schema.ts";
-import type { SessionUser } from "../session.ts";
+import type { SessionUser } from "../session-data.ts";
 import { checkCsrf } from "./csrf.ts";
 import { personVanished, stepUpRequired, unauthorized } from "./errors.ts";
-
-export type PersonRow = typeof person.$inferSelect;
+import type { PersonRow } from "./personen.ts";
 
 /**
  * The guards of every non-public route, in the upstream's order: authentication (401), then — current version

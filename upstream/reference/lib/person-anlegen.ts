@@ -3,14 +3,12 @@ import type { CreatePersonWithPersonenkontexteBody, Rollenart } from "../../cont
 import type { ReferenceDb } from "../db/client.ts";
 import type { ApiVersion } from "../env.ts";
 import { identityAccount, person, personenkontext, rolle } from "../db/schema.ts";
-import { rollenartenFor } from "../routes/person-administration.ts";
-import type { PersonRow } from "./caller.ts";
 import { type HttpError, dbiamError, internalError, missingPermissions, notFound } from "./errors.ts";
 import { newId } from "./ids.ts";
 import { hashPassword } from "./password.ts";
 import { hasRightAt } from "./permissions.ts";
-import { PERSON_MANDANT, freeUsername, generateStartPassword, personError, usernameCandidate } from "./personen.ts";
-import { LIMITED_ROLLENARTEN } from "./workflow-step.ts";
+import { PERSON_MANDANT, type PersonRow, freeUsername, generateStartPassword, personError, usernameCandidate } from "./personen.ts";
+import { LIMITED_ROLLENARTEN, rollenartenFor } from "./rollenarten.ts";
 import { type Zuordnung, ancestorsOrSelf, loadOrganisationen, loadRollen, updateError, violatedRule } from "./zuordnungen.ts";
 
 /**

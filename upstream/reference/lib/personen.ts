@@ -3,9 +3,10 @@ import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { RollenMerkmal, Rollenart } from "../../contract/index.ts";
 import type { ReferenceDb } from "../db/client.ts";
 import { emailAddress, identityAccount, person, personenkontext, rolle, rolleMerkmal, userLock } from "../db/schema.ts";
-import type { PersonRow } from "./caller.ts";
 import { HttpError, type RenderedError } from "./errors.ts";
 import { hasRightAt, hasRightsAtRoot } from "./permissions.ts";
+
+export type PersonRow = typeof person.$inferSelect;
 
 /** The constant mandant of every person (PERSONS §1.8). */
 export const PERSON_MANDANT = "8c6a9447-c23e-4e70-8595-3bcc88a5577a";

@@ -9,20 +9,17 @@ import {
 import type { ReferenceDb } from "../db/client.ts";
 import type { ApiVersion } from "../env.ts";
 import { organisation, personenkontext, rolle } from "../db/schema.ts";
-import { rollenartenFor } from "../routes/person-administration.ts";
 import { containsPattern } from "./organisationen.ts";
 import { hasRightAt, permittedOrganisations, permittedPredicate } from "./permissions.ts";
 import { canModifyPerson } from "./personen.ts";
 import { rolleResponses } from "./rollen.ts";
+import { LIMITED_ROLLENARTEN, rollenartenFor } from "./rollenarten.ts";
 import { ancestorsOrSelf } from "./zuordnungen.ts";
 
 /**
  * The personenkontext workflow's step (PERSONS §2.4.1, CHANGES-SINCE-PIN §3.8): which organisations and roles a
  * picker offers, and whether the selection may be saved. It never fails for lack of rights; lists are empty instead.
  */
-
-/** `PORTAL_LIMITED_ROLLENART_ALLOWLIST` default: what a "limited creation" administrator may create. */
-export const LIMITED_ROLLENARTEN: readonly Rollenart[] = ["LERN", "EXTERN"];
 
 const germanOrder = new Intl.Collator("de", { numeric: true });
 

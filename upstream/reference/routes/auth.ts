@@ -13,12 +13,13 @@ import {
   rolleServiceProvider,
   rolleSystemrecht,
 } from "../db/schema.ts";
-import { type PersonRow, requireCaller, requireUser } from "../lib/caller.ts";
+import { requireCaller, requireUser } from "../lib/caller.ts";
 import type { ReferenceDb } from "../db/client.ts";
 import { toOrganisationResponse, organisationResponseColumns } from "../lib/organisationen.ts";
 import { newCsrfToken } from "../lib/csrf.ts";
 import { KOPERS_LOCK_DAYS } from "../lib/locks.ts";
 import { unauthorized } from "../lib/errors.ts";
+import type { PersonRow } from "../lib/personen.ts";
 import { safeRedirectPath } from "../lib/redirects.ts";
 import { entityJson } from "../lib/render.ts";
 import { ensureSession } from "../session.ts";

@@ -4,12 +4,13 @@ import type { AppEnv } from "../app-env.ts";
 import { identityAccount, person } from "../db/schema.ts";
 import { findAccountByUsername, passwordMatches, readFormFields } from "../lib/accounts.ts";
 import { LOGIN_USER_NOT_FOUND_BODY } from "../lib/errors.ts";
-import { lockedUntil, minutesLeft, recordFailure, recordSuccess } from "../lib/lockout.ts";
+import { lockedUntil, recordFailure, recordSuccess } from "../lib/lockout.ts";
+import { type PageStatus, lockedMessage, renderPage, setRetryAfter } from "../lib/login-page.ts";
 import { hashPassword } from "../lib/password.ts";
 import { confirmEnrolment, loginToken, verifyOtp } from "../lib/tokens.ts";
-import { PAGE_SECURITY_HEADERS, STYLESHEET, type SafeHtml, alertBox, field, html, page, text } from "../html/layout.ts";
-import type { TextKey } from "../html/texts.ts";
-import { type SessionState, ensureSession, rotateSession } from "../session.ts";
+import { STYLESHEET, type SafeHtml, alertBox, field, html, text } from "../html/layout.ts";
+import type { SessionState } from "../session-data.ts";
+import { ensureSession, rotateSession } from "../session.ts";
 import { MIN_PASSWORD_LENGTH, checkNewPassword } from "../lib/password-rules.ts";
 
 /**
@@ -21,23 +22,6 @@ type Acr = "silver" | "gold";
 const readAcr = (value: string | undefined): Acr => (value === "gold" ? "gold" : "silver");
 
 type IdpContext = Context<AppEnv>;
-
-export type PageStatus = 200 | 400 | 401 | 429;
-
-export function renderPage(c: IdpContext, title: TextKey, body: SafeHtml, status: PageStatus = 200) {
-  return c.html(page({ title, body }), status, PAGE_SECURITY_HEADERS);
-}
-
-/** The German lockout message; the same for every username, with or without an account. */
-export function lockedMessage(c: IdpContext, until: Date): SafeHtml {
-  const minutes = minutesLeft(until, c.var.config.now());
-  return minutes === 1 ? text("login.errors.lockedOneMinute") : text("login.errors.locked", { minutes });
-}
-
-/** 429 with Retry-After, so that clients and proxies see the refusal for what it is. */
-export function setRetryAfter(c: IdpContext, until: Date) {
-  c.header("Retry-After", String(Math.max(1, Math.ceil((until.getTime() - c.var.config.now().getTime()) / 1000))));
-}
 
 export function idpRoutes() {
   const app = new Hono<AppEnv>();

@@ -14,18 +14,19 @@ import type { AppEnv } from "../app-env.ts";
 import type { ApiVersion } from "../env.ts";
 import { importDataItem, importvorgang, organisation } from "../db/schema.ts";
 import { readJsonBody } from "../lib/body.ts";
-import { type PersonRow, requireCaller, requireGold } from "../lib/caller.ts";
+import { requireCaller, requireGold } from "../lib/caller.ts";
 import { HttpError, dbiamError, internalError, missingPermissions, notFound } from "../lib/errors.ts";
 import { publishEvent } from "../lib/events.ts";
 import { IMPORT_MAX_FILE_BYTES, parseImportCsv, rowValidationErrors } from "../lib/import-csv.ts";
 import { decryptStartPassword } from "../lib/import-crypto.ts";
 import { newId } from "../lib/ids.ts";
 import { hasRightsAtRoot } from "../lib/permissions.ts";
+import type { PersonRow } from "../lib/personen.ts";
 import { entityJson } from "../lib/render.ts";
 import { findRolle } from "../lib/rolle-regeln.ts";
+import { rollenartenFor } from "../lib/rollenarten.ts";
 import { parseOrThrow, readQuery } from "../lib/validation.ts";
 import { ancestorsOrSelf } from "../lib/zuordnungen.ts";
-import { rollenartenFor } from "./person-administration.ts";
 
 /**
  * The CSV import (PERSONS §2.8, quirks Q10–Q12; CHANGES-SINCE-PIN §3.5), all [gold]: upload and check a file, execute

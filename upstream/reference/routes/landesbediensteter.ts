@@ -6,15 +6,16 @@ import type { ReferenceDb } from "../db/client.ts";
 import type { ApiVersion } from "../env.ts";
 import { emailAddress, organisation, person, personenkontext, rolle, rolleSystemrecht, userLock } from "../db/schema.ts";
 import { readJsonBody } from "../lib/body.ts";
-import { type PersonRow, requireCaller, requireGold } from "../lib/caller.ts";
+import { requireCaller, requireGold } from "../lib/caller.ts";
 import { dbiamError, internalError, listNotAuthorized } from "../lib/errors.ts";
 import { publishEvent } from "../lib/events.ts";
 import { isUuid } from "../lib/ids.ts";
 import { hasRightAt } from "../lib/permissions.ts";
-import { findPerson, personError, primaryEmail } from "../lib/personen.ts";
+import { type PersonRow, findPerson, personError, primaryEmail } from "../lib/personen.ts";
 import { entityJson } from "../lib/render.ts";
 import { parseOrThrow, readQuery } from "../lib/validation.ts";
 import { landesbediensteterStep } from "../lib/workflow-step.ts";
+import { applyChange, assertCurrent } from "../lib/zuordnungen-aendern.ts";
 import {
   type Zuordnung,
   difference,
@@ -24,7 +25,6 @@ import {
   updateError,
   violatedRule,
 } from "../lib/zuordnungen.ts";
-import { applyChange, assertCurrent } from "./personenkontext-workflow.ts";
 
 /**
  * State employees ("Landesbedienstete", PERSONS §2.2.13, §2.6; CHANGES-SINCE-PIN §3.6, §3.7): finding a teacher of

@@ -1,37 +1,16 @@
 import { type SQL, and, asc, eq, ilike, inArray, sql } from "drizzle-orm";
 import { Hono } from "hono";
-import { PersonAdministrationRollenQuery, PinnedPersonAdministrationRollenQuery, type Rollenart } from "../../contract/index.ts";
+import { PersonAdministrationRollenQuery, PinnedPersonAdministrationRollenQuery } from "../../contract/index.ts";
 import type { AppEnv } from "../app-env.ts";
 import type { ReferenceDb } from "../db/client.ts";
 import type { ApiVersion } from "../env.ts";
 import { organisation, rolle } from "../db/schema.ts";
 import { requireCaller, requireUser } from "../lib/caller.ts";
 import { type PermittedOrganisations, permittedOrganisations, permittedPredicate } from "../lib/permissions.ts";
+import { rollenartenFor } from "../lib/rollenarten.ts";
 import { rolleResponses } from "../lib/rollen.ts";
 import { entityJson } from "../lib/render.ts";
 import { parseOrThrow, readQuery } from "../lib/validation.ts";
-
-/**
- * Which rollenarten fit an organisation typ. Pinned (PERSONS §1.9): EXTERN and ORGADMIN fit everywhere; current
- * (CHANGES-SINCE-PIN §2.8): one table, with every rollenart at Träger, Anbieter and the other non-school typs.
- */
-const EVERY_ROLLENART: readonly Rollenart[] = ["LERN", "LEHR", "EXTERN", "ORGADMIN", "LEIT", "SYSADMIN", "SORGBER", "SCHB", "NLEHR"];
-const PINNED_FIT: Record<string, readonly Rollenart[]> = {
-  ROOT: ["SYSADMIN", "EXTERN", "ORGADMIN"],
-  LAND: ["SYSADMIN", "EXTERN", "ORGADMIN"],
-  SCHULE: ["LEIT", "LEHR", "LERN", "EXTERN", "ORGADMIN"],
-  KLASSE: ["LERN", "EXTERN", "ORGADMIN"],
-};
-const PINNED_OTHER: readonly Rollenart[] = ["EXTERN", "ORGADMIN"];
-const CURRENT_FIT: Record<string, readonly Rollenart[]> = {
-  ROOT: ["SYSADMIN"],
-  LAND: ["SYSADMIN"],
-  SCHULE: ["LEIT", "LEHR", "LERN", "SORGBER", "SCHB", "NLEHR"],
-  KLASSE: ["LERN"],
-};
-
-export const rollenartenFor = (typ: string, version: ApiVersion): readonly Rollenart[] =>
-  version === "pinned" ? (PINNED_FIT[typ] ?? PINNED_OTHER) : (CURRENT_FIT[typ] ?? EVERY_ROLLENART);
 
 /** GET /api/person-administration/rollen (PERSONS §2.5, CHANGES-SINCE-PIN §3.7): the roles of the person filter. */
 export function personAdministrationRoutes(version: ApiVersion) {

@@ -5,13 +5,14 @@ import { LockUserBody, type Systemrecht } from "../../contract/index.ts";
 import type { AppEnv } from "../app-env.ts";
 import type { ReferenceDb } from "../db/client.ts";
 import { identityAccount, person, personenkontext } from "../db/schema.ts";
-import { type PersonRow, requireCaller, requireGold } from "../lib/caller.ts";
+import { requireCaller, requireGold } from "../lib/caller.ts";
 import { couldNotBe, databaseError, dbiamError, internalError, notFound } from "../lib/errors.ts";
 import { publishEvent } from "../lib/events.ts";
 import { isUuid } from "../lib/ids.ts";
 import { addLock, removeLock } from "../lib/locks.ts";
 import { isPersonVisible } from "../lib/permissions.ts";
 import { readJsonBody } from "../lib/body.ts";
+import type { PersonRow } from "../lib/personen.ts";
 import { parseOrThrow } from "../lib/validation.ts";
 
 /**

@@ -6,12 +6,13 @@ import type { AppEnv } from "../app-env.ts";
 import { identityAccount, person, uemPassword } from "../db/schema.ts";
 import { removeLock } from "../lib/locks.ts";
 import { readJsonBody } from "../lib/body.ts";
-import { type PersonRow, requireCaller, requireGold, requireUser } from "../lib/caller.ts";
+import { requireCaller, requireGold, requireUser } from "../lib/caller.ts";
 import { missingPermissions, notFound } from "../lib/errors.ts";
 import { publishEvent } from "../lib/events.ts";
 import { hashPassword } from "../lib/password.ts";
 import { isPersonVisible } from "../lib/permissions.ts";
 import {
+  type PersonRow,
   canModifyPerson,
   findPerson,
   freeUsername,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { Hono } from "hono";
 import {
   CreatePersonWithPersonenkontexteBody,
@@ -10,25 +10,23 @@ import {
 import type { AppEnv } from "../app-env.ts";
 import type { ReferenceDb } from "../db/client.ts";
 import type { ApiVersion } from "../env.ts";
-import { person, personenkontext } from "../db/schema.ts";
-import { removeLock } from "../lib/locks.ts";
+import { person } from "../db/schema.ts";
 import { readJsonBody } from "../lib/body.ts";
-import { type PersonRow, requireCaller, requireGold, requireUser } from "../lib/caller.ts";
+import { requireCaller, requireGold, requireUser } from "../lib/caller.ts";
 import { internalError, missingPermissions } from "../lib/errors.ts";
 import { publishEvent } from "../lib/events.ts";
-import { isUuid, newId } from "../lib/ids.ts";
+import { isUuid } from "../lib/ids.ts";
 import { hasRightAt } from "../lib/permissions.ts";
 import { createPerson } from "../lib/person-anlegen.ts";
-import { canModifyPerson, findPerson } from "../lib/personen.ts";
+import { type PersonRow, canModifyPerson, findPerson } from "../lib/personen.ts";
 import { entityJson } from "../lib/render.ts";
 import { parseOrThrow, readQuery } from "../lib/validation.ts";
 import { workflowStep } from "../lib/workflow-step.ts";
+import { applyChange, assertCurrent } from "../lib/zuordnungen-aendern.ts";
 import {
-  type StoredZuordnung,
   type Zuordnung,
   difference,
   kontextResponses,
-  lastModifiedOf,
   loadRuleData,
   storedZuordnungen,
   updateError,
@@ -153,16 +151,6 @@ export function personenkontextWorkflowRoutes(version: ApiVersion) {
   return app;
 }
 
-/** COUNT_MISMATCHING and NEWER_VERSION_OF_PERSONENKONTEXTE_AVAILABLE against what is stored right now. */
-export function assertCurrent(stored: readonly StoredZuordnung[], body: UpdatePersonenkontexteBody) {
-  if (stored.length !== body.count) throw updateError("COUNT_MISMATCHING");
-  const latest = lastModifiedOf(stored);
-  if (latest === null) return;
-  if (body.lastModified === undefined || latest > new Date(body.lastModified).getTime()) {
-    throw updateError("NEWER_VERSION_OF_PERSONENKONTEXTE_AVAILABLE");
-  }
-}
-
 /** Like PATCH …/metadata without its KOPERS_PFLICHT precondition (PERSONS §2.4.3 step 8). */
 async function assertPersonalnummerFree(db: ReferenceDb, target: PersonRow, personalnummer: string) {
   // Upstream: a domain error outside the controller's filters, i.e. an unmapped 500.
@@ -173,73 +161,4 @@ async function assertPersonalnummerFree(db: ReferenceDb, target: PersonRow, pers
     .where(and(eq(person.personalnummer, personalnummer), ne(person.id, target.id)))
     .limit(1);
   if (other) throw updateError("PERSONALNUMMER_NICHT_EINDEUTIG");
-}
-
-export interface Change {
-  target: PersonRow;
-  stored: readonly StoredZuordnung[];
-  removed: readonly StoredZuordnung[];
-  added: readonly Zuordnung[];
-  body: UpdatePersonenkontexteBody;
-  personalnummer: string;
-  now: Date;
-}
-
-/**
- * Writes the change in one transaction: deletions, then insertions (a changed Befristung is a new kontext with a new
- * id and creation time, which also restarts the KoPers clock), the person's unassignment date, and the KoPers number
- * (revision + 1, lifting a KoPers lock). The person row is locked and the stored set compared again, so that of two
- * concurrent saves based on the same state only the first succeeds. Returns the Zuordnungen afterwards.
- */
-export async function applyChange(db: ReferenceDb, change: Change): Promise<StoredZuordnung[]> {
-  const { target, removed, added, body, personalnummer, now } = change;
-  return db.transaction(async (tx) => {
-    await tx.select({ id: person.id }).from(person).where(eq(person.id, target.id)).for("update");
-    const current = await storedZuordnungen(tx, target.id);
-    assertCurrent(current, body);
-
-    if (removed.length > 0) {
-      await tx.delete(personenkontext).where(
-        inArray(
-          personenkontext.id,
-          removed.map((z) => z.id),
-        ),
-      );
-    }
-    if (added.length > 0) {
-      await tx
-        .insert(personenkontext)
-        .values(
-          added.map((z) => ({
-            id: newId(),
-            personId: target.id,
-            organisationId: z.organisationId,
-            rolleId: z.rolleId,
-            befristung: z.befristung === null ? null : new Date(z.befristung),
-            createdAt: now,
-            updatedAt: now,
-          })),
-        )
-        // the same pair twice in one request: upstream logs the failing insert and answers the real state
-        .onConflictDoNothing();
-    }
-    const after = await storedZuordnungen(tx, target.id);
-
-    const personChanges: Partial<typeof person.$inferInsert> = {};
-    // The 90 (pinned: 84) day deletion clock starts when the last Zuordnung goes and stops when one comes back.
-    if (after.length === 0 && current.length > 0) personChanges.orgUnassignmentDate = now;
-    if (after.length > 0 && target.orgUnassignmentDate !== null) personChanges.orgUnassignmentDate = null;
-    if (personalnummer !== "") {
-      personChanges.personalnummer = personalnummer;
-      personChanges.revision = target.revision + 1;
-    }
-    if (Object.keys(personChanges).length > 0) {
-      await tx
-        .update(person)
-        .set({ ...personChanges, updatedAt: now })
-        .where(eq(person.id, target.id));
-    }
-    if (personalnummer !== "") await removeLock(tx, target, "KOPERS_GESPERRT");
-    return after;
-  });
 }

@@ -5,10 +5,10 @@ import { identityAccount } from "../db/schema.ts";
 import { type SafeHtml, alertBox, field, html, text } from "../html/layout.ts";
 import { findAccountByUsername, passwordMatches, readFormFields } from "../lib/accounts.ts";
 import { lockedUntil, recordFailure, recordSuccess } from "../lib/lockout.ts";
+import { type PageStatus, lockedMessage, renderPage, setRetryAfter } from "../lib/login-page.ts";
 import { hashPassword } from "../lib/password.ts";
 import { MIN_PASSWORD_LENGTH, checkNewPassword } from "../lib/password-rules.ts";
 import { safeRedirectPath, withQueryParam } from "../lib/redirects.ts";
-import { type PageStatus, lockedMessage, renderPage, setRetryAfter } from "./idp.ts";
 
 /**
  * §1.5: the IdP's "update password" action. Asks for the current and a new password, then sends the browser back to

@@ -46,8 +46,8 @@ import {
   rolleWithServiceProviders,
 } from "../lib/rolle-regeln.ts";
 import { rolleResponses } from "../lib/rollen.ts";
+import { rollenartenFor } from "../lib/rollenarten.ts";
 import { parseOrThrow, readQuery } from "../lib/validation.ts";
-import { rollenartenFor } from "./person-administration.ts";
 
 /**
  * Roles (ORGANISATIONS_ROLES §5, CHANGES-SINCE-PIN §3.10): list, read, create, update, delete, the offers of a role

@@ -4,10 +4,11 @@ import { AssignHardwareTokenBody, TokenInitBody, TokenVerifyBody, TwoFactorPerso
 import type { AppEnv } from "../app-env.ts";
 import { person, personenkontext, rolleServiceProvider, serviceProvider } from "../db/schema.ts";
 import { readJsonBody } from "../lib/body.ts";
-import { type PersonRow, requireCaller, requireGold, requireUser } from "../lib/caller.ts";
+import { requireCaller, requireGold, requireUser } from "../lib/caller.ts";
 import { dbiamError, twoFactorTargetNotFound } from "../lib/errors.ts";
 import { isUuid } from "../lib/ids.ts";
 import { isPersonVisible } from "../lib/permissions.ts";
+import type { PersonRow } from "../lib/personen.ts";
 import { tokenServiceProblem } from "../lib/token-service.ts";
 import { activeToken, assignHardwareToken, initSoftwareToken, resetActiveToken, verifySoftwareToken } from "../lib/tokens.ts";
 import { parseOrThrow } from "../lib/validation.ts";

@@ -1,6 +1,7 @@
-import type { EmailAddressStatus, LockOccasion } from "../../contract/index.ts";
+import type { EmailAddressStatus } from "../../contract/index.ts";
 import { CRON_LOCKED_BY } from "../../contract/index.ts";
 import { stableId } from "../lib/ids.ts";
+import type { DemoEmailSeed, DemoLockSeed, DemoPersonSeed } from "./demo-person-seed.ts";
 import { DEMO_IDS } from "./ids.ts";
 import { LANDESBEDIENSTETE_PERSONEN } from "./landesbedienstete.ts";
 
@@ -16,31 +17,6 @@ import { LANDESBEDIENSTETE_PERSONEN } from "./landesbedienstete.ts";
  * The KoPers lock rule (§3.1, 56 days) must already hold in the seed: a person without a number whose KOPERS_PFLICHT
  * kontext is older than that carries the KoPers lock, so the timer's first run at start changes nothing.
  */
-
-export interface DemoLockSeed {
-  occasion: LockOccasion;
-  /** organisation id of the locking office, or "Cron" */
-  lockedBy: string;
-  createdDaysAgo: number;
-  /** days from the seed's "now"; absent = unlimited */
-  untilInDays?: number;
-}
-
-export interface DemoEmailSeed {
-  status: EmailAddressStatus;
-  address: string;
-  updatedDaysAgo: number;
-}
-
-export interface DemoPersonSeed {
-  username: string;
-  vorname: string;
-  familienname: string;
-  personalnummer?: string;
-  kontexte: Array<{ organisation: string; rolle: string; createdDaysAgo?: number; befristungInDays?: number }>;
-  locks?: DemoLockSeed[];
-  emails?: DemoEmailSeed[];
-}
 
 const k = (organisation: string, rolleKey: string, extra: { createdDaysAgo?: number; befristungInDays?: number } = {}) => ({
   organisation,

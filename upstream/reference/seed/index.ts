@@ -22,7 +22,8 @@ import { stableId } from "../lib/ids.ts";
 import { hashPassword } from "../lib/password.ts";
 import { DEMO_PASSWORD } from "./demo-accounts.ts";
 import { MELDUNG_TEXT, ORGANISATIONEN, PERSONEN, ROLLEN, ROLLENERWEITERUNGEN, SERVICE_PROVIDERS, tokenSecretOf } from "./demo-data.ts";
-import { DEMO_PERSONEN, type DemoPersonSeed } from "./demo-persons.ts";
+import type { DemoPersonSeed } from "./demo-person-seed.ts";
+import { DEMO_PERSONEN } from "./demo-persons.ts";
 import { DEMO_IDS } from "./ids.ts";
 import { CATEGORY_COLOURS, placeholderLogo } from "./logos.ts";
 import { DEMO_PERSON_SOFTWARE_TOKENS, HARDWARE_TOKENS } from "./zwei-faktor.ts";
@@ -269,8 +270,8 @@ async function insertDemoSecondFactors(tx: Transaction, now: Date) {
 }
 
 /**
- * A database seeded before the hardware token pool existed (migration 0008) gets the pool's free devices; devices and
- * persons it already has stay as they are.
+ * A database seeded before the hardware token pool existed (its table came with a migration of its own before the
+ * migrations were squashed into one) gets the pool's free devices; devices and persons it already has stay as they are.
  */
 export async function ensureHardwareTokenPool(db: ReferenceDb): Promise<void> {
   await db

@@ -1,5 +1,5 @@
 import { stableId } from "../lib/ids.ts";
-import type { DemoPersonSeed } from "./demo-persons.ts";
+import type { DemoPersonSeed } from "./demo-person-seed.ts";
 import { DEMO_IDS } from "./ids.ts";
 
 /**

@@ -1,1 +1,0 @@
-CREATE INDEX "identity_account_lower_username_idx" ON "identity_account" USING btree (lower("username"));

@@ -1,6 +1,0 @@
-CREATE INDEX "person_list_familienname_idx" ON "person" USING btree (lower("familienname"),lower("vorname"),"username","id") WHERE "person"."ist_technisch" = false;--> statement-breakpoint
-CREATE INDEX "person_list_familienname_desc_idx" ON "person" USING btree (lower("familienname") DESC,lower("vorname"),"username","id") WHERE "person"."ist_technisch" = false;--> statement-breakpoint
-CREATE INDEX "person_list_vorname_idx" ON "person" USING btree (lower("vorname"),lower("familienname"),"username","id") WHERE "person"."ist_technisch" = false;--> statement-breakpoint
-CREATE INDEX "person_list_vorname_desc_idx" ON "person" USING btree (lower("vorname") DESC,lower("familienname"),"username","id") WHERE "person"."ist_technisch" = false;--> statement-breakpoint
-CREATE INDEX "person_list_personalnummer_idx" ON "person" USING btree ("personalnummer","username","id") WHERE "person"."ist_technisch" = false;--> statement-breakpoint
-CREATE INDEX "person_list_personalnummer_desc_idx" ON "person" USING btree ("personalnummer" DESC,"username","id") WHERE "person"."ist_technisch" = false;
