@@ -1,21 +1,23 @@
 import { useForm, type FieldMetadata } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
-import { useRef, type ChangeEvent, type ReactNode } from "react";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { BefristungField } from "~/features/zuordnungen/befristung-field";
 import { FormError } from "~/components/form-error";
-import { SelectField } from "~/components/forms";
 import { Notice } from "~/components/notice";
-import { IntentButton, OrganisationSuche, useAnswerFocus, useNarrowing } from "~/components/schritt-formular";
+import { IntentButton, useAnswerFocus } from "~/components/schritt-formular";
 import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
-import { KopersFelder } from "~/features/zuordnungen/zuordnung-felder";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { returnPathFrom, withReturnPath } from "~/return-path";
 import { serializeAenderungen } from "~/features/zuordnungen/aenderungen";
-import { zuordnungsAnsicht, type AnsichtZeile, type Status } from "~/features/zuordnungen/ansicht";
-import { loadZuordnungen, zuordnungenAction, ZuordnungenAntwort } from "~/features/zuordnungen/zuordnungen-bearbeiten.server";
-import type { Option } from "~/features/zuordnungen/views";
+import { zuordnungsAnsicht } from "~/features/zuordnungen/ansicht";
+import { HinzufuegenFelder } from "~/features/zuordnungen/hinzufuegen-felder";
+import { SubForm, SubFormButtons } from "~/features/zuordnungen/sub-form";
+import { Auswahl, ZeileText } from "~/features/zuordnungen/zeile";
+import { loadZuordnungen } from "~/features/zuordnungen/zuordnungen.server";
+import { zuordnungenAction } from "~/features/zuordnungen/zuordnungen-action.server";
+import type { ZuordnungenAntwort } from "~/features/zuordnungen/views";
 import { readFormData } from "~/.server/form-data.server";
 import { guardWhileLoading, notFound, requireAdmin } from "~/.server/guards.server";
 import { withUpstreamSession } from "~/.server/responses.server";
@@ -207,189 +209,6 @@ function ZuordnungenForm({ antwort }: { antwort: ZuordnungenAntwort }) {
         ) : null}
       </Form>
       {dialog}
-    </>
-  );
-}
-
-function SubForm({ title, headingRef, children }: { title: string; headingRef: React.RefObject<HTMLHeadingElement>; children: ReactNode }) {
-  return (
-    <section aria-labelledby="teilformular-titel" className="mb-8 rounded border border-gray-300 p-4">
-      <h2 id="teilformular-titel" ref={headingRef} tabIndex={-1} className="mb-4 text-xl font-bold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-/** The step's own button comes first: Enter in one of its fields means it, not "cancel". */
-function SubFormButtons({
-  intent,
-  label,
-  disabled,
-  describedBy,
-}: {
-  intent: string;
-  label: string;
-  disabled?: boolean;
-  describedBy?: string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <div className="mt-6 flex flex-wrap gap-3">
-      <button
-        type="submit"
-        name="intent"
-        value={intent}
-        formNoValidate
-        className="btn-primary"
-        aria-disabled={disabled || undefined}
-        aria-describedby={describedBy}
-      >
-        {label}
-      </button>
-      <button type="submit" name="intent" value="zurueck" formNoValidate className="btn-secondary">
-        {t("zuordnungen:cancelStep")}
-      </button>
-    </div>
-  );
-}
-
-const STATUS_CLASSES: Record<Status, string> = {
-  bleibt: "",
-  hinzu: "font-semibold text-green-800",
-  weg: "text-danger line-through decoration-1",
-};
-
-function StatusText({ status }: { status: Status }) {
-  const { t } = useTranslation();
-  if (status === "bleibt") return null;
-  return <strong className={status === "hinzu" ? "text-green-800" : "text-danger"}> ({t(`zuordnungen:status.${status}`)})</strong>;
-}
-
-function ZeileText({ line, checkbox, checked }: { line: AnsichtZeile; checkbox: boolean; checked: boolean }) {
-  const { t } = useTranslation();
-  // The same words as the person's page ("school: role, Klasse 5a, befristet bis …"), each change marked in words.
-  const text = (
-    <>
-      <span className={STATUS_CLASSES[line.status]}>
-        {t("person:details.zuordnungLine", { schule: line.organisation, rolle: line.rolle })}
-      </span>
-      {line.klassen.map((klasse) => (
-        <span key={`${klasse.id}/${klasse.status}`}>
-          {", "}
-          <span className={STATUS_CLASSES[klasse.status]}>{t("person:details.klasse", { klassen: klasse.name })}</span>
-          {/* said once: a class that changes with its line has the line's word */}
-          {klasse.status !== line.status ? <StatusText status={klasse.status} /> : null}
-        </span>
-      ))}
-      {line.bis ? <span>, {t("person:details.befristetBis", { date: line.bis })}</span> : null}
-      <StatusText status={line.status} />
-    </>
-  );
-  if (!checkbox) return <p className="pl-7">{text}</p>;
-  return (
-    <label className="flex items-start gap-2">
-      <input type="checkbox" name="auswahl" value={line.key} defaultChecked={checked} className="mt-1 h-5 w-5 shrink-0" />
-      <span>{text}</span>
-    </label>
-  );
-}
-
-function Auswahl({
-  field,
-  label,
-  options,
-  placeholder,
-  onChange,
-}: {
-  field: FieldMetadata<string>;
-  label: string;
-  options: Option[];
-  placeholder?: string;
-  onChange?: (event: ChangeEvent<HTMLSelectElement>) => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <SelectField
-      field={field}
-      label={label}
-      placeholder={placeholder ?? t("person:zuordnungenBearbeiten.choose")}
-      required
-      onChange={onChange}
-    >
-      {options.map((option) => (
-        <option key={option.id} value={option.id}>
-          {option.label}
-        </option>
-      ))}
-    </SelectField>
-  );
-}
-
-function HinzufuegenFelder({
-  fields,
-  ansicht,
-}: {
-  fields: Record<string, FieldMetadata<unknown>>;
-  ansicht: NonNullable<ZuordnungenAntwort["hinzufuegen"]>;
-}) {
-  const { t } = useTranslation();
-  // With JavaScript a new choice narrows the next ones at once; without it, "Auswahl aktualisieren" does.
-  const narrow = useNarrowing();
-  const field = (name: string) => fields[name] as FieldMetadata<string>;
-  return (
-    <>
-      <OrganisationSuche
-        field={field("schulsuche")}
-        label={t("person:zuordnungenBearbeiten.fields.schulsuche")}
-        button={t("zuordnungen:search")}
-        hint={t(ansicht.schulen.length === 0 ? "person:zuordnungenBearbeiten.noSchools" : "person:zuordnungenBearbeiten.searchHint")}
-      />
-      <Auswahl
-        field={field("schule")}
-        label={t("person:zuordnungenBearbeiten.fields.schule")}
-        options={ansicht.schulen}
-        onChange={narrow}
-      />
-      <Auswahl
-        field={field("rolle")}
-        label={t("person:zuordnungenBearbeiten.fields.rolle")}
-        options={ansicht.rollen}
-        placeholder={
-          ansicht.rollen.length > 0 ? undefined : t(fields.schule.initialValue ? "zuordnungen:noRoles" : "zuordnungen:noRolesYet")
-        }
-        onChange={narrow}
-      />
-      {ansicht.regeln.klassePflicht ? (
-        <Auswahl field={field("klasse")} label={t("person:zuordnungenBearbeiten.fields.klasse")} options={ansicht.klassen} />
-      ) : null}
-      <p className="mb-4">
-        <IntentButton intent="aktualisieren">{t("person:zuordnungenBearbeiten.narrow")}</IntentButton>
-      </p>
-      <BefristungField
-        field={fields.befristung as Parameters<typeof BefristungField>[0]["field"]}
-        pflicht={ansicht.regeln.befristungPflicht}
-      />
-      {ansicht.regeln.kopersNoetig ? (
-        <KopersFelder
-          kopers={field("kopers")}
-          ohneKopers={field("ohneKopers")}
-          label={t("person:zuordnungenBearbeiten.fields.kopers")}
-          hinweis="person:zuordnungenBearbeiten.fields.ohneKopersHint"
-        />
-      ) : null}
-      {!ansicht.canCommit ? (
-        <p id="vormerken-hinweis" className="mb-2 text-sm text-gray-700">
-          {t("zuordnungen:cannotCommit")}
-        </p>
-      ) : null}
-      <SubFormButtons
-        intent="hinzufuegen-vormerken"
-        label={t("zuordnungen:addSubmit")}
-        disabled={!ansicht.canCommit}
-        describedBy={ansicht.canCommit ? undefined : "vormerken-hinweis"}
-      />
     </>
   );
 }

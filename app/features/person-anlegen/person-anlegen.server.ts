@@ -7,7 +7,7 @@ import { errorMessageKey, type ErrorCode } from "~/errors";
 import { organisationLabel } from "~/organisation-label";
 import { withReturnPath } from "~/return-path";
 import { defaultBefristungArt } from "~/features/zuordnungen/befristung";
-import { klassenOf, ORGANISATIONEN_LIMIT } from "~/features/zuordnungen/zuordnungen-bearbeiten.server";
+import { klassenOf, ORGANISATIONEN_LIMIT } from "~/features/zuordnungen/zuordnungen.server";
 import { readFormData } from "~/.server/form-data.server";
 import { guardWhileLoading } from "~/.server/guards.server";
 import {
