@@ -12,16 +12,9 @@ import {
 import { useState, type FormEvent, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { LiveRegion, Notice } from "~/components/notice";
-import {
-  LAUF_FELD,
-  nochVorgemerkt,
-  SchulAuswahl,
-  SeitenKopf,
-  SpeicherMeldung,
-  uebergebeneAntwort,
-  useSpeichernInTeilen,
-  VorschauListe,
-} from "~/features/schultraeger/schultraeger-schulen";
+import { SchulAuswahl, SeitenKopf, VorschauListe } from "~/features/schultraeger/schulen-auswahl";
+import { SpeicherMeldung } from "~/features/schultraeger/speicher-meldung";
+import { LAUF_FELD, nochVorgemerkt, uebergebeneAntwort, useSpeichernInTeilen } from "~/features/schultraeger/speichern-in-teilen";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { returnPathFrom, withReturnPath } from "~/return-path";

@@ -1,6 +1,7 @@
 import { createElement } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { SchulAuswahl, SpeicherMeldung, type SpeicherMeldungProps } from "~/features/schultraeger/schultraeger-schulen";
+import { SchulAuswahl } from "~/features/schultraeger/schulen-auswahl";
+import { SpeicherMeldung, type SpeicherMeldungProps } from "~/features/schultraeger/speicher-meldung";
 import { LEERES_ERGEBNIS } from "~/features/schultraeger/vormerkung";
 import { byTag, textOf } from "./support/markup";
 import { renderHtml } from "./support/render";

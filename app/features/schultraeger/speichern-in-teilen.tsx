@@ -1,13 +1,8 @@
-import { Link, useBeforeUnload, useBlocker, useFetcher, useLocation, useNavigate } from "@remix-run/react";
+import { useBeforeUnload, useBlocker, useFetcher, useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { loginUrl } from "~/auth-urls";
-import { errorMessageKey } from "~/errors";
-import { useHydrated } from "~/hooks/use-hydrated";
-import { useNamespacesOf } from "~/hooks/use-namespaces";
-import type { TranslationKey } from "~/i18n";
 import { Modal, preloadModal } from "~/components/modal";
-import { Notice } from "~/components/notice";
 import {
   inTeilen,
   LEERES_ERGEBNIS,
@@ -15,228 +10,15 @@ import {
   vormerkungParams,
   zaehlung,
   zusammen,
-  type Abbruchgrund,
-  type Art,
-  type Eintrag,
   type SpeicherErgebnis,
   type TeilAbgebrochen,
   type Vormerkung,
 } from "./vormerkung";
 
-/** Pieces of a Schulträger's school assignment page (`/admin/schultraeger/{id}/schulen`, decision 020). */
-
-/** The Träger the page is about, its form, and the way back to its details. */
-export function SeitenKopf({ traeger, zurueck }: { traeger: { id: string; name: string; schulform: TranslationKey }; zurueck: string }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <p className="mb-2">
-        <Link to={zurueck} className="text-primary underline">
-          {t("schultraegerSchulen:backToTraeger")}
-        </Link>
-      </p>
-      <h1 className="mb-2 text-2xl font-bold">{t("schultraegerSchulen:title", { name: traeger.name })}</h1>
-      <p className="mb-4">
-        {t("schultraeger:fields.form")}: {t(traeger.schulform)}
-      </p>
-    </>
-  );
-}
-
-/** Schools with a checkbox each, named by the school: ticked ones are staged (`weg` to remove, `hinzu` to add). */
-export function SchulAuswahl({
-  legend,
-  name,
-  schulen,
-  checked,
-  gesperrt = null,
-}: {
-  legend: string;
-  name: "hinzu" | "weg";
-  schulen: Eintrag[];
-  checked: ReadonlySet<string>;
-  /** At the maximum of changes: only these (the ticked ones) can still change; the preview says why. */
-  gesperrt?: ReadonlySet<string> | null;
-}) {
-  return (
-    <fieldset className="mb-4">
-      <legend className="mb-2 font-semibold">{legend}</legend>
-      <ul className="space-y-1">
-        {schulen.map((schule) => (
-          <li key={schule.id}>
-            <label className="flex items-start gap-2">
-              <input
-                type="checkbox"
-                name={name}
-                value={schule.id}
-                defaultChecked={checked.has(schule.id)}
-                disabled={gesperrt !== null && !gesperrt.has(schule.id)}
-                aria-describedby={gesperrt !== null && !gesperrt.has(schule.id) ? "vorschau-grenze" : undefined}
-                className="mt-1 h-5 w-5 shrink-0"
-              />
-              <span>{schule.label}</span>
-            </label>
-          </li>
-        ))}
-      </ul>
-    </fieldset>
-  );
-}
-
-/** One part of the preview: a heading with the count and the schools, nothing when empty. */
-export function VorschauListe({ titel, schulen }: { titel: TranslationKey; schulen: Eintrag[] }) {
-  const { t } = useTranslation();
-  if (schulen.length === 0) return null;
-  return (
-    <>
-      <h3 className="font-semibold">{t(titel, { count: schulen.length })}</h3>
-      <ul className="mb-3 ml-6 list-disc">
-        {schulen.map((schule) => (
-          <li key={schule.id}>{schule.label}</li>
-        ))}
-      </ul>
-    </>
-  );
-}
-
-export type SpeicherMeldungProps =
-  | { antwort: "ungueltig"; fehler: "ungueltig" | "zuViele" }
-  | { antwort: "nichtsVorgemerkt" }
-  | { antwort: "keinRecht" }
-  | { antwort: "ergebnis"; ergebnis: SpeicherErgebnis }
-  | {
-      antwort: "abgebrochen";
-      grund: Abbruchgrund;
-      ergebnis: SpeicherErgebnis;
-      /** The changes of the part that brought no answer and of the parts after it: not saved, still staged. */
-      offen: Aenderung[];
-      /** After an expired login: the login, coming back to this page with the rest staged. */
-      anmelden?: string;
-    };
-
-/**
- * The answer of a save that stayed on the page. It answers the user's submit, so it takes the focus (decision 010):
- * without JavaScript by `autofocus`, with it when it appears.
- */
-export function SpeicherMeldung({ answer }: { answer: SpeicherMeldungProps }) {
-  const { t } = useTranslation();
-  const ref = useRef<HTMLDivElement>(null);
-  const hydrated = useHydrated();
-  const ergebnis = answer.antwort === "ergebnis" ? answer.ergebnis : null;
-  useNamespacesOf(ergebnis?.fehlgeschlagen.map((schule) => errorMessageKey(schule.code)) ?? []);
-  useEffect(() => {
-    if (!hydrated) return;
-    // After the heading's focus of a client navigation (a save in parts ends with one), which waits a tick itself.
-    const timer = setTimeout(() => ref.current?.focus(), 20);
-    return () => clearTimeout(timer);
-  }, [hydrated]);
-
-  return (
-    <div ref={ref} role="alert" tabIndex={-1} autoFocus id="speicher-meldung">
-      {answer.antwort === "ungueltig" ? (
-        <Notice tone="error" className="mb-4">
-          <p>{t(`schultraegerSchulen:hinweis.${answer.fehler}`)}</p>
-        </Notice>
-      ) : answer.antwort === "nichtsVorgemerkt" || answer.antwort === "keinRecht" ? (
-        <Notice tone={answer.antwort === "keinRecht" ? "error" : "info"} className="mb-4">
-          <p>{t(`schultraegerSchulen:hinweis.${answer.antwort}`)}</p>
-        </Notice>
-      ) : answer.antwort === "abgebrochen" ? (
-        <Notice tone="error" title={t(`schultraegerSchulen:abbruch.title.${answer.grund}`)} className="mb-4">
-          <p>{t(`schultraegerSchulen:abbruch.grund.${answer.grund}`, { count: answer.offen.length })}</p>
-          <ErgebnisAbschnitte ergebnis={answer.ergebnis} />
-          <Abschnitt
-            titel={t("schultraegerSchulen:abbruch.offen", { count: answer.offen.length })}
-            eintraege={answer.offen.map((schule) => ({
-              ...schule,
-              text: t(`schultraegerSchulen:abbruch.${schule.art}`, { schule: schule.label }),
-            }))}
-          />
-          {answer.anmelden ? (
-            <p className="mt-3">
-              <a href={answer.anmelden} className="text-primary underline">
-                {t("schultraegerSchulen:abbruch.anmelden")}
-              </a>
-            </p>
-          ) : null}
-        </Notice>
-      ) : (
-        <Notice
-          tone={answer.ergebnis.fehlgeschlagen.length > 0 ? "error" : "warning"}
-          title={t(
-            answer.ergebnis.gespeichert.length > 0 ? "schultraegerSchulen:ergebnis.title" : "schultraegerSchulen:ergebnis.titleKeine",
-          )}
-          className="mb-4"
-        >
-          <ErgebnisAbschnitte ergebnis={answer.ergebnis} />
-        </Notice>
-      )}
-    </div>
-  );
-}
-
-function ErgebnisAbschnitte({ ergebnis }: { ergebnis: SpeicherErgebnis }) {
-  const { t } = useTranslation();
-  const { gespeichert, bereits, fehlgeschlagen, uebersprungen } = ergebnis;
-  return (
-    <>
-      <Abschnitt
-        titel={t("schultraegerSchulen:ergebnis.gespeichert", { count: gespeichert.length })}
-        eintraege={gespeichert.map((schule) => ({
-          ...schule,
-          text: t(`schultraegerSchulen:ergebnis.${schule.art}`, { schule: schule.label }),
-        }))}
-      />
-      <Abschnitt
-        titel={t("schultraegerSchulen:ergebnis.bereits", { count: bereits.length })}
-        eintraege={bereits.map((schule) => ({
-          ...schule,
-          text: t(schule.art === "hinzu" ? "schultraegerSchulen:ergebnis.bereitsHinzu" : "schultraegerSchulen:ergebnis.bereitsWeg", {
-            schule: schule.label,
-          }),
-        }))}
-      />
-      <Abschnitt
-        titel={t("schultraegerSchulen:ergebnis.fehlgeschlagen", { count: fehlgeschlagen.length })}
-        eintraege={fehlgeschlagen.map((schule) => ({
-          ...schule,
-          text: t(schule.art === "hinzu" ? "schultraegerSchulen:ergebnis.fehlerHinzu" : "schultraegerSchulen:ergebnis.fehlerWeg", {
-            schule: schule.label,
-            grund: t(errorMessageKey(schule.code)),
-          }),
-        }))}
-      />
-      <Abschnitt
-        titel={t("schultraegerSchulen:ergebnis.uebersprungen", { count: uebersprungen.length })}
-        eintraege={uebersprungen.map((schule) => ({
-          ...schule,
-          text: t(`schultraegerSchulen:grund.${schule.grund}`, { schule: schule.label }),
-        }))}
-      />
-    </>
-  );
-}
-
-/** One kind of outcome with its schools; nothing when there are none. */
-function Abschnitt({ titel, eintraege }: { titel: string; eintraege: { id: string; art: string; text: string }[] }) {
-  if (eintraege.length === 0) return null;
-  return (
-    <>
-      <p className="mt-2">{titel}</p>
-      <ul className="ml-6 list-disc">
-        {eintraege.map((eintrag) => (
-          <li key={`${eintrag.art}/${eintrag.id}`}>{eintrag.text}</li>
-        ))}
-      </ul>
-    </>
-  );
-}
+import type { Aenderung, SpeicherMeldungProps } from "./speicher-meldung";
 
 /** Changes per part of a save that shows its progress: each part's schools are sent a few at a time. */
 export const TEIL_GROESSE = 8;
-
-/** A staged change with the school's name, as the page lists it. */
-type Aenderung = Eintrag & { art: Art };
 
 interface Lauf {
   teile: Vormerkung[];
