@@ -57,3 +57,16 @@ export function submittedForm(request: Request): FormData | undefined {
 function hasNul(text: string): boolean {
   return text.includes("\u0000");
 }
+
+/** A posted field's text, for the steps that read fields before any schema does; null when absent or a file. */
+export function fieldText(source: FormData | Record<string, unknown>, name: string): string | null {
+  const value = source instanceof FormData ? source.get(name) : source[name];
+  return typeof value === "string" ? value : null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An id as the upstream writes them; anything else (a crafted or old form) counts as not chosen. */
+export function asUuid(value: unknown): string | undefined {
+  return typeof value === "string" && UUID.test(value) ? value : undefined;
+}

@@ -16,13 +16,8 @@ import { pageTitle, type I18nHandle } from "~/i18n";
 import { LANDESBEDIENSTETE_RECHTE, SUCHE_PATH } from "~/features/landesbedienstete/landesbedienstete";
 import { mayOpen } from "~/permissions";
 import { returnPathFrom } from "~/return-path";
-import {
-  erfolgAus,
-  ersteAntwort,
-  hinzufuegenAction,
-  ladePersonBald,
-  personIdOrSearch,
-} from "~/features/landesbedienstete/hinzufuegen.server";
+import { erfolgAus, ersteAntwort, hinzufuegenAction } from "~/features/landesbedienstete/hinzufuegen.server";
+import { personIdOrSearch, startLoadingLandesbediensteter } from "~/features/landesbedienstete/landesbediensteter.server";
 import type { HinzufuegenAntwort } from "~/features/landesbedienstete/views";
 import { readFormData } from "~/.server/form-data.server";
 import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
@@ -42,7 +37,7 @@ export function loader(args: LoaderFunctionArgs) {
     // One wave less: the form's choices are asked while the person is read (after a save only the person).
     const guard = requireAdmin(request, { permissions: LANDESBEDIENSTETE_RECHTE });
     const [user, { geladen, antwort }] = await guardWhileLoading(guard, async () => {
-      const geladenBald = ladePersonBald(request, personIdOrSearch(url), guard);
+      const geladenBald = startLoadingLandesbediensteter(request, personIdOrSearch(url), guard);
       const antwortBald = url.searchParams.has("gespeichert") ? null : ersteAntwort(request, geladenBald);
       antwortBald?.catch(() => undefined);
       return { geladen: await geladenBald, antwort: await antwortBald };
@@ -63,7 +58,7 @@ export function action(args: ActionFunctionArgs) {
   return withUpstreamSession(args, async ({ request }) => {
     await requireAdmin(request, { permissions: LANDESBEDIENSTETE_RECHTE });
     const formData = await readFormData(request);
-    const geladenBald = ladePersonBald(request, personIdOrSearch(new URL(request.url)));
+    const geladenBald = startLoadingLandesbediensteter(request, personIdOrSearch(new URL(request.url)));
     return hinzufuegenAction({ request, formData, geladenBald });
   });
 }

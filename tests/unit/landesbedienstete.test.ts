@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { hinzufuegenSchema, sucheSchema } from "~/features/landesbedienstete/landesbedienstete-forms";
-import { erfolgAus, personIdOrSearch, type GeladenePerson } from "~/features/landesbedienstete/hinzufuegen.server";
+import { erfolgAus } from "~/features/landesbedienstete/hinzufuegen.server";
+import { personIdOrSearch, type GeladenePerson } from "~/features/landesbedienstete/landesbediensteter.server";
 
 function suche(fields: Record<string, string>) {
   const submission = parseWithZod(new URLSearchParams(fields), { schema: sucheSchema });

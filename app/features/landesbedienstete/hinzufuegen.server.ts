@@ -4,83 +4,19 @@ import { data } from "@remix-run/node";
 import { befristungFromUpstream, befristungToUpstream, formatGermanDay } from "~/dates";
 import { organisationLabel } from "~/organisation-label";
 import { defaultBefristungArt } from "~/features/zuordnungen/befristung";
-import { parseStand, type Stand } from "~/features/zuordnungen/aenderungen";
+import { parseStand } from "~/features/zuordnungen/aenderungen";
 import { addLandesbediensteterWithOutcome } from "~/features/person-anlegen/person-anlegen-writes.server";
+import { asUuid, fieldText } from "~/.server/form-data.server";
 import { redirectTo } from "~/.server/redirects.server";
-import { redirectWithToast } from "~/.server/responses.server";
-import { formFailureStatus, UpstreamFailure } from "~/.server/upstream/client.server";
+import { formFailureStatus } from "~/.server/upstream/client.server";
 import { landesbediensteterStep } from "~/.server/upstream/landesbedienstete.server";
-import { getPersonenuebersicht } from "~/.server/upstream/person.server";
-import { sucheLandesbedienstete } from "./suche.server";
-import type { AuswahlAnsicht, Bestaetigung, GefundenePerson, HinzufuegenAntwort } from "./views";
+import type { AuswahlAnsicht, Bestaetigung, HinzufuegenAntwort } from "./views";
 import { hinzufuegenSchema } from "./landesbedienstete-forms";
-import { HINZUFUEGEN_PATH, SUCHE_PATH } from "./landesbedienstete";
+import { HINZUFUEGEN_PATH } from "./landesbedienstete";
+import type { GeladenePerson } from "./landesbediensteter.server";
 
 /** How many organisations the form offers at once; the search narrows them (the original's picker showed 25). */
 const ORGANISATIONEN_LIMIT = 25;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export interface BisherigeZuordnung {
-  organisationId: string;
-  rolleId: string;
-  organisation: string;
-  rolle: string;
-  befristung: string | null;
-}
-
-export interface GeladenePerson {
-  person: GefundenePerson;
-  zuordnungen: BisherigeZuordnung[];
-  stand: Stand;
-}
-
-/** The `person` of the page's URL, or straight back to the search: the page has nothing to show without one. */
-export function personIdOrSearch(url: URL): string {
-  const id = url.searchParams.get("person");
-  if (!id || !UUID.test(id)) throw redirectTo(SUCHE_PATH);
-  return id;
-}
-
-/**
- * The found person, read again on the server (never taken from the form): the overview gives the username and the
- * current Zuordnungen with their optimistic-locking state, the search by that username says whether the person may
- * still be added (KoPers number, no manual lock) and gives the KoPers number. Not (or no longer) a person the search
- * finds: back to the search, with a message.
- */
-export async function ladePerson(request: Request, personId: string, guard?: Promise<unknown>): Promise<GeladenePerson> {
-  const uebersicht = await getPersonenuebersicht(request, personId).catch((error: unknown) => {
-    if (error instanceof UpstreamFailure && error.status === 404) return null;
-    throw error;
-  });
-  // The search only after the guard's verdict: without the right the upstream answers it 401, "logged out".
-  await guard;
-  const gefunden = uebersicht?.benutzername
-    ? await sucheLandesbedienstete(request, { art: "benutzername", username: uebersicht.benutzername })
-    : null;
-  if (!uebersicht || gefunden?.art !== "eine" || gefunden.person.id !== personId) {
-    if (gefunden?.art === "fehler") throw new UpstreamFailure(gefunden.code, 502);
-    throw await redirectWithToast(request, SUCHE_PATH, { key: "landesbedienstete:hinzufuegen.notSearchable", tone: "error" });
-  }
-  return {
-    person: gefunden.person,
-    zuordnungen: uebersicht.zuordnungen.map((zuordnung) => ({
-      organisationId: zuordnung.sskId,
-      rolleId: zuordnung.rolleId,
-      organisation:
-        zuordnung.typ === "KLASSE" ? zuordnung.sskName : organisationLabel({ name: zuordnung.sskName, kennung: zuordnung.sskDstNr }),
-      rolle: zuordnung.rolle,
-      befristung: zuordnung.befristung ?? null,
-    })),
-    stand: { lastModified: uebersicht.lastModifiedZuordnungen ?? null, count: uebersicht.zuordnungen.length },
-  };
-}
-
-/** `ladePerson` started early, for reads that need the person only at their end; its failure is awaited later. */
-export function ladePersonBald(request: Request, personId: string, guard?: Promise<unknown>): Promise<GeladenePerson> {
-  const geladen = ladePerson(request, personId, guard);
-  geladen.catch(() => undefined);
-  return geladen;
-}
 
 interface Gewaehlt {
   schulsuche: string;
@@ -174,15 +110,15 @@ export async function hinzufuegenAction({
   geladenBald: Promise<GeladenePerson>;
 }) {
   const intent = formData.get("intent");
-  const stand = parseStand(stringOf(formData, "stand"));
+  const stand = parseStand(fieldText(formData, "stand"));
   const gewaehlt: Gewaehlt = {
-    schulsuche: (stringOf(formData, "schulsuche") ?? "").trim().slice(0, 100),
-    schuleId: uuidOf(formData.get("schule")),
+    schulsuche: (fieldText(formData, "schulsuche") ?? "").trim().slice(0, 100),
+    schuleId: asUuid(formData.get("schule")),
     rollenIds: [
       ...new Set(
         formData
           .getAll("rollen")
-          .map(uuidOf)
+          .map(asUuid)
           .filter((id): id is string => id !== undefined),
       ),
     ].slice(0, 20),
@@ -190,7 +126,7 @@ export async function hinzufuegenAction({
   const [{ ansicht, schuleId, rollenIds, chosen }, geladen] = await Promise.all([auswahl(request, geladenBald, gewaehlt), geladenBald]);
   const submission = parseWithZod(formData, { schema: hinzufuegenSchema({ befristungPflicht: ansicht.befristungPflicht }) });
   // The values as chosen, with what no longer fits dropped; a role that needs a Befristung cannot keep "unbefristet".
-  const befristungArt = stringOf(formData, "befristung.art");
+  const befristungArt = fieldText(formData, "befristung.art");
   const initialValue = {
     schulsuche: ansicht.schulsuche,
     schule: schuleId ?? "",
@@ -277,13 +213,4 @@ export function erfolgAus(url: URL, geladen: GeladenePerson) {
     rollen: neue.map((zuordnung) => zuordnung.rolle).join(", "),
     befristung: bis ? formatGermanDay(bis) : null,
   };
-}
-
-function stringOf(formData: FormData, name: string): string | null {
-  const value = formData.get(name);
-  return typeof value === "string" ? value : null;
-}
-
-function uuidOf(value: FormDataEntryValue | null): string | undefined {
-  return typeof value === "string" && UUID.test(value) ? value : undefined;
 }

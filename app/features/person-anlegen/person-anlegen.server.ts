@@ -1,14 +1,10 @@
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import type { CreatePersonWithPersonenkontexteBody, RolleResponse } from "@contract";
 import { befristungToUpstream, formatGermanDay } from "~/dates";
 import { errorMessageKey, type ErrorCode } from "~/errors";
-import { organisationLabel } from "~/organisation-label";
 import { withReturnPath } from "~/return-path";
-import { defaultBefristungArt } from "~/features/zuordnungen/befristung";
-import { klassenOf, ORGANISATIONEN_LIMIT } from "~/features/zuordnungen/zuordnungen.server";
-import { readFormData } from "~/.server/form-data.server";
+import { asUuid, fieldText, readFormData } from "~/.server/form-data.server";
 import { guardWhileLoading } from "~/.server/guards.server";
 import {
   getPortalSession,
@@ -17,11 +13,11 @@ import {
   wasConfirmed,
   wasUnanswered,
 } from "~/.server/portal-cookie.server";
-import { workflowStep } from "~/.server/upstream/personenkontext-workflow.server";
-import { KEINE_REGELN, personAnlegenSchema, type AnlegenRegeln } from "./person-anlegen-forms";
+import { personAnlegenSchema, type AnlegenRegeln } from "./person-anlegen-forms";
 import { ANLEGEN_VARIANTEN, type AnlegenVariante } from "./varianten";
 import { createPersonWithOutcome, PERSON_CREATE_WRITE, personCreateKey } from "./person-anlegen-writes.server";
-import type { Angelegt, AnlegenAntwort, AnlegenAnsicht } from "./views";
+import type { Angelegt, AnlegenAntwort } from "./views";
+import { anlegenSchritt, einheitlich, type Eingabe } from "./anlegen-schritt.server";
 
 /**
  * "Benutzer anlegen" and "Andere Person (neu anlegen)" (inventory §4.9): one form, whose every post (a choice, the
@@ -29,17 +25,6 @@ import type { Angelegt, AnlegenAntwort, AnlegenAnsicht } from "./views";
  * aktualisieren" narrows the choices (organisation → roles → class, Befristung, KoPers); with it a change does the
  * same at once. Only "anlegen" writes, and only when the step says the selection can be committed.
  */
-
-/** The values a form starts from or was sent with. */
-interface Eingabe {
-  schulsuche: string;
-  organisation?: string;
-  /** The organisation the form's roles were offered for: another one means the roles start again. */
-  vorherigeOrganisation?: string;
-  rollen: string[];
-  klasse?: string;
-  values: Record<string, unknown>;
-}
 
 export const INTENTS = ["aktualisieren", "anlegen"] as const;
 type Intent = (typeof INTENTS)[number];
@@ -54,28 +39,28 @@ export async function anlegenStart(request: Request, variante: AnlegenVariante):
   const search = url.searchParams;
   const eingabe: Eingabe = {
     schulsuche: "",
-    organisation: uuid(values.organisation) ?? uuid(search.get("organisation")),
+    organisation: asUuid(values.organisation) ?? asUuid(search.get("organisation")),
     rollen: [...new Set([...search.getAll("rolle"), ...(typeof values.rollen === "string" ? [values.rollen] : [])])]
-      .filter((id) => uuid(id))
+      .filter((id) => asUuid(id))
       .slice(0, 20),
-    klasse: uuid(values.klasse),
+    klasse: asUuid(values.klasse),
     values,
   };
   eingabe.vorherigeOrganisation = eingabe.organisation;
-  const { antwort } = await schritt(request, variante, eingabe, { fresh: Object.keys(values).length === 0 });
+  const { antwort } = await anlegenSchritt(request, variante, eingabe, { fresh: Object.keys(values).length === 0 });
   return antwort;
 }
 
 /** What a post of the form asks for. */
 function eingabeOf(formData: FormData): Eingabe {
   return {
-    schulsuche: (stringOf(formData, "schulsuche") ?? "").trim().slice(0, 100),
-    organisation: uuid(stringOf(formData, "organisation")),
-    vorherigeOrganisation: uuid(stringOf(formData, "vorherigeOrganisation")),
+    schulsuche: (fieldText(formData, "schulsuche") ?? "").trim().slice(0, 100),
+    organisation: asUuid(fieldText(formData, "organisation")),
+    vorherigeOrganisation: asUuid(fieldText(formData, "vorherigeOrganisation")),
     rollen: [
-      ...new Set(formData.getAll("rollen").filter((value): value is string => typeof value === "string" && Boolean(uuid(value)))),
+      ...new Set(formData.getAll("rollen").filter((value): value is string => typeof value === "string" && Boolean(asUuid(value)))),
     ].slice(0, 20),
-    klasse: uuid(stringOf(formData, "klasse")),
+    klasse: asUuid(fieldText(formData, "klasse")),
     values: Object.fromEntries(formData),
   };
 }
@@ -88,7 +73,7 @@ export async function anlegenAction(request: Request, variante: AnlegenVariante,
   // The form and the step are read while the guard decides; nothing is written before its verdict.
   const [, { formData, antwort, step }] = await guardWhileLoading(guard, async () => {
     const formData = await readFormData(request);
-    return { formData, ...(await schritt(request, variante, eingabeOf(formData), { fresh: false })) };
+    return { formData, ...(await anlegenSchritt(request, variante, eingabeOf(formData), { fresh: false })) };
   });
   const intentValue = formData.get("intent");
   const intent: Intent = (INTENTS as readonly unknown[]).includes(intentValue) ? (intentValue as Intent) : "aktualisieren";
@@ -108,8 +93,8 @@ export async function anlegenAction(request: Request, variante: AnlegenVariante,
   if (!organisation || rollen.some((rolle) => !rolle) || (value.klasse && !klasse) || !antwort.ansicht.canCommit) {
     return refuse({ fehler: "PERSONENKONTEXT_SPECIFICATION_ERROR" });
   }
-  const einmal = stringOf(formData, "einmal");
-  if (!einmal || !uuid(einmal) || (await wasConfirmed(request, einmal))) {
+  const einmal = fieldText(formData, "einmal");
+  if (!einmal || !asUuid(einmal) || (await wasConfirmed(request, einmal))) {
     return refuse({ hinweis: "person:anlegen.bereitsAngelegt" }, 409);
   }
 
@@ -182,117 +167,4 @@ function fieldOf(code: ErrorCode, regeln: AnlegenRegeln): string | null {
     default:
       return null;
   }
-}
-
-/** All chosen roles are of one kind (rollenart): the upstream gives a person roles of one kind only. */
-function einheitlich(rollen: readonly RolleResponse[]): boolean {
-  return new Set(rollen.map((rolle) => rolle.rollenart)).size <= 1;
-}
-
-/**
- * Asks the workflow step for the choices that fit the input, and answers the form with them: values that no longer
- * fit are dropped (roles of another organisation, a class of another school), defaults set where a rule changed.
- */
-async function schritt(request: Request, variante: AnlegenVariante, eingabe: Eingabe, { fresh }: { fresh: boolean }) {
-  const { systemrecht } = ANLEGEN_VARIANTEN[variante];
-  const { schulsuche } = eingabe;
-  let organisationId = eingabe.organisation;
-  // Another organisation than the one the roles were offered for: its roles and classes start again (as in the original).
-  const sameOrganisation = organisationId !== undefined && organisationId === eingabe.vorherigeOrganisation;
-  let rollenIds = sameOrganisation ? eingabe.rollen : [];
-  const stepFor = (organisation: string | undefined, rollen: string[]) =>
-    workflowStep(request, {
-      operationContext: "PERSON_ANLEGEN",
-      organisationId: organisation,
-      rollenIds: rollen.length ? rollen : undefined,
-      organisationName: schulsuche || undefined,
-      limit: ORGANISATIONEN_LIMIT,
-      ...(systemrecht ? { requestedWithSystemrecht: systemrecht } : {}),
-    });
-  const klassenFor = (organisation: string | undefined, rollen: string[]) =>
-    organisation && rollen.length ? klassenOf(request, organisation) : Promise.resolve([]);
-  const [firstStep, klassen] = await Promise.all([stepFor(organisationId, rollenIds), klassenFor(organisationId, rollenIds)]);
-  let step = firstStep;
-  // Exactly one organisation to choose from (a school's administrator): it is chosen, as in the original.
-  if (!organisationId && !schulsuche && step.organisations.length === 1) {
-    organisationId = step.organisations[0].id;
-    rollenIds = [];
-    step = await stepFor(organisationId, []);
-  }
-  const organisationen = step.organisations
-    .filter((organisation, index, all) => all.findIndex((other) => other.id === organisation.id) === index)
-    .map((organisation) => ({ id: organisation.id, label: organisationLabel(organisation) }));
-  const organisationGewaehlt = organisationId !== undefined && organisationen.some((option) => option.id === organisationId);
-  if (!organisationGewaehlt) rollenIds = [];
-
-  // The step lists chosen roles even where they cannot be given (PERSONS §2.4.1, step 5); `canCommit` judges them.
-  const gewaehlt = rollenIds
-    .map((id) => step.rollen.find((rolle) => rolle.id === id))
-    .filter((rolle): rolle is RolleResponse => Boolean(rolle));
-  const art = einheitlich(gewaehlt) ? gewaehlt[0]?.rollenart : undefined;
-  // Once a role is chosen, only roles of its kind are offered (a person's roles are all of one kind).
-  const rollen = (art ? step.rollen.filter((rolle) => rolle.rollenart === art) : step.rollen)
-    .slice()
-    .sort((a, b) => a.name.localeCompare(b.name, "de", { numeric: true }));
-  const regeln: AnlegenRegeln =
-    gewaehlt.length === 0
-      ? KEINE_REGELN
-      : {
-          klassePflicht: gewaehlt.some((rolle) => rolle.rollenart === "LERN"),
-          befristungPflicht: gewaehlt.some((rolle) => rolle.merkmale.includes("BEFRISTUNG_PFLICHT")),
-          kopersPflicht: gewaehlt.some((rolle) => rolle.merkmale.includes("KOPERS_PFLICHT")),
-        };
-  const ansicht: AnlegenAnsicht = {
-    organisationen,
-    organisationGewaehlt,
-    rollen: rollen.map((rolle) => ({ id: rolle.id, label: rolle.name })),
-    rollenGewaehlt: gewaehlt.length > 0,
-    rollenEingegrenzt: art !== undefined,
-    klassen: regeln.klassePflicht ? klassen : [],
-    regeln,
-    constraint: getZodConstraint(personAnlegenSchema(regeln)),
-    canCommit: step.canCommit && gewaehlt.length > 0 && gewaehlt.length === rollenIds.length && art !== undefined,
-    schulsuche,
-  };
-
-  const values = eingabe.values;
-  const befristungArt = values["befristung.art"];
-  const klasse = eingabe.klasse && ansicht.klassen.some((option) => option.id === eingabe.klasse) ? eingabe.klasse : "";
-  const initialValue = {
-    schulsuche,
-    organisation: organisationGewaehlt ? organisationId : "",
-    vorherigeOrganisation: organisationGewaehlt ? organisationId : "",
-    rollen: gewaehlt.map((rolle) => rolle.id),
-    klasse,
-    // A role with mandatory Befristung cannot keep "unbefristet": it starts at the school year's end.
-    befristung:
-      fresh || typeof befristungArt !== "string" || (regeln.befristungPflicht && befristungArt === "unbefristet")
-        ? { art: defaultBefristungArt(regeln.befristungPflicht) }
-        : { art: befristungArt, datum: stringOf(values, "befristung.datum") ?? undefined },
-    vorname: stringOf(values, "vorname") ?? "",
-    familienname: stringOf(values, "familienname") ?? "",
-    kopers: stringOf(values, "kopers") ?? "",
-    ohneKopers: stringOf(values, "ohneKopers") ?? undefined,
-  };
-  // Roles of different kinds (possible without JavaScript, which narrows the list at once) are said at once.
-  const error = art === undefined && gewaehlt.length > 0 ? { rollen: ["person:anlegen.validation.rollenart"] } : undefined;
-  const antwort: AnlegenAntwort = {
-    formKey: crypto.randomUUID(),
-    ansicht,
-    result: { initialValue, ...(error ? { error } : {}) } as SubmissionResult<string[]>,
-    fehler: null,
-    hinweis: null,
-    einmal: crypto.randomUUID(),
-    angelegt: null,
-  };
-  return { antwort, step };
-}
-
-function stringOf(source: FormData | Record<string, unknown>, name: string): string | null {
-  const value = source instanceof FormData ? source.get(name) : source[name];
-  return typeof value === "string" ? value : null;
-}
-
-function uuid(value: unknown): string | undefined {
-  return typeof value === "string" && /^[0-9a-f-]{36}$/i.test(value) ? value : undefined;
 }

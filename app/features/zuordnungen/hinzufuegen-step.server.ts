@@ -4,9 +4,9 @@ import { data } from "@remix-run/node";
 import type { PersonenkontextWorkflowResponse, RolleResponse } from "@contract";
 import { befristungToUpstream } from "~/dates";
 import { organisationLabel } from "~/organisation-label";
+import { asUuid, fieldText } from "~/.server/form-data.server";
 import { workflowStep } from "~/.server/upstream/personenkontext-workflow.server";
 import { applyAenderungen, type Aenderung, type Kontext } from "./aenderungen";
-import { stringOf, uuidOf } from "./form-values";
 import { hinzufuegenSchema, type HinzufuegenRegeln } from "./zuordnung-forms";
 import { klassenOf, ORGANISATIONEN_LIMIT, type LoadedZuordnungen } from "./zuordnungen.server";
 import type { HinzufuegenAnsicht, ZuordnungenAntwort } from "./views";
@@ -26,9 +26,9 @@ export async function hinzufuegenStep({
   intent: "hinzufuegen" | "aktualisieren" | "hinzufuegen-vormerken";
 }) {
   const fresh = intent === "hinzufuegen";
-  const schulsuche = fresh ? "" : (stringOf(formData, "schulsuche") ?? "").trim().slice(0, 100);
-  let schuleId = fresh ? undefined : uuidOf(formData, "schule");
-  let rolleId = fresh ? undefined : uuidOf(formData, "rolle");
+  const schulsuche = fresh ? "" : (fieldText(formData, "schulsuche") ?? "").trim().slice(0, 100);
+  let schuleId = fresh ? undefined : asUuid(formData.get("schule"));
+  let rolleId = fresh ? undefined : asUuid(formData.get("rolle"));
   const stepFor = (organisationId?: string, rollenIds?: string[]) =>
     workflowStep(request, {
       operationContext: "PERSON_BEARBEITEN",
@@ -73,7 +73,7 @@ export async function hinzufuegenStep({
 
   if (intent !== "hinzufuegen-vormerken") {
     // Values as chosen, with what no longer fits dropped and a pupil's only class at that school preselected.
-    const klasse = uuidOf(formData, "klasse");
+    const klasse = asUuid(formData.get("klasse"));
     const initialValue = {
       schulsuche,
       schule: schuleId ?? "",
@@ -85,8 +85,8 @@ export async function hinzufuegenStep({
         fresh || !formData.get("befristung.art") || (regeln.befristungPflicht && formData.get("befristung.art") === "unbefristet")
           ? { art: ansicht.befristungDefault }
           : submission.payload.befristung,
-      kopers: stringOf(formData, "kopers") ?? "",
-      ohneKopers: stringOf(formData, "ohneKopers") ?? undefined,
+      kopers: fieldText(formData, "kopers") ?? "",
+      ohneKopers: fieldText(formData, "ohneKopers") ?? undefined,
     };
     return { ...answer, result: { initialValue } as SubmissionResult<string[]> };
   }

@@ -4,11 +4,11 @@ import { data } from "@remix-run/node";
 import { befristungFromUpstream, befristungToUpstream, endOfSchoolYear, formatGermanDay, germanToday } from "~/dates";
 import type { TranslationKey } from "~/i18n";
 import type { CurrentUser } from "~/.server/auth.server";
+import { fieldText } from "~/.server/form-data.server";
 import { brokenRule, parseAenderungen, parseStand, type Aenderung } from "./aenderungen";
 import { zuordnungsAnsicht } from "./ansicht";
 import type { BefristungArt } from "./befristung";
 import { hinzufuegenStep } from "./hinzufuegen-step.server";
-import { stringOf } from "./form-values";
 import { befristungAendernSchema, versetzenSchema } from "./zuordnung-forms";
 import { klassenOf, type LoadedZuordnungen } from "./zuordnungen.server";
 import { saveZuordnungen } from "./zuordnungen-save.server";
@@ -48,8 +48,8 @@ export async function zuordnungenAction({
   detailsPath: string;
 }) {
   const intent = formData.get("intent");
-  const aenderungen = parseAenderungen(stringOf(formData, "aenderungen"));
-  const stand = parseStand(stringOf(formData, "stand"));
+  const aenderungen = parseAenderungen(fieldText(formData, "aenderungen"));
+  const stand = parseStand(fieldText(formData, "stand"));
   const auswahl = formData
     .getAll("auswahl")
     .filter((value): value is string => typeof value === "string")
