@@ -4,6 +4,7 @@ import { expectNoAxeViolations } from "./support/axe";
 import {
   createKlasseDirectly,
   deleteKlasseDirectly,
+  afterNextFrames,
   isJavaScriptProject,
   SCHULE_A,
   SCHULE_B,
@@ -150,12 +151,12 @@ test.describe("Tastatur und Fokus in Formularen", () => {
     await page.keyboard.press("Tab");
     if (isJavaScriptProject()) await expect(page.getByText("Bitte wählen Sie eine Schule aus.")).toBeVisible();
     // The check shows its message but leaves the focus where the key took it (it once snapped back).
-    await page.waitForTimeout(150);
+    await afterNextFrames(page);
     await expect(name).toBeFocused();
 
     await page.keyboard.press("Shift+Tab");
     if (isJavaScriptProject()) await expect(page.getByText("Bitte geben Sie einen Klassennamen ein.")).toBeVisible();
-    await page.waitForTimeout(150);
+    await afterNextFrames(page);
     await expect(schule).toBeFocused();
 
     // A real submit still takes the focus to the first field to correct.
@@ -179,7 +180,7 @@ test.describe("Tastatur und Fokus in Formularen", () => {
     await name.fill("");
     await page.keyboard.press("Tab");
     if (isJavaScriptProject()) await expect(page.getByText("Bitte geben Sie einen Klassennamen ein.")).toBeVisible();
-    await page.waitForTimeout(150);
+    await afterNextFrames(page);
     await expect(page.getByRole("link", { name: "Abbrechen" })).toBeFocused();
 
     await deleteKlasseDirectly(page, id);
@@ -279,7 +280,7 @@ test.describe("Fokus nach dem Seitenwechsel", () => {
     await page.getByRole("button", { name: "Klasse anlegen" }).click();
     const alert = page.getByRole("alert").filter({ hasText: "Klassenname bereits vergeben" });
     await expect(alert).toBeFocused();
-    await page.waitForTimeout(150);
+    await afterNextFrames(page);
     await expect(alert).toBeFocused();
 
     await deleteKlasseDirectly(page, existing);

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { E2E_DETAILS_PERSONEN, demoPersonId } from "../../upstream/reference/seed/demo-persons.ts";
 import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
-import { isJavaScriptProject, SCHULE_A, waitForHydration } from "./support/klassen";
+import { afterRouterIdle, isJavaScriptProject, SCHULE_A, waitForHydration } from "./support/klassen";
 import { submitPasswordForm } from "./support/login";
 import { nurMitJavaScript, nurOhneJavaScript } from "./support/modus";
 
@@ -277,8 +277,8 @@ test.describe("Details einer Person", () => {
       const refusal = page.waitForResponse((response) => response.request().method() === "POST" && response.status() === 400);
       await dialog.getByRole("button", { name: "Speichern" }).click();
       await refusal;
-      // Long enough for the browser to report the dialog's box: it used to be closed by then.
-      await page.waitForTimeout(300);
+      // The answer is handled and the browser has laid out the dialog since: it used to be closed by then.
+      await afterRouterIdle(page);
       releaseTexts();
       await expect(dialog.getByText("Die eingegebene KoPers-Nummer gehört bereits zu einer anderen Person.")).toBeVisible();
       await expect(page).toHaveURL(/\?bearbeiten/);

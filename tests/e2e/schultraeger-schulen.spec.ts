@@ -137,16 +137,19 @@ test.describe("Schulen eines Schulträgers zuordnen und lösen", () => {
     for (const box of await boxes.all()) await box.check();
     await vorschauZeigen(page);
     await expect(vorschau(page).getByRole("heading", { name: "Wird zugeordnet (10)" })).toBeVisible();
-    // The second part waits a moment on its way, so the count after the first part can be read.
+    // The second part waits on its way until the count after the first part has been read.
     let part = 0;
+    let releaseSecondPart = () => {};
+    const secondPartHeld = new Promise<void>((resolve) => (releaseSecondPart = resolve));
     await page.route(`**${path}.data`, async (route) => {
-      if (route.request().method() === "POST" && ++part === 2) await new Promise((resolve) => setTimeout(resolve, 1500));
+      if (route.request().method() === "POST" && ++part === 2) await secondPartHeld;
       await route.continue();
     });
     await page.getByRole("button", { name: "Änderungen speichern" }).click();
     if (isJavaScriptProject()) {
       await expect(vorschau(page).getByRole("status")).toHaveText("8 von 10 Änderungen gespeichert …");
     }
+    releaseSecondPart();
 
     await expect(toast(page)).toHaveText("Die Schulzuordnungen wurden gespeichert (zugeordnet: 10, entfernt: 0).");
     await expect(page.getByText("Diesem Schulträger sind 10 Schulen zugeordnet.")).toBeVisible();
