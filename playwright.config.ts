@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumLaunchOptions } from "./scripts/chromium";
+import { NUR_MIT_JS, NUR_OHNE_JS } from "./tests/e2e/support/modus";
 import { MAIN_LANDING_ENV, PINNED_LANDING_ENV, PINNED_PORT, PINNED_STEP_UP_TIMEOUT_SECONDS, PORT } from "./tests/e2e/support/servers";
 
 const SERVER_ENV = {
@@ -11,7 +12,8 @@ const SERVER_ENV = {
 };
 
 /**
- * Every journey runs twice: without JavaScript (the locked-down school PC) and with it.
+ * Every journey runs twice: without JavaScript (the locked-down school PC) and with it, except those that name one
+ * mode and why (tests/e2e/support/modus.ts): each project leaves out the journeys of the other mode.
  * The portal and its reference upstream start fresh, on a database of their own.
  */
 export default defineConfig({
@@ -32,8 +34,8 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions,
   },
   projects: [
-    { name: "ohne-js", use: { javaScriptEnabled: false } },
-    { name: "mit-js", use: { javaScriptEnabled: true } },
+    { name: "ohne-js", use: { javaScriptEnabled: false }, grepInvert: new RegExp(NUR_MIT_JS) },
+    { name: "mit-js", use: { javaScriptEnabled: true }, grepInvert: new RegExp(NUR_OHNE_JS) },
   ],
   webServer: [
     {

@@ -6,6 +6,13 @@ import { DEMO_IDS, SCHULE_A, isJavaScriptProject, uniqueToken, waitForHydration 
 import { loginAs } from "./support/login";
 import { watchProblems } from "./support/problems";
 import { PINNED_BASE_URL, PINNED_PORT, PORT } from "./support/servers";
+import { nurOhneJavaScript } from "./support/modus";
+
+/** Why a journey here runs without JavaScript only (support/modus.ts). */
+const VERWEIGERT = "Eine verweigerte Seite ist eine Antwort des Servers; mit JavaScript kommt sie auf demselben Weg.";
+const SERVER_HTML = "Die Seite zeigt, was der Server zeichnet; mit JavaScript derselbe Loader, keine eigene Bedienung.";
+const AELTERER_UPSTREAM =
+  "Der ältere Upstream unterscheidet sich nur in den Anfragen des Servers; die Bedienung mit JavaScript prüfen die Reisen gegen den aktuellen.";
 
 /**
  * The offer screens (inventory §4.14) and the school-specific role extension (decision 024), with and without
@@ -145,13 +152,17 @@ test.describe("Angebote ansehen", () => {
     await expectNoAxeViolations(page, "Angebotsliste, 390 px");
   });
 
-  test("eine unbekannte oder unsinnige Angebots-Id ist „Seite nicht gefunden“", async ({ page, loggedInAs }) => {
-    await loggedInAs("landesadmin", { target: `/admin/angebote/${DEMO_IDS.schuleA}` });
-    await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
-    expect((await page.goto("/admin/angebote/keine-id"))?.status()).toBe(404);
-    expect((await page.goto("/admin/angebote/keine-id/erweiterungen"))?.status()).toBe(404);
-    expect((await page.goto("/admin/angebote?seite=abc&anzahl=7"))?.status()).toBe(200);
-  });
+  test(
+    "eine unbekannte oder unsinnige Angebots-Id ist „Seite nicht gefunden“",
+    nurOhneJavaScript(VERWEIGERT),
+    async ({ page, loggedInAs }) => {
+      await loggedInAs("landesadmin", { target: `/admin/angebote/${DEMO_IDS.schuleA}` });
+      await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
+      expect((await page.goto("/admin/angebote/keine-id"))?.status()).toBe(404);
+      expect((await page.goto("/admin/angebote/keine-id/erweiterungen"))?.status()).toBe(404);
+      expect((await page.goto("/admin/angebote?seite=abc&anzahl=7"))?.status()).toBe(200);
+    },
+  );
 });
 
 test.describe("Eine Rolle schulspezifisch um ein Angebot erweitern", () => {
@@ -236,21 +247,22 @@ test.describe("Eine Rolle schulspezifisch um ein Angebot erweitern", () => {
     expect(problems, "Fehler in der Browser-Konsole").toEqual([]);
   });
 
-  test("ein Angebot ohne Rollenerweiterung hat keine Erweiterungsseite; die Schulleitung liest es trotzdem", async ({
-    page,
-    loggedInAs,
-  }) => {
-    await loggedInAs("angebotsadmin", { target: `/admin/angebote/${sp("e-mail")}` });
-    await expect(heading(page, "Angebot E-Mail")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Rolle schulspezifisch erweitern" })).toHaveCount(0);
-    await expectNoAxeViolations(page, "Angebot als Schulleitung");
-    await page.goto(`/admin/angebote/${sp("e-mail")}/erweiterungen`);
-    await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
-    const post = await page.request.post(`/admin/angebote/${sp("e-mail")}/erweiterungen`, {
-      form: { schule: DEMO_IDS.schuleA, rolle: DEMO_IDS.rolleLehrkraft },
-    });
-    expect(post.status()).toBe(404);
-  });
+  test(
+    "ein Angebot ohne Rollenerweiterung hat keine Erweiterungsseite; die Schulleitung liest es trotzdem",
+    nurOhneJavaScript(SERVER_HTML),
+    async ({ page, loggedInAs }) => {
+      await loggedInAs("angebotsadmin", { target: `/admin/angebote/${sp("e-mail")}` });
+      await expect(heading(page, "Angebot E-Mail")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Rolle schulspezifisch erweitern" })).toHaveCount(0);
+      await expectNoAxeViolations(page, "Angebot als Schulleitung");
+      await page.goto(`/admin/angebote/${sp("e-mail")}/erweiterungen`);
+      await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
+      const post = await page.request.post(`/admin/angebote/${sp("e-mail")}/erweiterungen`, {
+        form: { schule: DEMO_IDS.schuleA, rolle: DEMO_IDS.rolleLehrkraft },
+      });
+      expect(post.status()).toBe(404);
+    },
+  );
 });
 
 test.describe("Angebote ohne das Recht dazu", () => {
@@ -261,88 +273,95 @@ test.describe("Angebote ohne das Recht dazu", () => {
     `/admin/angebote/${sp("mediathek-nord")}/erweiterungen`,
   ];
   for (const path of paths) {
-    test(`die Schuladministratorin bekommt für ${path} „Seite nicht gefunden“`, async ({ page, loggedInAs }) => {
-      await loggedInAs("schuladmin", { target: path });
-      await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
-      await expectNoAxeViolations(page, `${path} als Schuladmin`);
-    });
+    test(
+      `die Schuladministratorin bekommt für ${path} „Seite nicht gefunden“`,
+      nurOhneJavaScript(VERWEIGERT),
+      async ({ page, loggedInAs }) => {
+        await loggedInAs("schuladmin", { target: path });
+        await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
+        await expectNoAxeViolations(page, `${path} als Schuladmin`);
+      },
+    );
 
-    test(`die Lehrkraft bekommt für ${path} „Seite nicht gefunden“`, async ({ page, loggedInAs }) => {
+    test(`die Lehrkraft bekommt für ${path} „Seite nicht gefunden“`, nurOhneJavaScript(VERWEIGERT), async ({ page, loggedInAs }) => {
       await loggedInAs("lehrkraft", { target: path, otp: false });
       await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
     });
   }
 
-  test("weder Schuladministratorin noch Lehrkraft sehen den Menüpunkt oder können eine Erweiterung senden", async ({
-    page,
-    loggedInAs,
-  }) => {
-    await loggedInAs("schuladmin", { target: "/admin/klassen" });
-    await expect(menu(page).getByText("Angebotsverwaltung")).toHaveCount(0);
-    const form = { schule: DEMO_IDS.schuleA, rolle: DEMO_IDS.rolleLehrkraft };
-    const path = `/admin/angebote/${sp("sprachlabor")}/erweiterungen`;
-    expect((await page.request.post(path, { form })).status()).toBe(404);
-    await loggedInAs("lehrkraft", { target: "/start" });
-    expect((await page.request.post(path, { form })).status()).toBe(404);
-  });
+  test(
+    "weder Schuladministratorin noch Lehrkraft sehen den Menüpunkt oder können eine Erweiterung senden",
+    nurOhneJavaScript(VERWEIGERT),
+    async ({ page, loggedInAs }) => {
+      await loggedInAs("schuladmin", { target: "/admin/klassen" });
+      await expect(menu(page).getByText("Angebotsverwaltung")).toHaveCount(0);
+      const form = { schule: DEMO_IDS.schuleA, rolle: DEMO_IDS.rolleLehrkraft };
+      const path = `/admin/angebote/${sp("sprachlabor")}/erweiterungen`;
+      expect((await page.request.post(path, { form })).status()).toBe(404);
+      await loggedInAs("lehrkraft", { target: "/start" });
+      expect((await page.request.post(path, { form })).status()).toBe(404);
+    },
+  );
 });
 
 test.describe("Angebote gegen die ältere Upstream-Version", () => {
   test.use({ baseURL: PINNED_BASE_URL });
 
-  test("die Landesadministratorin sieht die Merker der älteren Version und erweitert eine eigene Rolle an einer Schule", async ({
-    page,
-  }) => {
-    const rolle = rollenName("Altrolle");
-    await loginAs(page, "landesadmin", { target: "/admin/angebote?anzahl=30" });
-    await expect(heading(page, "Angebote")).toBeVisible();
-    // The older version names the flag `hasRollenerweiterung`: the seeded extension shows all the same.
-    await expect(row(page, "Mediathek Nord").getByRole("cell").last()).toHaveText("ja");
-    await expect(row(page, "Adressbuch").getByRole("cell").last()).toHaveText("nein");
-    await expectNoAxeViolations(page, "Angebotsliste, ältere Version");
+  test(
+    "die Landesadministratorin sieht die Merker der älteren Version und erweitert eine eigene Rolle an einer Schule",
+    nurOhneJavaScript(AELTERER_UPSTREAM),
+    async ({ page }) => {
+      const rolle = rollenName("Altrolle");
+      await loginAs(page, "landesadmin", { target: "/admin/angebote?anzahl=30" });
+      await expect(heading(page, "Angebote")).toBeVisible();
+      // The older version names the flag `hasRollenerweiterung`: the seeded extension shows all the same.
+      await expect(row(page, "Mediathek Nord").getByRole("cell").last()).toHaveText("ja");
+      await expect(row(page, "Adressbuch").getByRole("cell").last()).toHaveText("nein");
+      await expectNoAxeViolations(page, "Angebotsliste, ältere Version");
 
-    await createRolle(page, `http://127.0.0.1:${PINNED_PORT + 1}`, {
-      name: rolle,
-      administeredBySchulstrukturknoten: DEMO_IDS.schuleA,
-      rollenart: "LEHR",
-      merkmale: [],
-      systemrechte: [],
-    });
-    await page.getByRole("link", { name: "Mediathek Nord", exact: true }).click();
-    await expect(heading(page, "Angebot Mediathek Nord")).toBeVisible();
-    await expect(page.getByRole("definition").nth(7)).toHaveText("ja");
-    await page.getByRole("link", { name: "Rolle schulspezifisch erweitern" }).click();
-    await expect(heading(page, "Rolle um Mediathek Nord erweitern")).toBeVisible();
-    // The older version sends ids only: school and role names come from the portal's own reads.
-    const bestehende = page.getByRole("region", { name: "Bestehende Erweiterungen an Ihren Schulen" });
-    await expect(bestehende.getByRole("row").filter({ hasText: "Lehrkraft" }).first().getByRole("cell")).toHaveText([
-      SCHULE_A.label,
-      "Lehrkraft",
-    ]);
-    // She may extend at every school: she chooses one, and the page shows its roles.
-    await page.getByRole("combobox", { name: "Schule" }).selectOption({ label: SCHULE_A.label });
-    await page.getByRole("button", { name: "Rollen der Schule anzeigen" }).click();
-    await expect(page).toHaveURL(new RegExp(`schule=${DEMO_IDS.schuleA}`));
-    await expect(page.getByText(`Schule: ${SCHULE_A.label}`)).toBeVisible();
-    // Narrowed by the portal: roles owned at the school or above that fit a school; not the administrator's own.
-    await expect(rolleFeld(page).getByRole("option", { name: "Landesadministrator" })).toHaveCount(0);
-    await expectNoAxeViolations(page, "Rolle erweitern, ältere Version");
+      await createRolle(page, `http://127.0.0.1:${PINNED_PORT + 1}`, {
+        name: rolle,
+        administeredBySchulstrukturknoten: DEMO_IDS.schuleA,
+        rollenart: "LEHR",
+        merkmale: [],
+        systemrechte: [],
+      });
+      await page.getByRole("link", { name: "Mediathek Nord", exact: true }).click();
+      await expect(heading(page, "Angebot Mediathek Nord")).toBeVisible();
+      await expect(page.getByRole("definition").nth(7)).toHaveText("ja");
+      await page.getByRole("link", { name: "Rolle schulspezifisch erweitern" }).click();
+      await expect(heading(page, "Rolle um Mediathek Nord erweitern")).toBeVisible();
+      // The older version sends ids only: school and role names come from the portal's own reads.
+      const bestehende = page.getByRole("region", { name: "Bestehende Erweiterungen an Ihren Schulen" });
+      await expect(bestehende.getByRole("row").filter({ hasText: "Lehrkraft" }).first().getByRole("cell")).toHaveText([
+        SCHULE_A.label,
+        "Lehrkraft",
+      ]);
+      // She may extend at every school: she chooses one, and the page shows its roles.
+      await page.getByRole("combobox", { name: "Schule" }).selectOption({ label: SCHULE_A.label });
+      await page.getByRole("button", { name: "Rollen der Schule anzeigen" }).click();
+      await expect(page).toHaveURL(new RegExp(`schule=${DEMO_IDS.schuleA}`));
+      await expect(page.getByText(`Schule: ${SCHULE_A.label}`)).toBeVisible();
+      // Narrowed by the portal: roles owned at the school or above that fit a school; not the administrator's own.
+      await expect(rolleFeld(page).getByRole("option", { name: "Landesadministrator" })).toHaveCount(0);
+      await expectNoAxeViolations(page, "Rolle erweitern, ältere Version");
 
-    await rolleFeld(page).selectOption({ label: rolle });
-    await page.getByRole("button", { name: "Rolle erweitern" }).click();
-    await expect(page.getByRole("status").filter({ hasText: `Die Rolle ${rolle} ist an Gemeinschaftsschule am Deich` })).toBeVisible();
-    await expect(bestehende.getByRole("row").filter({ hasText: rolle }).getByRole("cell")).toHaveText([SCHULE_A.label, rolle]);
+      await rolleFeld(page).selectOption({ label: rolle });
+      await page.getByRole("button", { name: "Rolle erweitern" }).click();
+      await expect(page.getByRole("status").filter({ hasText: `Die Rolle ${rolle} ist an Gemeinschaftsschule am Deich` })).toBeVisible();
+      await expect(bestehende.getByRole("row").filter({ hasText: rolle }).getByRole("cell")).toHaveText([SCHULE_A.label, rolle]);
 
-    // A duplicate: the older upstream answers it with a database error; the portal says what it is.
-    await rolleFeld(page).selectOption({ label: rolle });
-    await page.getByRole("button", { name: "Rolle erweitern" }).click();
-    await expect(rolleFeld(page)).toHaveAccessibleDescription(/bereits um das Angebot erweitert/);
-    await expectNoAxeViolations(page, "doppelte Erweiterung, ältere Version");
+      // A duplicate: the older upstream answers it with a database error; the portal says what it is.
+      await rolleFeld(page).selectOption({ label: rolle });
+      await page.getByRole("button", { name: "Rolle erweitern" }).click();
+      await expect(rolleFeld(page)).toHaveAccessibleDescription(/bereits um das Angebot erweitert/);
+      await expectNoAxeViolations(page, "doppelte Erweiterung, ältere Version");
 
-    // The way in lists the offers her school may extend with: the older version has no such list, the offers she
-    // administers that allow it stand in.
-    await page.goto(`/admin/angebote/erweiterbar?schule=${DEMO_IDS.schuleA}`);
-    await expect(heading(page, "Rollen schulspezifisch erweitern")).toBeVisible();
-    await expect(page.getByRole("rowheader")).toHaveText(["Schulrecht A-Z", "Mediathek Nord", "Sprachlabor digital"]);
-  });
+      // The way in lists the offers her school may extend with: the older version has no such list, the offers she
+      // administers that allow it stand in.
+      await page.goto(`/admin/angebote/erweiterbar?schule=${DEMO_IDS.schuleA}`);
+      await expect(heading(page, "Rollen schulspezifisch erweitern")).toBeVisible();
+      await expect(page.getByRole("rowheader")).toHaveText(["Schulrecht A-Z", "Mediathek Nord", "Sprachlabor digital"]);
+    },
+  );
 });

@@ -2,6 +2,7 @@ import { expect, test } from "./support/fixtures";
 import { expectNoAxeViolations } from "./support/axe";
 import { deleteKlasseDirectly, isJavaScriptProject, SCHULE_B, uniqueToken, waitForHydration } from "./support/klassen";
 import { submitOtpForm, submitPasswordForm } from "./support/login";
+import { nurMitJavaScript } from "./support/modus";
 
 test.describe("Barrierefreiheit (axe, WCAG 2.1 A/AA)", () => {
   test("öffentliche Seiten ohne Anmeldung haben keine Verstöße: Startseite, Anmeldeseite, Einmalcode-Seite, Fehlerseiten", async ({
@@ -156,29 +157,29 @@ test.describe("Tastaturbedienung", () => {
 });
 
 test.describe("Ungespeicherte Änderungen", () => {
-  test("wer das Anlegen-Formular mit Eingaben verlassen will, wird gefragt und kann bleiben oder gehen", async ({
-    page,
-    loggedInAs,
-  }, testInfo) => {
-    test.skip(testInfo.project.name !== "mit-js", "Die Warnung ist eine Erweiterung, die JavaScript braucht");
-    await loggedInAs("landesadmin", { target: "/admin/klassen/new" });
-    await waitForHydration(page);
-    const name = page.getByRole("textbox", { name: "Klassenname" });
-    await name.fill("Noch nicht gespeichert");
+  test(
+    "wer das Anlegen-Formular mit Eingaben verlassen will, wird gefragt und kann bleiben oder gehen",
+    nurMitJavaScript("Die Warnung ist eine Erweiterung, die JavaScript braucht."),
+    async ({ page, loggedInAs }) => {
+      await loggedInAs("landesadmin", { target: "/admin/klassen/new" });
+      await waitForHydration(page);
+      const name = page.getByRole("textbox", { name: "Klassenname" });
+      await name.fill("Noch nicht gespeichert");
 
-    await page.getByRole("link", { name: "Verwerfen" }).click();
-    const dialog = page.getByRole("dialog", { name: "Ungespeicherte Änderungen" });
-    await expect(dialog.getByRole("heading", { name: "Ungespeicherte Änderungen" })).toBeVisible();
-    await expect(dialog).toContainText("Sie haben Änderungen vorgenommen, die noch nicht gespeichert sind.");
-    await dialog.getByRole("button", { name: "Auf der Seite bleiben" }).click();
-    await expect(dialog).toHaveCount(0);
-    await expect(page).toHaveURL(/\/admin\/klassen\/new$/);
-    await expect(name).toHaveValue("Noch nicht gespeichert");
+      await page.getByRole("link", { name: "Verwerfen" }).click();
+      const dialog = page.getByRole("dialog", { name: "Ungespeicherte Änderungen" });
+      await expect(dialog.getByRole("heading", { name: "Ungespeicherte Änderungen" })).toBeVisible();
+      await expect(dialog).toContainText("Sie haben Änderungen vorgenommen, die noch nicht gespeichert sind.");
+      await dialog.getByRole("button", { name: "Auf der Seite bleiben" }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(page).toHaveURL(/\/admin\/klassen\/new$/);
+      await expect(name).toHaveValue("Noch nicht gespeichert");
 
-    await page.getByRole("link", { name: "Verwerfen" }).click();
-    await expect(dialog.getByRole("button", { name: "Seite verlassen" })).toBeVisible();
-    await dialog.getByRole("button", { name: "Seite verlassen" }).click();
-    await expect(page).toHaveURL(/\/admin\/klassen$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Klassenverwaltung" })).toBeVisible();
-  });
+      await page.getByRole("link", { name: "Verwerfen" }).click();
+      await expect(dialog.getByRole("button", { name: "Seite verlassen" })).toBeVisible();
+      await dialog.getByRole("button", { name: "Seite verlassen" }).click();
+      await expect(page).toHaveURL(/\/admin\/klassen$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Klassenverwaltung" })).toBeVisible();
+    },
+  );
 });

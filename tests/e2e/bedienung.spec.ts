@@ -4,6 +4,7 @@ import { expectNoAxeViolations } from "./support/axe";
 import {
   createKlasseDirectly,
   deleteKlasseDirectly,
+  afterNextFrames,
   isJavaScriptProject,
   SCHULE_A,
   SCHULE_B,
@@ -12,6 +13,10 @@ import {
   waitForHydration,
 } from "./support/klassen";
 import { loginAs, pathOf } from "./support/login";
+import { nurOhneJavaScript } from "./support/modus";
+
+/** Why a journey here runs without JavaScript only (support/modus.ts). */
+const SERVER_HTML = "Die Seite zeigt, was der Server zeichnet; mit JavaScript derselbe Loader, keine eigene Bedienung.";
 
 /**
  * Defects a person meets when using the portal (issue 5, §7): each journey here once showed one of them.
@@ -146,12 +151,12 @@ test.describe("Tastatur und Fokus in Formularen", () => {
     await page.keyboard.press("Tab");
     if (isJavaScriptProject()) await expect(page.getByText("Bitte wählen Sie eine Schule aus.")).toBeVisible();
     // The check shows its message but leaves the focus where the key took it (it once snapped back).
-    await page.waitForTimeout(150);
+    await afterNextFrames(page);
     await expect(name).toBeFocused();
 
     await page.keyboard.press("Shift+Tab");
     if (isJavaScriptProject()) await expect(page.getByText("Bitte geben Sie einen Klassennamen ein.")).toBeVisible();
-    await page.waitForTimeout(150);
+    await afterNextFrames(page);
     await expect(schule).toBeFocused();
 
     // A real submit still takes the focus to the first field to correct.
@@ -175,7 +180,7 @@ test.describe("Tastatur und Fokus in Formularen", () => {
     await name.fill("");
     await page.keyboard.press("Tab");
     if (isJavaScriptProject()) await expect(page.getByText("Bitte geben Sie einen Klassennamen ein.")).toBeVisible();
-    await page.waitForTimeout(150);
+    await afterNextFrames(page);
     await expect(page.getByRole("link", { name: "Abbrechen" })).toBeFocused();
 
     await deleteKlasseDirectly(page, id);
@@ -275,7 +280,7 @@ test.describe("Fokus nach dem Seitenwechsel", () => {
     await page.getByRole("button", { name: "Klasse anlegen" }).click();
     const alert = page.getByRole("alert").filter({ hasText: "Klassenname bereits vergeben" });
     await expect(alert).toBeFocused();
-    await page.waitForTimeout(150);
+    await afterNextFrames(page);
     await expect(alert).toBeFocused();
 
     await deleteKlasseDirectly(page, existing);
@@ -308,36 +313,41 @@ test.describe("Ehrliche Meldungen", () => {
     expect(await response.text()).toContain("Umlaute und ß allein reichen dafür nicht.");
   });
 
-  test("eine leere Ergebnisliste sagt in einem Satz, dass nichts gefunden wurde", async ({ page, loggedInAs }) => {
-    await loggedInAs("landesadmin", { target: `/admin/klassen?suche=${uniqueToken()}` });
-    await expect(page.getByRole("status").filter({ hasText: "gefunden" })).toHaveText("Keine Klassen gefunden.");
-    await expect(page.getByRole("table")).toHaveCount(0);
-    await expect(page.getByRole("navigation", { name: "Seitennavigation" })).toHaveCount(0);
-    await expect(page.getByRole("main")).not.toContainText("Einträge 0");
-    await expect(page.getByRole("main")).not.toContainText("Keine Einträge");
-    await expectNoAxeViolations(page, "leere Klassenliste");
-  });
+  test(
+    "eine leere Ergebnisliste sagt in einem Satz, dass nichts gefunden wurde",
+    nurOhneJavaScript(SERVER_HTML),
+    async ({ page, loggedInAs }) => {
+      await loggedInAs("landesadmin", { target: `/admin/klassen?suche=${uniqueToken()}` });
+      await expect(page.getByRole("status").filter({ hasText: "gefunden" })).toHaveText("Keine Klassen gefunden.");
+      await expect(page.getByRole("table")).toHaveCount(0);
+      await expect(page.getByRole("navigation", { name: "Seitennavigation" })).toHaveCount(0);
+      await expect(page.getByRole("main")).not.toContainText("Einträge 0");
+      await expect(page.getByRole("main")).not.toContainText("Keine Einträge");
+      await expectNoAxeViolations(page, "leere Klassenliste");
+    },
+  );
 
-  test("ein Schuladmin mit der Id einer fremden Schule im Link sieht seine eigene Liste und erfährt warum", async ({
-    page,
-    loggedInAs,
-  }) => {
-    await loggedInAs("schuladmin", { target: "/admin/klassen" });
-    await page.goto(`/admin/klassen?schule=${SCHULE_C.id}&anzahl=5`);
+  test(
+    "ein Schuladmin mit der Id einer fremden Schule im Link sieht seine eigene Liste und erfährt warum",
+    nurOhneJavaScript(SERVER_HTML),
+    async ({ page, loggedInAs }) => {
+      await loggedInAs("schuladmin", { target: "/admin/klassen" });
+      await page.goto(`/admin/klassen?schule=${SCHULE_C.id}&anzahl=5`);
 
-    expect(pathOf(page)).toBe("/admin/klassen?anzahl=5");
-    await expect(page.getByRole("status").filter({ hasText: "Schule aus dem Link" })).toHaveText(
-      "Die Schule aus dem Link gehört nicht zu den Schulen, die Sie verwalten. Angezeigt werden Ihre Klassen.",
-    );
-    await expect(page.getByRole("search", { name: "Klassen filtern" })).toContainText(`Schule: ${SCHULE_A.label}`);
-    await expect(page.getByRole("status").filter({ hasText: "gefunden" })).toHaveText(/^\d+ Klassen? gefunden$/);
-    await expect(page.getByRole("table", { name: "Klassen" }).getByRole("row")).not.toHaveCount(0);
-    await expectNoAxeViolations(page, "/admin/klassen nach fremder Schul-Id");
+      expect(pathOf(page)).toBe("/admin/klassen?anzahl=5");
+      await expect(page.getByRole("status").filter({ hasText: "Schule aus dem Link" })).toHaveText(
+        "Die Schule aus dem Link gehört nicht zu den Schulen, die Sie verwalten. Angezeigt werden Ihre Klassen.",
+      );
+      await expect(page.getByRole("search", { name: "Klassen filtern" })).toContainText(`Schule: ${SCHULE_A.label}`);
+      await expect(page.getByRole("status").filter({ hasText: "gefunden" })).toHaveText(/^\d+ Klassen? gefunden$/);
+      await expect(page.getByRole("table", { name: "Klassen" }).getByRole("row")).not.toHaveCount(0);
+      await expectNoAxeViolations(page, "/admin/klassen nach fremder Schul-Id");
 
-    // The message is said once.
-    await page.reload();
-    await expect(page.getByText("Schule aus dem Link")).toHaveCount(0);
-  });
+      // The message is said once.
+      await page.reload();
+      await expect(page.getByText("Schule aus dem Link")).toHaveCount(0);
+    },
+  );
 });
 
 test.describe("Bestätigungsdialog zum Löschen", () => {
@@ -389,56 +399,68 @@ test.describe("Bestätigungsdialog zum Löschen", () => {
 });
 
 test.describe("Abmelden und Anmeldefehler", () => {
-  test("nach dem Abmelden sagt die Startseite einmal „Sie wurden abgemeldet.“", async ({ page }) => {
-    await loginAs(page, "lehrkraft", { target: "/start" });
-    await page.getByRole("navigation", { name: "Benutzerkonto" }).getByRole("link", { name: "Abmelden" }).click();
+  test(
+    "nach dem Abmelden sagt die Startseite einmal „Sie wurden abgemeldet.“",
+    nurOhneJavaScript("Das Abmelden mit JavaScript prüft anmeldung.spec.ts; die Meldung danach zeichnet der Server."),
+    async ({ page }) => {
+      await loginAs(page, "lehrkraft", { target: "/start" });
+      await page.getByRole("navigation", { name: "Benutzerkonto" }).getByRole("link", { name: "Abmelden" }).click();
 
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Willkommen im Schulportal" })).toBeVisible();
-    await expect(page.getByRole("status").filter({ hasText: "abgemeldet" })).toHaveText("Sie wurden abgemeldet.");
-    await expectNoAxeViolations(page, "Startseite nach dem Abmelden");
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Willkommen im Schulportal" })).toBeVisible();
+      await expect(page.getByRole("status").filter({ hasText: "abgemeldet" })).toHaveText("Sie wurden abgemeldet.");
+      await expectNoAxeViolations(page, "Startseite nach dem Abmelden");
 
-    // Really logged out, and the message is not repeated.
-    await page.reload();
-    await expect(page.getByText("Sie wurden abgemeldet.")).toHaveCount(0);
-    await page.goto("/start");
-    await expect(page).toHaveURL(/\/api\/auth\/idp\/login/);
-  });
+      // Really logged out, and the message is not repeated.
+      await page.reload();
+      await expect(page.getByText("Sie wurden abgemeldet.")).toHaveCount(0);
+      await page.goto("/start");
+      await expect(page).toHaveURL(/\/api\/auth\/idp\/login/);
+    },
+  );
 
-  test("auf /login-error gibt es nur einen Weg hinaus: „Abmelden“, kein „Anmelden“ daneben", async ({ page }) => {
-    await loginAs(page, "unbekannt", { target: "/start", expectUrl: /\/login-error$/ });
-    await expect(page.getByRole("heading", { level: 1, name: "Benutzerkonto unbekannt" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Anmelden" })).toHaveCount(0);
-    await expect(page.getByRole("link", { name: "Abmelden" })).toHaveCount(1);
-    await expectNoAxeViolations(page, "/login-error");
+  test(
+    "auf /login-error gibt es nur einen Weg hinaus: „Abmelden“, kein „Anmelden“ daneben",
+    nurOhneJavaScript(SERVER_HTML),
+    async ({ page }) => {
+      await loginAs(page, "unbekannt", { target: "/start", expectUrl: /\/login-error$/ });
+      await expect(page.getByRole("heading", { level: 1, name: "Benutzerkonto unbekannt" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Anmelden" })).toHaveCount(0);
+      await expect(page.getByRole("link", { name: "Abmelden" })).toHaveCount(1);
+      await expectNoAxeViolations(page, "/login-error");
 
-    await page.getByRole("link", { name: "Abmelden" }).click();
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole("status").filter({ hasText: "abgemeldet" })).toHaveText("Sie wurden abgemeldet.");
-  });
+      await page.getByRole("link", { name: "Abmelden" }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole("status").filter({ hasText: "abgemeldet" })).toHaveText("Sie wurden abgemeldet.");
+    },
+  );
 });
 
 test.describe("Passwort ändern im Profil", () => {
-  test("der Hinweis beschreibt die Änderungsseite, und nach dem Abbrechen ist die Adresse wieder sauber", async ({ page, loggedInAs }) => {
-    await loggedInAs("lehrkraft", { target: "/profile" });
-    const card = page.getByRole("region", { name: "Passwort", exact: true });
-    await expect(card).toContainText("Dort geben Sie Ihr aktuelles Passwort ein und zweimal das neue.");
-    await expect(card).not.toContainText("melden Sie sich noch einmal an");
+  test(
+    "der Hinweis beschreibt die Änderungsseite, und nach dem Abbrechen ist die Adresse wieder sauber",
+    nurOhneJavaScript(SERVER_HTML),
+    async ({ page, loggedInAs }) => {
+      await loggedInAs("lehrkraft", { target: "/profile" });
+      const card = page.getByRole("region", { name: "Passwort", exact: true });
+      await expect(card).toContainText("Dort geben Sie Ihr aktuelles Passwort ein und zweimal das neue.");
+      await expect(card).not.toContainText("melden Sie sich noch einmal an");
 
-    await card.getByRole("link", { name: "Passwort ändern" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Passwort ändern" })).toBeVisible();
-    await page.getByRole("button", { name: "Abbrechen" }).click();
+      await card.getByRole("link", { name: "Passwort ändern" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Passwort ändern" })).toBeVisible();
+      await page.getByRole("button", { name: "Abbrechen" }).click();
 
-    await expect(page).toHaveURL(/\/profile$/);
-    await expect(page.getByRole("status").filter({ hasText: "abgebrochen" })).toHaveText(
-      "Sie haben die Passwortänderung abgebrochen. Ihr bisheriges Passwort gilt weiter.",
-    );
-    await expectNoAxeViolations(page, "/profile nach abgebrochener Passwortänderung");
+      await expect(page).toHaveURL(/\/profile$/);
+      await expect(page.getByRole("status").filter({ hasText: "abgebrochen" })).toHaveText(
+        "Sie haben die Passwortänderung abgebrochen. Ihr bisheriges Passwort gilt weiter.",
+      );
+      await expectNoAxeViolations(page, "/profile nach abgebrochener Passwortänderung");
 
-    await page.reload();
-    await expect(page.getByRole("heading", { level: 1, name: "Mein Profil" })).toBeVisible();
-    await expect(page.getByText("Passwortänderung abgebrochen")).toHaveCount(0);
-  });
+      await page.reload();
+      await expect(page.getByRole("heading", { level: 1, name: "Mein Profil" })).toBeVisible();
+      await expect(page.getByText("Passwortänderung abgebrochen")).toHaveCount(0);
+    },
+  );
 });
 
 test.describe("Speichern ohne Änderung", () => {

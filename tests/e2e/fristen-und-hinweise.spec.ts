@@ -3,6 +3,10 @@ import { expect, test } from "./support/fixtures";
 import { expectNoAxeViolations } from "./support/axe";
 import { isJavaScriptProject, waitForHydration } from "./support/klassen";
 import { LANDING_NOTICES, PINNED_BASE_URL } from "./support/servers";
+import { nurOhneJavaScript } from "./support/modus";
+
+/** Why a journey here runs without JavaScript only (support/modus.ts). */
+const HINWEIS_IM_HTML = "Der Hinweis steht im Server-HTML der Startseite; mit JavaScript ändert sich daran nichts.";
 
 // Seeded persons (upstream/reference/seed): `kopers` (Kai Kruse) lacks his KoPers number, his lock is 6 days away;
 // `wpaulsen` (Wiebke Paulsen) is Vertretungslehrkraft at Grundschule Lindenweg until 10 days from the seed; `liv`
@@ -91,29 +95,37 @@ test.describe("Fristen auf Startseite und Profil", () => {
     await expect(page.getByText("Grundschule Lindenweg")).toHaveCount(0);
   });
 
-  test("eine Befristung in mehr als 14 Tagen ist ein Hinweis, nicht dringend", async ({ page, loggedInAs }) => {
-    await loggedInAs("liv", { target: "/start" });
-    const zuordnung = banner(page, "Gemeinschaftsschule am Deich");
-    await expect(zuordnung).toContainText("Hinweis");
-    await expect(zuordnung).toContainText("mit der Rolle „LiV“");
-    await expect(zuordnung).not.toContainText("Dringend");
-    await expectNoAxeViolations(page, "Startseite mit Fristen-Hinweis");
-  });
+  test(
+    "eine Befristung in mehr als 14 Tagen ist ein Hinweis, nicht dringend",
+    nurOhneJavaScript(HINWEIS_IM_HTML),
+    async ({ page, loggedInAs }) => {
+      await loggedInAs("liv", { target: "/start" });
+      const zuordnung = banner(page, "Gemeinschaftsschule am Deich");
+      await expect(zuordnung).toContainText("Hinweis");
+      await expect(zuordnung).toContainText("mit der Rolle „LiV“");
+      await expect(zuordnung).not.toContainText("Dringend");
+      await expectNoAxeViolations(page, "Startseite mit Fristen-Hinweis");
+    },
+  );
 });
 
 test.describe("Wartungshinweis und Neuigkeiten auf der Startseite ohne Anmeldung", () => {
-  test("der Wartungshinweis erscheint in seinem Zeitfenster, die Neuigkeiten noch nicht", async ({ page }) => {
-    await page.goto("/");
-    await expect(page.getByRole("heading", { level: 1, name: "Willkommen im Schulportal" })).toBeVisible();
-    await expect(page.getByRole("region", { name: "Wartungsarbeiten" })).toContainText(LANDING_NOTICES.wartungstext);
-    await expect(page.getByRole("region", { name: /Neu/ })).toHaveCount(0);
-    await expectNoAxeViolations(page, "Startseite mit Wartungshinweis");
-  });
+  test(
+    "der Wartungshinweis erscheint in seinem Zeitfenster, die Neuigkeiten noch nicht",
+    nurOhneJavaScript(HINWEIS_IM_HTML),
+    async ({ page }) => {
+      await page.goto("/");
+      await expect(page.getByRole("heading", { level: 1, name: "Willkommen im Schulportal" })).toBeVisible();
+      await expect(page.getByRole("region", { name: "Wartungsarbeiten" })).toContainText(LANDING_NOTICES.wartungstext);
+      await expect(page.getByRole("region", { name: /Neu/ })).toHaveCount(0);
+      await expectNoAxeViolations(page, "Startseite mit Wartungshinweis");
+    },
+  );
 
   test.describe("auf dem Server, dessen Wartungsfenster vorbei ist", () => {
     test.use({ baseURL: PINNED_BASE_URL });
 
-    test("erscheint kein Wartungshinweis, aber die Neuigkeiten in ihrem Fenster", async ({ page }) => {
+    test("erscheint kein Wartungshinweis, aber die Neuigkeiten in ihrem Fenster", nurOhneJavaScript(HINWEIS_IM_HTML), async ({ page }) => {
       await page.goto("/");
       await expect(page.getByRole("heading", { level: 1, name: "Willkommen im Schulportal" })).toBeVisible();
       await expect(page.getByRole("region", { name: "Wartungsarbeiten" })).toHaveCount(0);

@@ -5,6 +5,11 @@ import { HINWEIS_PATH, hinweisFeld, lockHinweis, onEditor, readHinweis, restoreH
 import { isJavaScriptProject, uniqueToken, waitForHydration } from "./support/klassen";
 import { loginAs } from "./support/login";
 import { PINNED_BASE_URL, PINNED_PORT, PORT } from "./support/servers";
+import { nurOhneJavaScript } from "./support/modus";
+
+/** Why a journey here runs without JavaScript only (support/modus.ts). */
+const HINWEIS_IM_HTML = "Der Hinweis steht im Server-HTML der Startseite; mit JavaScript ändert sich daran nichts.";
+const VERWEIGERT = "Eine verweigerte Seite ist eine Antwort des Servers; mit JavaScript kommt sie auf demselben Weg.";
 
 const MAIN_BASE_URL = `http://127.0.0.1:${PORT}`;
 const heading = (page: Page) => page.getByRole("heading", { level: 1, name: "Hinweis für die Startseite" });
@@ -73,12 +78,16 @@ test.describe("Hinweis für die Startseite", () => {
     await expectNoAxeViolations(page, "Hinweis veröffentlicht");
   });
 
-  test("eine Lehrkraft liest den veröffentlichten Hinweis mit seinen Zeilenumbrüchen auf der Startseite", async ({ page, loggedInAs }) => {
-    await loggedInAs("lehrkraft", { target: "/start" });
-    await expect(startHinweis(page)).toBeVisible();
-    expect(await shownText(page)).toBe(erster);
-    await expectNoAxeViolations(page, "Startseite mit Hinweis");
-  });
+  test(
+    "eine Lehrkraft liest den veröffentlichten Hinweis mit seinen Zeilenumbrüchen auf der Startseite",
+    nurOhneJavaScript(HINWEIS_IM_HTML),
+    async ({ page, loggedInAs }) => {
+      await loggedInAs("lehrkraft", { target: "/start" });
+      await expect(startHinweis(page)).toBeVisible();
+      expect(await shownText(page)).toBe(erster);
+      await expectNoAxeViolations(page, "Startseite mit Hinweis");
+    },
+  );
 
   test("„Speichern“ ändert nur den Text: der Hinweis bleibt veröffentlicht", async ({ page, loggedInAs }) => {
     await loggedInAs("landesadmin", { target: HINWEIS_PATH });
@@ -99,7 +108,7 @@ test.describe("Hinweis für die Startseite", () => {
     await expect(status(page, "Der Hinweistext wurde gespeichert.")).toHaveCount(0);
   });
 
-  test("die Lehrkraft liest den geänderten Text", async ({ page, loggedInAs }) => {
+  test("die Lehrkraft liest den geänderten Text", nurOhneJavaScript(HINWEIS_IM_HTML), async ({ page, loggedInAs }) => {
     await loggedInAs("lehrkraft", { target: "/start" });
     expect(await shownText(page)).toBe(zweiter);
   });
@@ -115,7 +124,7 @@ test.describe("Hinweis für die Startseite", () => {
     await expectNoAxeViolations(page, "Hinweis nicht veröffentlicht");
   });
 
-  test("danach sieht die Lehrkraft keinen Hinweis mehr", async ({ page, loggedInAs }) => {
+  test("danach sieht die Lehrkraft keinen Hinweis mehr", nurOhneJavaScript(HINWEIS_IM_HTML), async ({ page, loggedInAs }) => {
     await loggedInAs("lehrkraft", { target: "/start" });
     await expect(page.getByRole("heading", { level: 2, name: "Alle Angebote" })).toBeVisible();
     await expect(startHinweis(page)).toHaveCount(0);
@@ -208,14 +217,20 @@ test.describe("Hinweis für die Startseite", () => {
 
 test.describe("Hinweis ohne die Rechte", () => {
   for (const username of ["schuladmin", "lehrkraft"]) {
-    test(`${username} bekommt für den Hinweis die Seite „Seite nicht gefunden“, auch beim Absenden`, async ({ page, loggedInAs }) => {
-      await loggedInAs(username, { target: HINWEIS_PATH, otp: username === "schuladmin" });
-      await expect(page.getByRole("heading", { level: 1, name: "Seite nicht gefunden" })).toBeVisible();
-      await expect(page.getByRole("navigation", { name: "Navigation" }).getByRole("link", { name: "Hinweise bearbeiten" })).toHaveCount(0);
-      const post = await page.request.post(HINWEIS_PATH, { form: { inhalt: "Fremder Text", revision: "0", intent: "veroeffentlichen" } });
-      expect(post.status()).toBe(404);
-      await expectNoAxeViolations(page, "Hinweis ohne Rechte");
-    });
+    test(
+      `${username} bekommt für den Hinweis die Seite „Seite nicht gefunden“, auch beim Absenden`,
+      nurOhneJavaScript(VERWEIGERT),
+      async ({ page, loggedInAs }) => {
+        await loggedInAs(username, { target: HINWEIS_PATH, otp: username === "schuladmin" });
+        await expect(page.getByRole("heading", { level: 1, name: "Seite nicht gefunden" })).toBeVisible();
+        await expect(page.getByRole("navigation", { name: "Navigation" }).getByRole("link", { name: "Hinweise bearbeiten" })).toHaveCount(
+          0,
+        );
+        const post = await page.request.post(HINWEIS_PATH, { form: { inhalt: "Fremder Text", revision: "0", intent: "veroeffentlichen" } });
+        expect(post.status()).toBe(404);
+        await expectNoAxeViolations(page, "Hinweis ohne Rechte");
+      },
+    );
   }
 });
 

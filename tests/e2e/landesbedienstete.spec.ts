@@ -3,6 +3,11 @@ import { expectNoAxeViolations } from "./support/axe";
 import { E2E_LANDESBEDIENSTETE, LANDESBEDIENSTETE_PERSONEN } from "../../upstream/reference/seed/landesbedienstete.ts";
 import { expect, test } from "./support/fixtures";
 import { isJavaScriptProject, SCHULE_A, waitForHydration } from "./support/klassen";
+import { nurMitJavaScript, nurOhneJavaScript } from "./support/modus";
+
+/** Why a journey here runs without JavaScript only (support/modus.ts). */
+const SERVER_HTML = "Die Seite zeigt, was der Server zeichnet; mit JavaScript derselbe Loader, keine eigene Bedienung.";
+const VERWEIGERT = "Eine verweigerte Seite ist eine Antwort des Servers; mit JavaScript kommt sie auf demselben Weg.";
 
 /**
  * "Landesbedienstete suchen und hinzufügen" (inventory §4.9.3, §4.10). The reference upstream seeds state employees
@@ -227,50 +232,60 @@ test.describe("Landesbedienstete suchen", () => {
     await expectNoAxeViolations(page, "Suche nur mit Vorname");
   });
 
-  test("mit JavaScript prüft die Seite eine Angabe beim Verlassen des Feldes, ohne zu suchen", async ({ page, loggedInAs }) => {
-    test.skip(!isJavaScriptProject(), "Die Prüfung im Browser ist eine Erweiterung, die JavaScript braucht");
-    const searches: string[] = [];
-    page.on("request", (request) => {
-      if (request.url().includes("/personen/search") && request.url().includes("art=")) searches.push(request.url());
-    });
-    await openSearch(page, loggedInAs);
-    await waitForHydration(page);
-    // The check loads with the first press in the form (decision 019); a field left before it is there is checked
-    // by the server on submit instead (the next test). So the field is left until the check has answered.
-    await page.getByRole("radio", { name: "Nach E-Mail-Adresse" }).check();
-    const email = page.getByRole("textbox", { name: "E-Mail-Adresse", exact: true });
-    await email.fill("anna.schulportal");
-    await expect(async () => {
-      await email.focus();
-      await email.press("Tab");
-      await expect(page.getByText("Bitte geben Sie eine vollständige E-Mail-Adresse ein")).toBeVisible({ timeout: 500 });
-    }).toPass({ timeout: 10_000 });
-    await expect(email).toHaveAttribute("aria-invalid", "true");
-    expect(searches).toEqual([]);
-  });
+  test(
+    "mit JavaScript prüft die Seite eine Angabe beim Verlassen des Feldes, ohne zu suchen",
+    nurMitJavaScript("Die Prüfung im Browser ist eine Erweiterung, die JavaScript braucht."),
+    async ({ page, loggedInAs }) => {
+      const searches: string[] = [];
+      page.on("request", (request) => {
+        if (request.url().includes("/personen/search") && request.url().includes("art=")) searches.push(request.url());
+      });
+      await openSearch(page, loggedInAs);
+      await waitForHydration(page);
+      // The check loads with the first press in the form (decision 019); a field left before it is there is checked
+      // by the server on submit instead (the next test). So the field is left until the check has answered.
+      await page.getByRole("radio", { name: "Nach E-Mail-Adresse" }).check();
+      const email = page.getByRole("textbox", { name: "E-Mail-Adresse", exact: true });
+      await email.fill("anna.schulportal");
+      await expect(async () => {
+        await email.focus();
+        await email.press("Tab");
+        await expect(page.getByText("Bitte geben Sie eine vollständige E-Mail-Adresse ein")).toBeVisible({ timeout: 500 });
+      }).toPass({ timeout: 10_000 });
+      await expect(email).toHaveAttribute("aria-invalid", "true");
+      expect(searches).toEqual([]);
+    },
+  );
 
-  test("lädt die Prüfung im Browser nicht, prüft der Server, und der Fokus steht im Feld mit dem Fehler", async ({ page, loggedInAs }) => {
-    test.skip(!isJavaScriptProject(), "Ohne JavaScript prüft ohnehin nur der Server (Test oben)");
-    await page.route(/\/build\/_shared\/landesbedienstete-forms-[^/]*\.js$/, (route) => route.abort());
-    await openSearch(page, loggedInAs);
-    await suche(page, "Vor- und Nachname", { Vorname: "Anna" });
-    await expect(page).toHaveURL(/vorname=Anna/);
-    await expect(page.getByText("Bitte geben Sie auch den Nachnamen ein")).toBeVisible();
-    await expect(page.getByRole("textbox", { name: "Nachname" })).toBeFocused();
-    await expect(ergebnis(page)).toHaveCount(0);
-  });
+  test(
+    "lädt die Prüfung im Browser nicht, prüft der Server, und der Fokus steht im Feld mit dem Fehler",
+    nurMitJavaScript("Ohne JavaScript prüft ohnehin nur der Server (Test oben)."),
+    async ({ page, loggedInAs }) => {
+      await page.route(/\/build\/_shared\/landesbedienstete-forms-[^/]*\.js$/, (route) => route.abort());
+      await openSearch(page, loggedInAs);
+      await suche(page, "Vor- und Nachname", { Vorname: "Anna" });
+      await expect(page).toHaveURL(/vorname=Anna/);
+      await expect(page.getByText("Bitte geben Sie auch den Nachnamen ein")).toBeVisible();
+      await expect(page.getByRole("textbox", { name: "Nachname" })).toBeFocused();
+      await expect(ergebnis(page)).toHaveCount(0);
+    },
+  );
 
-  test("ohne gefundene Person führt die Seite zum Hinzufügen zurück zur Suche", async ({ page, loggedInAs }) => {
-    await loggedInAs("schuladmin", { target: "/admin/personen" });
-    await page.goto("/admin/limited/personen/add");
-    await expect(page).toHaveURL(new RegExp(`${SUCHE}$`));
-    await expect(heading(page, "Landesbedienstete suchen und hinzufügen")).toBeVisible();
-    await page.goto("/admin/limited/personen/add?person=00000000-0000-4000-8000-000000000000");
-    await expect(page).toHaveURL(new RegExp(`${SUCHE}$`));
-    await expect(page.getByText("Diese Person kann nicht hinzugefügt werden")).toBeVisible();
-  });
+  test(
+    "ohne gefundene Person führt die Seite zum Hinzufügen zurück zur Suche",
+    nurOhneJavaScript(SERVER_HTML),
+    async ({ page, loggedInAs }) => {
+      await loggedInAs("schuladmin", { target: "/admin/personen" });
+      await page.goto("/admin/limited/personen/add");
+      await expect(page).toHaveURL(new RegExp(`${SUCHE}$`));
+      await expect(heading(page, "Landesbedienstete suchen und hinzufügen")).toBeVisible();
+      await page.goto("/admin/limited/personen/add?person=00000000-0000-4000-8000-000000000000");
+      await expect(page).toHaveURL(new RegExp(`${SUCHE}$`));
+      await expect(page.getByText("Diese Person kann nicht hinzugefügt werden")).toBeVisible();
+    },
+  );
 
-  test("eine Lehrkraft ohne das Recht bekommt „Seite nicht gefunden“", async ({ page, loggedInAs }) => {
+  test("eine Lehrkraft ohne das Recht bekommt „Seite nicht gefunden“", nurOhneJavaScript(VERWEIGERT), async ({ page, loggedInAs }) => {
     await loggedInAs("lehrkraft", { target: "/start" });
     for (const path of [SUCHE, `${SUCHE}?art=kopers&kopers=4711`, "/admin/limited/personen/add"]) {
       await page.goto(path);

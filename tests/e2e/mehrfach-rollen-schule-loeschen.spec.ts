@@ -11,6 +11,10 @@ import {
   weiseRolleDirektZu,
   type Testperson,
 } from "./support/mehrfach-testpersonen";
+import { nurOhneJavaScript } from "./support/modus";
+
+/** Why a journey here runs without JavaScript only (support/modus.ts). */
+const VERWEIGERT = "Eine verweigerte Seite ist eine Antwort des Servers; mit JavaScript kommt sie auf demselben Weg.";
 
 /**
  * Bulk actions on the person list (issue 13): assigning and withdrawing a role, removing the school assignment and
@@ -379,33 +383,34 @@ test.describe("Mehrfachbearbeitung: Rollen, Schulzuordnung, Löschen", () => {
     for (const person of [erste, zweite]) await page.request.post(`/admin/personen/${person.id}?loeschen`, { form: {} });
   });
 
-  test("der Schuladmin darf keine Benutzerkonten löschen: die Aktion fehlt, ihre Bestätigung ist nicht vorhanden", async ({
-    page,
-    loggedInAs,
-  }) => {
-    await loggedInAs("schuladmin", { target: "/admin/personen" });
-    const aktion = leiste(page).getByRole("combobox", { name: "Aktion" });
-    await expect(aktion.getByRole("option")).toHaveText([
-      "Aktion wählen",
-      "Passwörter zurücksetzen",
-      "Schülerinnen und Schüler in eine andere Klasse versetzen",
-      "Schulzuordnung aufheben",
-      "Rolle entziehen",
-      "Rolle zuweisen",
-    ]);
+  test(
+    "der Schuladmin darf keine Benutzerkonten löschen: die Aktion fehlt, ihre Bestätigung ist nicht vorhanden",
+    nurOhneJavaScript(VERWEIGERT),
+    async ({ page, loggedInAs }) => {
+      await loggedInAs("schuladmin", { target: "/admin/personen" });
+      const aktion = leiste(page).getByRole("combobox", { name: "Aktion" });
+      await expect(aktion.getByRole("option")).toHaveText([
+        "Aktion wählen",
+        "Passwörter zurücksetzen",
+        "Schülerinnen und Schüler in eine andere Klasse versetzen",
+        "Schulzuordnung aufheben",
+        "Rolle entziehen",
+        "Rolle zuweisen",
+      ]);
 
-    const response = await page.goto(`/admin/personen/mehrfach?aktion=loeschen&auswahl=${DEMO_IDS.personLehrkraft}`);
-    expect(response?.status()).toBe(404);
-    await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
-    // The run itself refuses too, with the same German page.
-    const post = await page.request.post("/admin/personen/mehrfach/ausfuehren", {
-      form: { aktion: "loeschen", umfang: "auswahl", auswahl: DEMO_IDS.personLehrkraft },
-    });
-    expect(post.status()).toBe(404);
-    expect(await post.text()).toContain("Seite nicht gefunden");
-    await page.goto(`/admin/personen/${DEMO_IDS.personLehrkraft}`);
-    await expect(heading(page, /Lara Lehmann/)).toBeVisible();
-  });
+      const response = await page.goto(`/admin/personen/mehrfach?aktion=loeschen&auswahl=${DEMO_IDS.personLehrkraft}`);
+      expect(response?.status()).toBe(404);
+      await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
+      // The run itself refuses too, with the same German page.
+      const post = await page.request.post("/admin/personen/mehrfach/ausfuehren", {
+        form: { aktion: "loeschen", umfang: "auswahl", auswahl: DEMO_IDS.personLehrkraft },
+      });
+      expect(post.status()).toBe(404);
+      expect(await post.text()).toContain("Seite nicht gefunden");
+      await page.goto(`/admin/personen/${DEMO_IDS.personLehrkraft}`);
+      await expect(heading(page, /Lara Lehmann/)).toBeVisible();
+    },
+  );
 
   test("das eigene Konto in der Auswahl wird ausgelassen; die Bestätigung sagt es", async ({ page, loggedInAs }) => {
     await loggedInAs("landesadmin", { target: "/admin/personen" });

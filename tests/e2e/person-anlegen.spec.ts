@@ -5,6 +5,10 @@ import { expect, test } from "./support/fixtures";
 import { isJavaScriptProject, SCHULE_C, waitForHydration } from "./support/klassen";
 import { loginAs, submitOtpForm, submitPasswordForm } from "./support/login";
 import { PINNED_BASE_URL, PINNED_STEP_UP_TIMEOUT_SECONDS } from "./support/servers";
+import { nurMitJavaScript, nurOhneJavaScript } from "./support/modus";
+
+/** Why a journey here runs without JavaScript only (support/modus.ts). */
+const VERWEIGERT = "Eine verweigerte Seite ist eine Antwort des Servers; mit JavaScript kommt sie auf demselben Weg.";
 
 /**
  * Creating persons: "Benutzer anlegen" (landesadmin) and "Andere Person (neu anlegen)" (schuladmin). Each project
@@ -198,25 +202,28 @@ test.describe("Personen anlegen", () => {
     await expect(rows.getByRole("cell")).toContainText([familienname, "Paula", "itslearning-Schüler", klasse]);
   });
 
-  test("mit JavaScript wird ein Name beim Verlassen des Feldes geprüft, bevor etwas gesendet wird", async ({ page, loggedInAs }) => {
-    test.skip(!isJavaScriptProject(), "Die Prüfung im Browser ist eine Erweiterung, die JavaScript braucht");
-    await loggedInAs("landesadmin", { target: "/admin/personen/new" });
-    await chooseOrganisation(page, SCHULE_C.label);
-    await chooseRolle(page, "itslearning-Schüler");
-    // The narrowed choice keeps the focus once the answer is there.
-    await expect(rollen(page).getByRole("checkbox", { name: "itslearning-Schüler", exact: true })).toBeFocused();
-    const posts: string[] = [];
-    page.on("request", (request) => {
-      if (request.method() === "POST") posts.push(request.url());
-    });
-    await textbox(page, "Vorname").fill("P");
-    await textbox(page, "Vorname").press("Tab");
-    await expect(page.getByText("Der Vorname muss mindestens 2 Zeichen lang sein.")).toBeVisible();
-    await expect(textbox(page, "Nachname")).toBeFocused();
-    // Only the field that was left is judged.
-    await expect(textbox(page, "Nachname")).not.toHaveAttribute("aria-invalid", "true");
-    expect(posts).toEqual([]);
-  });
+  test(
+    "mit JavaScript wird ein Name beim Verlassen des Feldes geprüft, bevor etwas gesendet wird",
+    nurMitJavaScript("Die Prüfung im Browser ist eine Erweiterung, die JavaScript braucht."),
+    async ({ page, loggedInAs }) => {
+      await loggedInAs("landesadmin", { target: "/admin/personen/new" });
+      await chooseOrganisation(page, SCHULE_C.label);
+      await chooseRolle(page, "itslearning-Schüler");
+      // The narrowed choice keeps the focus once the answer is there.
+      await expect(rollen(page).getByRole("checkbox", { name: "itslearning-Schüler", exact: true })).toBeFocused();
+      const posts: string[] = [];
+      page.on("request", (request) => {
+        if (request.method() === "POST") posts.push(request.url());
+      });
+      await textbox(page, "Vorname").fill("P");
+      await textbox(page, "Vorname").press("Tab");
+      await expect(page.getByText("Der Vorname muss mindestens 2 Zeichen lang sein.")).toBeVisible();
+      await expect(textbox(page, "Nachname")).toBeFocused();
+      // Only the field that was left is judged.
+      await expect(textbox(page, "Nachname")).not.toHaveAttribute("aria-invalid", "true");
+      expect(posts).toEqual([]);
+    },
+  );
 
   test("der Schuladmin legt über „Andere Person (neu anlegen)“ einen Schüler seiner Schule an", async ({ page, loggedInAs }) => {
     await loggedInAs("schuladmin", { target: "/admin/personen" });
@@ -301,7 +308,7 @@ test.describe("Personen anlegen", () => {
     await expect(page.getByRole("table", { name: "Benutzer" }).locator("tbody tr")).toHaveCount(1);
   });
 
-  test("ohne das Recht zum Anlegen ist die Seite nicht vorhanden", async ({ page, loggedInAs }) => {
+  test("ohne das Recht zum Anlegen ist die Seite nicht vorhanden", nurOhneJavaScript(VERWEIGERT), async ({ page, loggedInAs }) => {
     await loggedInAs("schuladmin", { target: "/admin/personen" });
     await expect(sideNav(page).getByRole("link", { name: "Benutzer anlegen" })).toHaveCount(0);
     await expect(page.getByRole("main").getByRole("link", { name: "Benutzer anlegen" })).toHaveCount(0);

@@ -2,8 +2,13 @@ import type { Page } from "@playwright/test";
 import { E2E_DETAILS_PERSONEN, demoPersonId } from "../../upstream/reference/seed/demo-persons.ts";
 import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
-import { isJavaScriptProject, SCHULE_A, waitForHydration } from "./support/klassen";
+import { afterRouterIdle, isJavaScriptProject, SCHULE_A, waitForHydration } from "./support/klassen";
 import { submitPasswordForm } from "./support/login";
+import { nurMitJavaScript, nurOhneJavaScript } from "./support/modus";
+
+/** Why a journey here runs without JavaScript only (support/modus.ts). */
+const SERVER_HTML = "Die Seite zeigt, was der Server zeichnet; mit JavaScript derselbe Loader, keine eigene Bedienung.";
+const VERWEIGERT = "Eine verweigerte Seite ist eine Antwort des Servers; mit JavaScript kommt sie auf demselben Weg.";
 
 /** This project's own persons: the journeys change them, the other project's journeys use others. */
 const personen = () => E2E_DETAILS_PERSONEN[test.info().project.name as keyof typeof E2E_DETAILS_PERSONEN];
@@ -33,45 +38,50 @@ async function revealedPassword(page: Page, outputId: string): Promise<string> {
 }
 
 test.describe("Details einer Person", () => {
-  test("die Landesadministratorin sieht persönliche Daten, Sperren, Schulzuordnungen und den Zwei-Faktor-Status", async ({
-    page,
-    loggedInAs,
-  }) => {
-    await loggedInAs("landesadmin", { target: `${detailsPath("fpetersen")}?zurueck=${encodeURIComponent(LIST_WITH_FILTER)}` });
-    await expect(heading(page, "Benutzer: Frauke Petersen")).toBeVisible();
-    await expect(page).toHaveTitle("Frauke Petersen – Benutzer – Schulportal");
-    await expect(page.getByRole("link", { name: "Zurück zur Benutzerliste" })).toHaveAttribute("href", LIST_WITH_FILTER);
+  test(
+    "die Landesadministratorin sieht persönliche Daten, Sperren, Schulzuordnungen und den Zwei-Faktor-Status",
+    nurOhneJavaScript(SERVER_HTML),
+    async ({ page, loggedInAs }) => {
+      await loggedInAs("landesadmin", { target: `${detailsPath("fpetersen")}?zurueck=${encodeURIComponent(LIST_WITH_FILTER)}` });
+      await expect(heading(page, "Benutzer: Frauke Petersen")).toBeVisible();
+      await expect(page).toHaveTitle("Frauke Petersen – Benutzer – Schulportal");
+      await expect(page.getByRole("link", { name: "Zurück zur Benutzerliste" })).toHaveAttribute("href", LIST_WITH_FILTER);
 
-    const daten = page.getByRole("region", { name: "Persönliche Daten" });
-    await expect(daten.getByRole("term")).toHaveText(["Vorname", "Nachname", "Benutzername", "KoPers-Nr.", "E-Mail-Adresse"]);
-    await expect(daten.getByRole("definition").nth(3)).toContainText("fehlt");
-    await expect(daten.getByRole("definition").nth(4)).toHaveText(/frauke\.petersen@schule-sh\.de \(Status: fehlerhaft/);
+      const daten = page.getByRole("region", { name: "Persönliche Daten" });
+      await expect(daten.getByRole("term")).toHaveText(["Vorname", "Nachname", "Benutzername", "KoPers-Nr.", "E-Mail-Adresse"]);
+      await expect(daten.getByRole("definition").nth(3)).toContainText("fehlt");
+      await expect(daten.getByRole("definition").nth(4)).toHaveText(/frauke\.petersen@schule-sh\.de \(Status: fehlerhaft/);
 
-    const status = page.getByRole("region", { name: "Status" });
-    await expect(status).toContainText("Dieser Benutzer ist gesperrt.");
-    await expect(status).toContainText("Sperre wegen fehlender KoPers-Nummer");
-    await expect(status).toContainText("Die Sperre endet, sobald eine gültige KoPers-Nummer eingetragen wird");
-    await expect(status).toContainText("Manuelle Sperre");
-    await expect(status.getByRole("definition").first()).toHaveText(SCHULE_A.label);
+      const status = page.getByRole("region", { name: "Status" });
+      await expect(status).toContainText("Dieser Benutzer ist gesperrt.");
+      await expect(status).toContainText("Sperre wegen fehlender KoPers-Nummer");
+      await expect(status).toContainText("Die Sperre endet, sobald eine gültige KoPers-Nummer eingetragen wird");
+      await expect(status).toContainText("Manuelle Sperre");
+      await expect(status.getByRole("definition").first()).toHaveText(SCHULE_A.label);
 
-    await expect(page.getByRole("region", { name: "Schulzuordnungen" }).getByRole("listitem")).toHaveText([`${SCHULE_A.label}: Lehrkraft`]);
-    await expect(page.getByRole("region", { name: "Zwei-Faktor-Authentifizierung" })).toContainText("keine Zwei-Faktor-Authentifizierung");
-    await expect(page.getByRole("link", { name: "Gerätepasswort erzeugen" })).toBeVisible();
-    await expectNoAxeViolations(page, "Details einer Person");
+      await expect(page.getByRole("region", { name: "Schulzuordnungen" }).getByRole("listitem")).toHaveText([
+        `${SCHULE_A.label}: Lehrkraft`,
+      ]);
+      await expect(page.getByRole("region", { name: "Zwei-Faktor-Authentifizierung" })).toContainText(
+        "keine Zwei-Faktor-Authentifizierung",
+      );
+      await expect(page.getByRole("link", { name: "Gerätepasswort erzeugen" })).toBeVisible();
+      await expectNoAxeViolations(page, "Details einer Person");
 
-    // A pupil: classes merged into the school's line, no device password.
-    await page.goto(detailsPath("mschroeder"));
-    await expect(page.getByRole("region", { name: "Schulzuordnungen" }).getByRole("listitem")).toHaveText([
-      `${SCHULE_A.label}: itslearning-Schüler, Klasse 8a`,
-    ]);
-    await expect(page.getByRole("link", { name: "Gerätepasswort erzeugen" })).toHaveCount(0);
-    await expect(page.getByRole("region", { name: "Status" })).toContainText("Dieser Benutzer ist aktiv.");
-    // The administrator herself: a software token with its serial.
-    await page.goto(detailsPath("landesadmin"));
-    await expect(page.getByRole("region", { name: "Zwei-Faktor-Authentifizierung" })).toContainText(
-      "Ein Software-Token ist eingerichtet. Seriennummer: TOTP-LANDESADMIN",
-    );
-  });
+      // A pupil: classes merged into the school's line, no device password.
+      await page.goto(detailsPath("mschroeder"));
+      await expect(page.getByRole("region", { name: "Schulzuordnungen" }).getByRole("listitem")).toHaveText([
+        `${SCHULE_A.label}: itslearning-Schüler, Klasse 8a`,
+      ]);
+      await expect(page.getByRole("link", { name: "Gerätepasswort erzeugen" })).toHaveCount(0);
+      await expect(page.getByRole("region", { name: "Status" })).toContainText("Dieser Benutzer ist aktiv.");
+      // The administrator herself: a software token with its serial.
+      await page.goto(detailsPath("landesadmin"));
+      await expect(page.getByRole("region", { name: "Zwei-Faktor-Authentifizierung" })).toContainText(
+        "Ein Software-Token ist eingerichtet. Seriennummer: TOTP-LANDESADMIN",
+      );
+    },
+  );
 
   test("die Landesadministratorin ändert den Nachnamen, wird auf Eingabefehler hingewiesen und sieht den neuen Benutzernamen", async ({
     page,
@@ -247,62 +257,68 @@ test.describe("Details einer Person", () => {
     await expect(heading(page, `Benutzer: Konstantin ${original}`)).toBeVisible();
   });
 
-  test("eine Ablehnung bleibt im offenen Dialog stehen, auch wenn ihre Texte erst nach der Antwort ankommen", async ({
-    page,
-    loggedInAs,
-  }) => {
-    test.skip(!isJavaScriptProject(), "the texts of a refusal load separately only in the browser");
-    // The error texts load when a form is sent; on a slow line the refusal can be there first. The dialog used to
-    // vanish then: its content waited for the texts, and Headless UI took the empty dialog for a closed one.
-    let releaseTexts = () => {};
-    const textsHeld = new Promise<void>((resolve) => (releaseTexts = resolve));
-    await page.route(/\/build\/_shared\/errors-[^/]+\.js$/, async (route) => {
-      await textsHeld;
-      await route.continue();
-    });
-    await loggedInAs("landesadmin", { target: detailsPath("hoezdemir") });
-    await openDialog(page, "Persönliche Daten bearbeiten", "Persönliche Daten bearbeiten");
-    const dialog = page.getByRole("dialog", { name: "Persönliche Daten bearbeiten" });
-    // Another person's KoPers number: the upstream refuses it, nothing changes.
-    await dialog.getByRole("textbox", { name: "KoPers-Nr." }).fill("4712001");
-    const refusal = page.waitForResponse((response) => response.request().method() === "POST" && response.status() === 400);
-    await dialog.getByRole("button", { name: "Speichern" }).click();
-    await refusal;
-    // Long enough for the browser to report the dialog's box: it used to be closed by then.
-    await page.waitForTimeout(300);
-    releaseTexts();
-    await expect(dialog.getByText("Die eingegebene KoPers-Nummer gehört bereits zu einer anderen Person.")).toBeVisible();
-    await expect(page).toHaveURL(/\?bearbeiten/);
-    await expect(dialog.getByRole("textbox", { name: "KoPers-Nr." })).toHaveValue("4712001");
-  });
+  test(
+    "eine Ablehnung bleibt im offenen Dialog stehen, auch wenn ihre Texte erst nach der Antwort ankommen",
+    nurMitJavaScript("Die Texte einer Ablehnung lädt nur der Browser mit JavaScript nach."),
+    async ({ page, loggedInAs }) => {
+      // The error texts load when a form is sent; on a slow line the refusal can be there first. The dialog used to
+      // vanish then: its content waited for the texts, and Headless UI took the empty dialog for a closed one.
+      let releaseTexts = () => {};
+      const textsHeld = new Promise<void>((resolve) => (releaseTexts = resolve));
+      await page.route(/\/build\/_shared\/errors-[^/]+\.js$/, async (route) => {
+        await textsHeld;
+        await route.continue();
+      });
+      await loggedInAs("landesadmin", { target: detailsPath("hoezdemir") });
+      await openDialog(page, "Persönliche Daten bearbeiten", "Persönliche Daten bearbeiten");
+      const dialog = page.getByRole("dialog", { name: "Persönliche Daten bearbeiten" });
+      // Another person's KoPers number: the upstream refuses it, nothing changes.
+      await dialog.getByRole("textbox", { name: "KoPers-Nr." }).fill("4712001");
+      const refusal = page.waitForResponse((response) => response.request().method() === "POST" && response.status() === 400);
+      await dialog.getByRole("button", { name: "Speichern" }).click();
+      await refusal;
+      // The answer is handled and the browser has laid out the dialog since: it used to be closed by then.
+      await afterRouterIdle(page);
+      releaseTexts();
+      await expect(dialog.getByText("Die eingegebene KoPers-Nummer gehört bereits zu einer anderen Person.")).toBeVisible();
+      await expect(page).toHaveURL(/\?bearbeiten/);
+      await expect(dialog.getByRole("textbox", { name: "KoPers-Nr." })).toHaveValue("4712001");
+    },
+  );
 
-  test("ein Schuladmin bekommt für die Person einer anderen Schule „Seite nicht gefunden“, eine Lehrkraft für jede Person", async ({
-    page,
-    loggedInAs,
-  }) => {
-    await loggedInAs("schuladmin", { target: detailsPath("ghoffmann") });
-    await expect(heading(page, "Benutzer: Gregor Hoffmann")).toBeVisible();
-    await page.goto(detailsPath("asoennichsen"));
-    await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
-    await page.goto(`${detailsPath("asoennichsen")}?passwort`);
-    await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
-    const refused = await page.request.post(`${detailsPath("asoennichsen")}?passwort`, { form: {} });
-    expect(refused.status()).toBe(404);
-  });
+  test(
+    "ein Schuladmin bekommt für die Person einer anderen Schule „Seite nicht gefunden“, eine Lehrkraft für jede Person",
+    nurOhneJavaScript(VERWEIGERT),
+    async ({ page, loggedInAs }) => {
+      await loggedInAs("schuladmin", { target: detailsPath("ghoffmann") });
+      await expect(heading(page, "Benutzer: Gregor Hoffmann")).toBeVisible();
+      await page.goto(detailsPath("asoennichsen"));
+      await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
+      await page.goto(`${detailsPath("asoennichsen")}?passwort`);
+      await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
+      const refused = await page.request.post(`${detailsPath("asoennichsen")}?passwort`, { form: {} });
+      expect(refused.status()).toBe(404);
+    },
+  );
 
-  test("ein Gerätepasswort gibt es nur für Lehrkräfte: für einen Schüler ist die Adresse des Dialogs „Seite nicht gefunden“", async ({
-    page,
-    loggedInAs,
-  }) => {
-    await loggedInAs("landesadmin", { target: detailsPath("schueler") });
-    await expect(page.getByRole("link", { name: "Gerätepasswort erzeugen" })).toHaveCount(0);
-    const response = await page.goto(`${detailsPath("schueler")}?geraetepasswort`);
-    expect(response?.status()).toBe(404);
-    await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
-  });
+  test(
+    "ein Gerätepasswort gibt es nur für Lehrkräfte: für einen Schüler ist die Adresse des Dialogs „Seite nicht gefunden“",
+    nurOhneJavaScript(VERWEIGERT),
+    async ({ page, loggedInAs }) => {
+      await loggedInAs("landesadmin", { target: detailsPath("schueler") });
+      await expect(page.getByRole("link", { name: "Gerätepasswort erzeugen" })).toHaveCount(0);
+      const response = await page.goto(`${detailsPath("schueler")}?geraetepasswort`);
+      expect(response?.status()).toBe(404);
+      await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
+    },
+  );
 
-  test("eine Lehrkraft bekommt für die Details einer Person „Seite nicht gefunden“", async ({ page, loggedInAs }) => {
-    await loggedInAs("lehrkraft", { target: detailsPath("schueler") });
-    await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
-  });
+  test(
+    "eine Lehrkraft bekommt für die Details einer Person „Seite nicht gefunden“",
+    nurOhneJavaScript(VERWEIGERT),
+    async ({ page, loggedInAs }) => {
+      await loggedInAs("lehrkraft", { target: detailsPath("schueler") });
+      await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
+    },
+  );
 });

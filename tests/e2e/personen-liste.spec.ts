@@ -4,6 +4,13 @@ import { expect, test } from "./support/fixtures";
 import { germanOrder } from "./support/german-order";
 import { DEMO_IDS, isJavaScriptProject, SCHULE_A, SCHULE_B, waitForHydration } from "./support/klassen";
 import { loginAs } from "./support/login";
+import { nurMitJavaScript, nurOhneJavaScript } from "./support/modus";
+
+/** Why a journey here runs without JavaScript only (support/modus.ts). */
+const LISTE_PER_LINK =
+  "Suchen, Sortieren und Blättern sind Links und GET-Formulare auf denselben Loader; mit JavaScript nur als Client-Navigation, die andere Reisen zeigen.";
+const VERWEIGERT = "Eine verweigerte Seite ist eine Antwort des Servers; mit JavaScript kommt sie auf demselben Weg.";
+const SERVER_HTML = "Die Seite zeigt, was der Server zeichnet; mit JavaScript derselbe Loader, keine eigene Bedienung.";
 
 /**
  * The person list "Alle Benutzer" (/admin/personen). Demo persons used: Samuel Sörensen (pupil, class 7b of school A),
@@ -135,58 +142,59 @@ test.describe("Alle Benutzer: suchen, filtern, sortieren, blättern", () => {
     await expectNoAxeViolations(page, "Personenliste nach Klasse");
   });
 
-  test("sortiert nach Nachname, Vorname, Benutzername und KoPers-Nummer, blättert und kommt von den Details mit allem zurück", async ({
-    page,
-    loggedInAs,
-  }) => {
-    await loggedInAs("landesadmin", { target: "/admin/personen?anzahl=5" });
-    const nachname = table(page).getByRole("columnheader", { name: /Nachname/ });
-    await expect(nachname).toHaveAttribute("aria-sort", "ascending");
-    const first = await nameLinks(page).allTextContents();
-    expect(first).toHaveLength(5);
-    expect(first).toEqual([...first].sort(germanOrder));
+  test(
+    "sortiert nach Nachname, Vorname, Benutzername und KoPers-Nummer, blättert und kommt von den Details mit allem zurück",
+    nurOhneJavaScript(LISTE_PER_LINK),
+    async ({ page, loggedInAs }) => {
+      await loggedInAs("landesadmin", { target: "/admin/personen?anzahl=5" });
+      const nachname = table(page).getByRole("columnheader", { name: /Nachname/ });
+      await expect(nachname).toHaveAttribute("aria-sort", "ascending");
+      const first = await nameLinks(page).allTextContents();
+      expect(first).toHaveLength(5);
+      expect(first).toEqual([...first].sort(germanOrder));
 
-    await nachname.getByRole("link", { name: "Nachname, absteigend sortieren" }).click();
-    await expect(page).toHaveURL(/sortierung=-familienname/);
-    await expect(table(page).getByRole("columnheader", { name: /Nachname/ })).toHaveAttribute("aria-sort", "descending");
-    const descending = await nameLinks(page).allTextContents();
-    expect(descending).toEqual([...descending].sort(germanOrder).reverse());
+      await nachname.getByRole("link", { name: "Nachname, absteigend sortieren" }).click();
+      await expect(page).toHaveURL(/sortierung=-familienname/);
+      await expect(table(page).getByRole("columnheader", { name: /Nachname/ })).toHaveAttribute("aria-sort", "descending");
+      const descending = await nameLinks(page).allTextContents();
+      expect(descending).toEqual([...descending].sort(germanOrder).reverse());
 
-    for (const [column, value] of [
-      ["Vorname", "vorname"],
-      ["Benutzername", "username"],
-      ["KoPers-Nr.", "personalnummer"],
-    ] as const) {
-      await table(page).getByRole("columnheader", { name: column }).getByRole("link").click();
-      await expect(page).toHaveURL(new RegExp(`sortierung=${value}(&|$)`));
-      await expect(table(page).getByRole("columnheader", { name: column })).toHaveAttribute("aria-sort", "ascending");
-    }
-    // ascending by KoPers number: the numbered persons come first
-    await expect(table(page).getByRole("row").nth(1).getByRole("cell").nth(4)).toHaveText(/^\d+$/);
+      for (const [column, value] of [
+        ["Vorname", "vorname"],
+        ["Benutzername", "username"],
+        ["KoPers-Nr.", "personalnummer"],
+      ] as const) {
+        await table(page).getByRole("columnheader", { name: column }).getByRole("link").click();
+        await expect(page).toHaveURL(new RegExp(`sortierung=${value}(&|$)`));
+        await expect(table(page).getByRole("columnheader", { name: column })).toHaveAttribute("aria-sort", "ascending");
+      }
+      // ascending by KoPers number: the numbered persons come first
+      await expect(table(page).getByRole("row").nth(1).getByRole("cell").nth(4)).toHaveText(/^\d+$/);
 
-    await expect(pager(page)).toContainText(/Einträge 1–5 von \d+/);
-    const next = pager(page)
-      .getByRole("link", { name: "Nächste Seite" })
-      .or(pager(page).getByRole("button", { name: "Nächste Seite" }));
-    await next.click();
-    await expect(page).toHaveURL(/seite=2/);
-    await expect(pager(page)).toContainText(/Einträge 6–10 von \d+/);
-    const listUrl = new URL(page.url());
+      await expect(pager(page)).toContainText(/Einträge 1–5 von \d+/);
+      const next = pager(page)
+        .getByRole("link", { name: "Nächste Seite" })
+        .or(pager(page).getByRole("button", { name: "Nächste Seite" }));
+      await next.click();
+      await expect(page).toHaveURL(/seite=2/);
+      await expect(pager(page)).toContainText(/Einträge 6–10 von \d+/);
+      const listUrl = new URL(page.url());
 
-    const person = nameLinks(page).first();
-    const href = await person.getAttribute("href");
-    const target = new URL(href!, listUrl);
-    expect(target.pathname).toMatch(/^\/admin\/personen\/[0-9a-f-]{36}$/);
-    expect(target.searchParams.get("zurueck")).toBe(`${listUrl.pathname}${listUrl.search}`);
-    await person.click();
-    await expect(page).toHaveURL(target.toString());
+      const person = nameLinks(page).first();
+      const href = await person.getAttribute("href");
+      const target = new URL(href!, listUrl);
+      expect(target.pathname).toMatch(/^\/admin\/personen\/[0-9a-f-]{36}$/);
+      expect(target.searchParams.get("zurueck")).toBe(`${listUrl.pathname}${listUrl.search}`);
+      await person.click();
+      await expect(page).toHaveURL(target.toString());
 
-    // back the way the details page leads back: the list as it was
-    await page.goto(target.searchParams.get("zurueck")!);
-    await expect(table(page).getByRole("columnheader", { name: "KoPers-Nr." })).toHaveAttribute("aria-sort", "ascending");
-    await expect(pager(page)).toContainText(/Einträge 6–10 von \d+/);
-    await expect(filterForm(page).getByRole("combobox", { name: "Einträge pro Seite" })).toHaveValue("5");
-  });
+      // back the way the details page leads back: the list as it was
+      await page.goto(target.searchParams.get("zurueck")!);
+      await expect(table(page).getByRole("columnheader", { name: "KoPers-Nr." })).toHaveAttribute("aria-sort", "ascending");
+      await expect(pager(page)).toContainText(/Einträge 6–10 von \d+/);
+      await expect(filterForm(page).getByRole("combobox", { name: "Einträge pro Seite" })).toHaveValue("5");
+    },
+  );
 
   test("die Auswahl bleibt beim Blättern erhalten (Landesadmin hat BULK_VERWALTEN)", async ({ page, loggedInAs }) => {
     await loggedInAs("landesadmin", { target: "/admin/personen?anzahl=5" });
@@ -218,76 +226,83 @@ test.describe("Alle Benutzer: suchen, filtern, sortieren, blättern", () => {
     await expectNoAxeViolations(page, "Personenliste Schuladmin");
   });
 
-  test("eine Lehrkraft bekommt für die Liste und ihre Optionen „Seite nicht gefunden“", async ({ page }) => {
+  test("eine Lehrkraft bekommt für die Liste und ihre Optionen „Seite nicht gefunden“", nurOhneJavaScript(VERWEIGERT), async ({ page }) => {
     await loginAs(page, "lehrkraft", { target: "/admin/personen", otp: false });
     await expect(page.getByRole("heading", { level: 1, name: "Seite nicht gefunden" })).toBeVisible();
     expect((await page.goto("/admin/personen"))?.status()).toBe(404);
     expect((await page.request.get("/admin/personen/optionen?art=rolle")).status()).toBe(404);
   });
 
-  test("unsinnige Parameter ergeben eine normale Seite, nie einen Serverfehler", async ({ page, loggedInAs }) => {
-    await loggedInAs("landesadmin", { target: "/admin/personen" });
-    for (const query of [
-      "sortierung=quatsch&seite=-3&anzahl=7",
-      "organisation=kein-uuid&rolle=1&klasse=%00&auswahl=x",
-      "suche=%25%00_&seite=1e20",
-      "seite=999999&anzahl=300",
-      "organisationSuche=%27%22%3C&rolleSuche=%00&klasseSuche=x",
-    ]) {
-      const response = await page.goto(`/admin/personen?${query}`);
-      expect(response?.status(), query).toBe(200);
-      await expect(page.getByRole("heading", { level: 1, name: "Alle Benutzer" })).toBeVisible();
-    }
-    for (const query of [
-      "art=quatsch",
-      "art=klasse&schule=kein-uuid",
-      "art=organisation&suche=%00%25",
-      "art=rolle&suche=" + "x".repeat(500),
-    ]) {
-      const response = await page.request.get(`/admin/personen/optionen?${query}`);
-      expect(response.status(), query).toBe(200);
-      expect(await response.json()).toHaveProperty("options");
-    }
-  });
+  test(
+    "unsinnige Parameter ergeben eine normale Seite, nie einen Serverfehler",
+    nurOhneJavaScript(SERVER_HTML),
+    async ({ page, loggedInAs }) => {
+      await loggedInAs("landesadmin", { target: "/admin/personen" });
+      for (const query of [
+        "sortierung=quatsch&seite=-3&anzahl=7",
+        "organisation=kein-uuid&rolle=1&klasse=%00&auswahl=x",
+        "suche=%25%00_&seite=1e20",
+        "seite=999999&anzahl=300",
+        "organisationSuche=%27%22%3C&rolleSuche=%00&klasseSuche=x",
+      ]) {
+        const response = await page.goto(`/admin/personen?${query}`);
+        expect(response?.status(), query).toBe(200);
+        await expect(page.getByRole("heading", { level: 1, name: "Alle Benutzer" })).toBeVisible();
+      }
+      for (const query of [
+        "art=quatsch",
+        "art=klasse&schule=kein-uuid",
+        "art=organisation&suche=%00%25",
+        "art=rolle&suche=" + "x".repeat(500),
+      ]) {
+        const response = await page.request.get(`/admin/personen/optionen?${query}`);
+        expect(response.status(), query).toBe(200);
+        expect(await response.json()).toHaveProperty("options");
+      }
+    },
+  );
 
-  test("mit JavaScript: das × eines schon gewählten Werts entfernt beim ersten Klick genau diesen, und Tab führt ins Feld statt ins Leere", async ({
-    page,
-    loggedInAs,
-  }) => {
-    test.skip(!isJavaScriptProject(), "die Auswahlliste gibt es nur mit JavaScript");
-    await loggedInAs("landesadmin", { target: `/admin/personen?rolle=${DEMO_IDS.rolleLehrkraft}&rolle=${DEMO_IDS.rolleSchueler}` });
-    await waitForHydration(page);
+  test(
+    "mit JavaScript: das × eines schon gewählten Werts entfernt beim ersten Klick genau diesen, und Tab führt ins Feld statt ins Leere",
+    nurMitJavaScript("Die Auswahlliste gibt es nur mit JavaScript."),
+    async ({ page, loggedInAs }) => {
+      await loggedInAs("landesadmin", { target: `/admin/personen?rolle=${DEMO_IDS.rolleLehrkraft}&rolle=${DEMO_IDS.rolleSchueler}` });
+      await waitForHydration(page);
 
-    const chips = filterForm(page).getByRole("list", { name: "Rolle: ausgewählt" });
-    await expect(chips.getByRole("listitem")).toHaveCount(2);
-    await chips.getByRole("button", { name: "itslearning-Schüler entfernen" }).click();
-    await expect(chips.getByRole("listitem")).toHaveCount(1);
-    await expect(chips).toContainText("Lehrkraft");
-    await expect(page.getByRole("listbox")).toHaveCount(0);
+      const chips = filterForm(page).getByRole("list", { name: "Rolle: ausgewählt" });
+      await expect(chips.getByRole("listitem")).toHaveCount(2);
+      await chips.getByRole("button", { name: "itslearning-Schüler entfernen" }).click();
+      await expect(chips.getByRole("listitem")).toHaveCount(1);
+      await expect(chips).toContainText("Lehrkraft");
+      await expect(page.getByRole("listbox")).toHaveCount(0);
 
-    // The field hands over to the combobox when the focus arrives; the focus goes with it, never to the page.
-    await page.getByRole("main").getByRole("link", { name: "Benutzer anlegen" }).focus();
-    await page.keyboard.press("Tab");
-    const organisation = filterForm(page).getByRole("combobox", { name: "Organisation", exact: true });
-    await expect(organisation).toBeFocused();
+      // The field hands over to the combobox when the focus arrives; the focus goes with it, never to the page.
+      await page.getByRole("main").getByRole("link", { name: "Benutzer anlegen" }).focus();
+      await page.keyboard.press("Tab");
+      const organisation = filterForm(page).getByRole("combobox", { name: "Organisation", exact: true });
+      await expect(organisation).toBeFocused();
 
-    await organisation.press("Escape");
-    await apply(page);
-    await expect(page).not.toHaveURL(new RegExp(DEMO_IDS.rolleSchueler));
-    await expect(page).toHaveURL(new RegExp(`rolle=${DEMO_IDS.rolleLehrkraft}`));
-  });
+      await organisation.press("Escape");
+      await apply(page);
+      await expect(page).not.toHaveURL(new RegExp(DEMO_IDS.rolleSchueler));
+      await expect(page).toHaveURL(new RegExp(`rolle=${DEMO_IDS.rolleLehrkraft}`));
+    },
+  );
 
-  test("mit JavaScript: die Auswahlliste lädt passende Schulen beim Tippen und ist barrierefrei", async ({ page, loggedInAs }) => {
-    test.skip(!isJavaScriptProject(), "die Auswahlliste gibt es nur mit JavaScript");
-    await loggedInAs("landesadmin", { target: "/admin/personen" });
-    await waitForHydration(page);
-    // Headless UI's code loads when the pointer reaches the filter and takes over when the field gets the focus; until
-    // then a stand-in with the same look serves.
-    await expect(filterForm(page).getByRole("combobox", { name: "Organisation", exact: true })).toHaveCount(0);
-    const combobox = await loadedCombobox(page, "Organisation");
-    await combobox.fill("Hafenkante");
-    await expect(page.getByRole("option", { name: "0710015 (Gymnasium Hafenkante)" })).toBeVisible();
-    await expect(page.getByRole("listbox")).not.toContainText("Lindenweg");
-    await expectNoAxeViolations(page, "Personenliste mit offener Auswahlliste");
-  });
+  test(
+    "mit JavaScript: die Auswahlliste lädt passende Schulen beim Tippen und ist barrierefrei",
+    nurMitJavaScript("Die Auswahlliste gibt es nur mit JavaScript."),
+    async ({ page, loggedInAs }) => {
+      await loggedInAs("landesadmin", { target: "/admin/personen" });
+      await waitForHydration(page);
+      // Headless UI's code loads when the pointer reaches the filter and takes over when the field gets the focus; until
+      // then a stand-in with the same look serves.
+      await expect(filterForm(page).getByRole("combobox", { name: "Organisation", exact: true })).toHaveCount(0);
+      const combobox = await loadedCombobox(page, "Organisation");
+      await combobox.fill("Hafenkante");
+      await expect(page.getByRole("option", { name: "0710015 (Gymnasium Hafenkante)" })).toBeVisible();
+      await expect(page.getByRole("listbox")).not.toContainText("Lindenweg");
+      await expectNoAxeViolations(page, "Personenliste mit offener Auswahlliste");
+    },
+  );
 });

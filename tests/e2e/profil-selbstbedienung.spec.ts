@@ -4,6 +4,13 @@ import { expect, test } from "./support/fixtures";
 import { isJavaScriptProject, SCHULE_A, SCHULE_B, waitForHydration } from "./support/klassen";
 import { loginAs } from "./support/login";
 import { PINNED_BASE_URL } from "./support/servers";
+import { nurOhneJavaScript } from "./support/modus";
+
+/** Why a journey here runs without JavaScript only (support/modus.ts). */
+const VERWEIGERT = "Eine verweigerte Seite ist eine Antwort des Servers; mit JavaScript kommt sie auf demselben Weg.";
+const SERVER_HTML = "Die Seite zeigt, was der Server zeichnet; mit JavaScript derselbe Loader, keine eigene Bedienung.";
+const AELTERER_UPSTREAM =
+  "Der ältere Upstream unterscheidet sich nur in den Anfragen des Servers; die Bedienung mit JavaScript prüfen die Reisen gegen den aktuellen.";
 
 /**
  * The profile's self-service (issue 10): a teacher's own device password, and whom to ask at each school. Creating a
@@ -104,58 +111,67 @@ test.describe("Mein Profil: Selbstbedienung", () => {
     await expect(page.getByText(DONE)).toHaveCount(0);
   });
 
-  test("wer keine Lehrer-Zuordnung hat, bekommt kein Gerätepasswort angeboten, auch nicht über die Adresse", async ({
-    page,
-    loggedInAs,
-  }) => {
-    await loggedInAs("schueler", { target: "/profile" });
-    await expect(page.getByRole("heading", { level: 1, name: "Mein Profil" })).toBeVisible();
-    await expect(deviceCard(page)).toHaveCount(0);
-    await expect(page.getByRole("link", { name: "Gerätepasswort erzeugen" })).toHaveCount(0);
+  test(
+    "wer keine Lehrer-Zuordnung hat, bekommt kein Gerätepasswort angeboten, auch nicht über die Adresse",
+    nurOhneJavaScript(VERWEIGERT),
+    async ({ page, loggedInAs }) => {
+      await loggedInAs("schueler", { target: "/profile" });
+      await expect(page.getByRole("heading", { level: 1, name: "Mein Profil" })).toBeVisible();
+      await expect(deviceCard(page)).toHaveCount(0);
+      await expect(page.getByRole("link", { name: "Gerätepasswort erzeugen" })).toHaveCount(0);
 
-    const dialogPage = await page.goto("/profile?geraetepasswort");
-    expect(dialogPage?.status()).toBe(404);
-    const post = await page.request.post("/profile?geraetepasswort", {
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: new URL(page.url()).origin },
-      data: `einmal=${crypto.randomUUID()}`,
-    });
-    expect(post.status()).toBe(404);
-  });
+      const dialogPage = await page.goto("/profile?geraetepasswort");
+      expect(dialogPage?.status()).toBe(404);
+      const post = await page.request.post("/profile?geraetepasswort", {
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: new URL(page.url()).origin },
+        data: `einmal=${crypto.randomUUID()}`,
+      });
+      expect(post.status()).toBe(404);
+    },
+  );
 
-  test("das Profil nennt je Schule die Schuladministration und die Befristung auch lange vor ihrem Ende", async ({ page, loggedInAs }) => {
-    await loggedInAs("lehrkraft", { target: "/profile" });
-    const schuleA = schoolEntry(page, SCHULE_A.label);
-    await expect(schuleA.getByRole("term")).toHaveText(["Rolle", "Ihre Schuladministration"]);
-    // The persons with a LEIT role at school A, the teacher not among them.
-    await expect(schuleA.getByRole("definition").nth(1)).toContainText("Sven Schulze");
-    await expect(schuleA.getByRole("definition").nth(1)).toContainText("Wiebke Thomsen");
-    await expect(schuleA.getByRole("definition").nth(1)).not.toContainText("Lara Lehmann");
+  test(
+    "das Profil nennt je Schule die Schuladministration und die Befristung auch lange vor ihrem Ende",
+    nurOhneJavaScript(SERVER_HTML),
+    async ({ page, loggedInAs }) => {
+      await loggedInAs("lehrkraft", { target: "/profile" });
+      const schuleA = schoolEntry(page, SCHULE_A.label);
+      await expect(schuleA.getByRole("term")).toHaveText(["Rolle", "Ihre Schuladministration"]);
+      // The persons with a LEIT role at school A, the teacher not among them.
+      await expect(schuleA.getByRole("definition").nth(1)).toContainText("Sven Schulze");
+      await expect(schuleA.getByRole("definition").nth(1)).toContainText("Wiebke Thomsen");
+      await expect(schuleA.getByRole("definition").nth(1)).not.toContainText("Lara Lehmann");
 
-    // A LiV's assignment ends in 200 days: far beyond the eight weeks in which a notice would tell her.
-    await loggedInAs("iboysen", { target: "/profile" });
-    const schuleB = schoolEntry(page, SCHULE_B.label);
-    await expect(schuleB.getByRole("term")).toHaveText(["Rolle", "Ihre Schuladministration"]);
-    const [definitionRolle, definitionAdmins] = [schuleB.getByRole("definition").nth(0), schuleB.getByRole("definition").nth(1)];
-    await expect(definitionRolle).toHaveText(/^LiV \(befristet bis \d{2}\.\d{2}\.\d{4}\)$/);
-    const [day, month, year] = ((await definitionRolle.textContent())?.match(/(\d{2})\.(\d{2})\.(\d{4})/) ?? []).slice(1).map(Number);
-    const daysAhead = (Date.UTC(year, month - 1, day) - Date.now()) / 86_400_000;
-    expect(daysAhead).toBeGreaterThan(190);
-    expect(daysAhead).toBeLessThan(210);
-    await expect(definitionAdmins).toContainText("Olaf Ohlsen");
-    await expect(definitionAdmins).toContainText("Birte Carstens");
-    await expectNoAxeViolations(page, "/profile (LiV mit Befristung und Schuladministration)");
-  });
+      // A LiV's assignment ends in 200 days: far beyond the eight weeks in which a notice would tell her.
+      await loggedInAs("iboysen", { target: "/profile" });
+      const schuleB = schoolEntry(page, SCHULE_B.label);
+      await expect(schuleB.getByRole("term")).toHaveText(["Rolle", "Ihre Schuladministration"]);
+      const [definitionRolle, definitionAdmins] = [schuleB.getByRole("definition").nth(0), schuleB.getByRole("definition").nth(1)];
+      await expect(definitionRolle).toHaveText(/^LiV \(befristet bis \d{2}\.\d{2}\.\d{4}\)$/);
+      const [day, month, year] = ((await definitionRolle.textContent())?.match(/(\d{2})\.(\d{2})\.(\d{4})/) ?? []).slice(1).map(Number);
+      const daysAhead = (Date.UTC(year, month - 1, day) - Date.now()) / 86_400_000;
+      expect(daysAhead).toBeGreaterThan(190);
+      expect(daysAhead).toBeLessThan(210);
+      await expect(definitionAdmins).toContainText("Olaf Ohlsen");
+      await expect(definitionAdmins).toContainText("Birte Carstens");
+      await expectNoAxeViolations(page, "/profile (LiV mit Befristung und Schuladministration)");
+    },
+  );
 });
 
 test.describe("Mein Profil gegen die ältere Upstream-Version", () => {
   test.use({ baseURL: PINNED_BASE_URL });
 
-  test("auch dort erzeugt eine Lehrkraft ihr Gerätepasswort und sieht ihre Schuladministration", async ({ page }) => {
-    await loginAs(page, "lehrkraft", { target: "/profile", otp: false });
-    await expect(schoolEntry(page, SCHULE_A.label).getByRole("definition").nth(1)).toContainText("Sven Schulze");
-    await page.goto("/profile?geraetepasswort");
-    await page.getByRole("main").getByRole("button", { name: "Gerätepasswort erzeugen" }).click();
-    await expect(page.getByRole("main").getByText(DONE)).toBeVisible();
-    await expect(page.getByRole("region", { name: "Ihr Gerätepasswort" })).toContainText("Benutzername: lehrkraft");
-  });
+  test(
+    "auch dort erzeugt eine Lehrkraft ihr Gerätepasswort und sieht ihre Schuladministration",
+    nurOhneJavaScript(AELTERER_UPSTREAM),
+    async ({ page }) => {
+      await loginAs(page, "lehrkraft", { target: "/profile", otp: false });
+      await expect(schoolEntry(page, SCHULE_A.label).getByRole("definition").nth(1)).toContainText("Sven Schulze");
+      await page.goto("/profile?geraetepasswort");
+      await page.getByRole("main").getByRole("button", { name: "Gerätepasswort erzeugen" }).click();
+      await expect(page.getByRole("main").getByText(DONE)).toBeVisible();
+      await expect(page.getByRole("region", { name: "Ihr Gerätepasswort" })).toContainText("Benutzername: lehrkraft");
+    },
+  );
 });

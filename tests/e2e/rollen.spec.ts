@@ -5,6 +5,11 @@ import { DEMO_IDS, isJavaScriptProject, uniqueToken, waitForHydration } from "./
 import { loginAs } from "./support/login";
 import { watchProblems } from "./support/problems";
 import { PINNED_BASE_URL } from "./support/servers";
+import { nurOhneJavaScript } from "./support/modus";
+
+/** Why a journey here runs without JavaScript only (support/modus.ts). */
+const VERWEIGERT = "Eine verweigerte Seite ist eine Antwort des Servers; mit JavaScript kommt sie auf demselben Weg.";
+const SERVER_HTML = "Die Seite zeigt, was der Server zeichnet; mit JavaScript derselbe Loader, keine eigene Bedienung.";
 
 const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name });
 const countStatus = (page: Page) => page.getByRole("status").filter({ hasText: /Rolle.* gefunden/ });
@@ -459,61 +464,69 @@ test.describe("Rollen finden, anlegen, ändern und löschen", () => {
   });
 
   for (const username of ["schuladmin", "lehrkraft"]) {
-    test(`${username} bekommt für die Rollenseiten und ihre Formulare „Seite nicht gefunden“`, async ({ page, loggedInAs }) => {
-      await loggedInAs(username, { target: "/admin/rollen" });
-      await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
-      await expect(page.getByRole("navigation", { name: "Navigation" }).getByRole("link", { name: "Alle Rollen" })).toHaveCount(0);
-      for (const path of [
-        "/admin/rollen/new",
-        `/admin/rollen/${DEMO_IDS.rolleLehrkraft}`,
-        `/admin/rollen/${DEMO_IDS.rolleLehrkraft}?bearbeiten`,
-      ]) {
+    test(
+      `${username} bekommt für die Rollenseiten und ihre Formulare „Seite nicht gefunden“`,
+      nurOhneJavaScript(VERWEIGERT),
+      async ({ page, loggedInAs }) => {
+        await loggedInAs(username, { target: "/admin/rollen" });
+        await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
+        await expect(page.getByRole("navigation", { name: "Navigation" }).getByRole("link", { name: "Alle Rollen" })).toHaveCount(0);
+        for (const path of [
+          "/admin/rollen/new",
+          `/admin/rollen/${DEMO_IDS.rolleLehrkraft}`,
+          `/admin/rollen/${DEMO_IDS.rolleLehrkraft}?bearbeiten`,
+        ]) {
+          const response = await page.goto(path);
+          expect(response?.status(), path).toBe(404);
+          await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
+        }
+        const posts: Array<{ path: string; form: Record<string, string> }> = [
+          { path: "/admin/rollen/new", form: { ebene: DEMO_IDS.schuleA, rollenart: "LEHR", name: "Fremdrolle" } },
+          { path: `/admin/rollen/${DEMO_IDS.rolleLehrkraft}?bearbeiten`, form: { name: "Übernommen", version: "1" } },
+          { path: `/admin/rollen/${DEMO_IDS.rolleLehrkraft}?loeschen`, form: {} },
+        ];
+        for (const post of posts) {
+          const response = await page.request.post(post.path, { form: post.form, maxRedirects: 0 });
+          expect(response.status(), post.path).toBe(404);
+        }
+      },
+    );
+  }
+
+  test(
+    "seltsame Adressen und Eingaben ergeben deutsche Antworten, nie einen Serverfehler",
+    nurOhneJavaScript(SERVER_HTML),
+    async ({ page, loggedInAs }) => {
+      await loggedInAs("landesadmin", { target: "/admin/rollen" });
+      await page.goto("/admin/rollen?seite=1e30&anzahl=-1&suche=%00");
+      await expect(heading(page, "Rollenverwaltung")).toBeVisible();
+      // A page beyond the last is the last: the first while there are at most 30 roles, later another.
+      await expect(page).toHaveURL(/seite=\d+(&|$)/);
+      await expect(page.getByText(/^Seite (\d+) von \1$/)).toBeVisible();
+      for (const path of ["/admin/rollen/keine-id", "/admin/rollen/00000000-0000-4000-8000-000000000000"]) {
         const response = await page.goto(path);
         expect(response?.status(), path).toBe(404);
         await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
       }
-      const posts: Array<{ path: string; form: Record<string, string> }> = [
-        { path: "/admin/rollen/new", form: { ebene: DEMO_IDS.schuleA, rollenart: "LEHR", name: "Fremdrolle" } },
-        { path: `/admin/rollen/${DEMO_IDS.rolleLehrkraft}?bearbeiten`, form: { name: "Übernommen", version: "1" } },
-        { path: `/admin/rollen/${DEMO_IDS.rolleLehrkraft}?loeschen`, form: {} },
-      ];
-      for (const post of posts) {
-        const response = await page.request.post(post.path, { form: post.form, maxRedirects: 0 });
-        expect(response.status(), post.path).toBe(404);
-      }
-    });
-  }
-
-  test("seltsame Adressen und Eingaben ergeben deutsche Antworten, nie einen Serverfehler", async ({ page, loggedInAs }) => {
-    await loggedInAs("landesadmin", { target: "/admin/rollen" });
-    await page.goto("/admin/rollen?seite=1e30&anzahl=-1&suche=%00");
-    await expect(heading(page, "Rollenverwaltung")).toBeVisible();
-    // A page beyond the last is the last: the first while there are at most 30 roles, later another.
-    await expect(page).toHaveURL(/seite=\d+(&|$)/);
-    await expect(page.getByText(/^Seite (\d+) von \1$/)).toBeVisible();
-    for (const path of ["/admin/rollen/keine-id", "/admin/rollen/00000000-0000-4000-8000-000000000000"]) {
-      const response = await page.goto(path);
-      expect(response?.status(), path).toBe(404);
-      await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
-    }
-    const response = await page.goto(`/admin/rollen/new?ebene=${"a".repeat(5000)}&rollenart=%00&angebote=x`);
-    expect(response?.status()).toBe(200);
-    await expect(heading(page, "Rolle anlegen")).toBeVisible();
-    // A class is no level for a role: said, and the rest of the form stays closed.
-    await page.goto(`/admin/rollen/new?ebene=${DEMO_IDS.klasse9aSchuleA}&rollenart=LEHR`);
-    await expect(page.getByText("Auf der gewählten Verwaltungsebene können Sie keine Rollen anlegen.")).toBeVisible();
-    await expect(nameField(page)).toHaveCount(0);
-    const post = await page.request.post("/admin/rollen/new", {
-      form: { ebene: DEMO_IDS.klasse9aSchuleA, rollenart: "NIX", name: "x".repeat(5000), systemrechte: "<script>" },
-      maxRedirects: 0,
-    });
-    expect(post.status()).toBe(400);
-    const edit = await page.request.post(`/admin/rollen/${DEMO_IDS.rolleLehrkraft}?bearbeiten`, {
-      form: { name: "", version: "9".repeat(400), angebote: "kein-angebot" },
-      maxRedirects: 0,
-    });
-    expect(edit.status()).toBe(400);
-  });
+      const response = await page.goto(`/admin/rollen/new?ebene=${"a".repeat(5000)}&rollenart=%00&angebote=x`);
+      expect(response?.status()).toBe(200);
+      await expect(heading(page, "Rolle anlegen")).toBeVisible();
+      // A class is no level for a role: said, and the rest of the form stays closed.
+      await page.goto(`/admin/rollen/new?ebene=${DEMO_IDS.klasse9aSchuleA}&rollenart=LEHR`);
+      await expect(page.getByText("Auf der gewählten Verwaltungsebene können Sie keine Rollen anlegen.")).toBeVisible();
+      await expect(nameField(page)).toHaveCount(0);
+      const post = await page.request.post("/admin/rollen/new", {
+        form: { ebene: DEMO_IDS.klasse9aSchuleA, rollenart: "NIX", name: "x".repeat(5000), systemrechte: "<script>" },
+        maxRedirects: 0,
+      });
+      expect(post.status()).toBe(400);
+      const edit = await page.request.post(`/admin/rollen/${DEMO_IDS.rolleLehrkraft}?bearbeiten`, {
+        form: { name: "", version: "9".repeat(400), angebote: "kein-angebot" },
+        maxRedirects: 0,
+      });
+      expect(edit.status()).toBe(400);
+    },
+  );
 });
 
 test.describe("Rollen gegen die ältere Upstream-Version", () => {

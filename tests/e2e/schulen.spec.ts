@@ -4,6 +4,13 @@ import { expect, test } from "./support/fixtures";
 import { DEMO_IDS, isJavaScriptProject, SCHULE_A, waitForHydration } from "./support/klassen";
 import { watchProblems } from "./support/problems";
 import { createSchuleDirectly, uniqueSchule as uniqueSchuleOf } from "./support/schulen";
+import { nurOhneJavaScript } from "./support/modus";
+
+/** Why a journey here runs without JavaScript only (support/modus.ts). */
+const SERVER_HTML = "Die Seite zeigt, was der Server zeichnet; mit JavaScript derselbe Loader, keine eigene Bedienung.";
+const LISTE_PER_LINK =
+  "Suchen, Sortieren und Blättern sind Links und GET-Formulare auf denselben Loader; mit JavaScript nur als Client-Navigation, die andere Reisen zeigen.";
+const VERWEIGERT = "Eine verweigerte Seite ist eine Antwort des Servers; mit JavaScript kommt sie auf demselben Weg.";
 
 const countStatus = (page: Page) => page.getByRole("status").filter({ hasText: /Schulen? gefunden/ });
 const toast = (page: Page) => page.getByRole("status").filter({ hasText: /itslearning/ });
@@ -176,104 +183,114 @@ test.describe("Schulen anlegen, finden und für itslearning aktivieren", () => {
     expect(problems, "Fehler in der Browser-Konsole").toEqual([]);
   });
 
-  test("die Liste zeigt Schulform, Schulträger und itslearning-Status; ein Schulträger ist keine Schule zum Aktivieren", async ({
-    page,
-    loggedInAs,
-  }) => {
-    await loggedInAs("landesadmin", { target: "/admin/schulen?suche=Freie%20Waldschule%20Heidkamp" });
-    await expect(row(page, "0790001").getByRole("cell")).toHaveText([
-      "0790001",
-      "Freie Waldschule Heidkamp",
-      "Ersatzschule",
-      "Stiftung Lichtblick Schulen",
-      "Aktiviert",
-      "Erneut übertragen",
-    ]);
-    await searchSchulen(page, "0710001");
-    await expect(row(page, "0710001").getByRole("cell")).toHaveText([
-      "0710001",
-      "Gemeinschaftsschule am Deich",
-      "Öffentliche Schule",
-      "Hansestadt Nordhafen",
-      "Aktiviert",
-      "Erneut übertragen",
-    ]);
+  test(
+    "die Liste zeigt Schulform, Schulträger und itslearning-Status; ein Schulträger ist keine Schule zum Aktivieren",
+    nurOhneJavaScript(SERVER_HTML),
+    async ({ page, loggedInAs }) => {
+      await loggedInAs("landesadmin", { target: "/admin/schulen?suche=Freie%20Waldschule%20Heidkamp" });
+      await expect(row(page, "0790001").getByRole("cell")).toHaveText([
+        "0790001",
+        "Freie Waldschule Heidkamp",
+        "Ersatzschule",
+        "Stiftung Lichtblick Schulen",
+        "Aktiviert",
+        "Erneut übertragen",
+      ]);
+      await searchSchulen(page, "0710001");
+      await expect(row(page, "0710001").getByRole("cell")).toHaveText([
+        "0710001",
+        "Gemeinschaftsschule am Deich",
+        "Öffentliche Schule",
+        "Hansestadt Nordhafen",
+        "Aktiviert",
+        "Erneut übertragen",
+      ]);
 
-    // The dialog's address with a Schulträger's id (a hand-made link) is no school of the list.
-    const response = await page.goto(`/admin/schulen?itslearning=${DEMO_IDS.traegerStadt}`);
-    expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1, name: "Seite nicht gefunden" })).toBeVisible();
-  });
+      // The dialog's address with a Schulträger's id (a hand-made link) is no school of the list.
+      const response = await page.goto(`/admin/schulen?itslearning=${DEMO_IDS.traegerStadt}`);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { level: 1, name: "Seite nicht gefunden" })).toBeVisible();
+    },
+  );
 
-  test("die Landesadministratorin sortiert nach Dienststellennummer und Name und blättert mit fünf Einträgen pro Seite", async ({
-    page,
-    loggedInAs,
-  }) => {
-    const base = uniqueSchule("Sortierschule");
-    await loggedInAs("landesadmin", { target: "/admin/schulen" });
-    // Dienststellennummer and name sort in opposite directions: 1 … 6 by number is F … A by name.
-    const letters = ["F", "E", "D", "C", "B", "A"];
-    for (const [index, letter] of letters.entries()) {
-      await createSchuleDirectly(page, { kennung: `${base.token}${index + 1}`, name: `${letter} Sortierschule ${base.token}` });
-    }
-    const kennungen = (numbers: number[]) => numbers.map((number) => `${base.token}${number}`);
-    const firstCells = () => page.getByRole("table").getByRole("row").locator("td:first-child");
+  test(
+    "die Landesadministratorin sortiert nach Dienststellennummer und Name und blättert mit fünf Einträgen pro Seite",
+    nurOhneJavaScript(LISTE_PER_LINK),
+    async ({ page, loggedInAs }) => {
+      const base = uniqueSchule("Sortierschule");
+      await loggedInAs("landesadmin", { target: "/admin/schulen" });
+      // Dienststellennummer and name sort in opposite directions: 1 … 6 by number is F … A by name.
+      const letters = ["F", "E", "D", "C", "B", "A"];
+      for (const [index, letter] of letters.entries()) {
+        await createSchuleDirectly(page, { kennung: `${base.token}${index + 1}`, name: `${letter} Sortierschule ${base.token}` });
+      }
+      const kennungen = (numbers: number[]) => numbers.map((number) => `${base.token}${number}`);
+      const firstCells = () => page.getByRole("table").getByRole("row").locator("td:first-child");
 
-    await page.goto(`/admin/schulen?suche=${base.token}&anzahl=5`);
-    await expect(countStatus(page)).toHaveText("6 Schulen gefunden");
-    const kennungHeader = page.getByRole("columnheader", { name: /Dienststellennummer/ });
-    await expect(kennungHeader).toHaveAttribute("aria-sort", "ascending");
-    await expect(firstCells()).toHaveText(kennungen([1, 2, 3, 4, 5]));
-    // Columns that cannot be sorted do not pretend to.
-    await expect(page.getByRole("columnheader", { name: "Schulträger" }).getByRole("link")).toHaveCount(0);
-    await expectNoAxeViolations(page, "Schulliste sortiert");
+      await page.goto(`/admin/schulen?suche=${base.token}&anzahl=5`);
+      await expect(countStatus(page)).toHaveText("6 Schulen gefunden");
+      const kennungHeader = page.getByRole("columnheader", { name: /Dienststellennummer/ });
+      await expect(kennungHeader).toHaveAttribute("aria-sort", "ascending");
+      await expect(firstCells()).toHaveText(kennungen([1, 2, 3, 4, 5]));
+      // Columns that cannot be sorted do not pretend to.
+      await expect(page.getByRole("columnheader", { name: "Schulträger" }).getByRole("link")).toHaveCount(0);
+      await expectNoAxeViolations(page, "Schulliste sortiert");
 
-    const pagination = page.getByRole("navigation", { name: "Seitennavigation" });
-    await pagination.getByRole("link", { name: "Nächste Seite" }).click();
-    await expect(pagination).toContainText("Seite 2 von 2");
-    await expect(firstCells()).toHaveText(kennungen([6]));
+      const pagination = page.getByRole("navigation", { name: "Seitennavigation" });
+      await pagination.getByRole("link", { name: "Nächste Seite" }).click();
+      await expect(pagination).toContainText("Seite 2 von 2");
+      await expect(firstCells()).toHaveText(kennungen([6]));
 
-    await kennungHeader.getByRole("link", { name: /^Dienststellennummer\s*, absteigend sortieren$/ }).click();
-    await expect(page).toHaveURL(/sortierung=-kennung/);
-    await expect(kennungHeader).toHaveAttribute("aria-sort", "descending");
-    await expect(pagination).toContainText("Seite 1 von 2");
-    await expect(firstCells()).toHaveText(kennungen([6, 5, 4, 3, 2]));
+      await kennungHeader.getByRole("link", { name: /^Dienststellennummer\s*, absteigend sortieren$/ }).click();
+      await expect(page).toHaveURL(/sortierung=-kennung/);
+      await expect(kennungHeader).toHaveAttribute("aria-sort", "descending");
+      await expect(pagination).toContainText("Seite 1 von 2");
+      await expect(firstCells()).toHaveText(kennungen([6, 5, 4, 3, 2]));
 
-    const nameHeader = page.getByRole("columnheader", { name: /Schulname/ });
-    await nameHeader.getByRole("link", { name: /^Schulname\s*, aufsteigend sortieren$/ }).click();
-    await expect(page).toHaveURL(/sortierung=name/);
-    await expect(nameHeader).toHaveAttribute("aria-sort", "ascending");
-    await expect(kennungHeader).not.toHaveAttribute("aria-sort");
-    await expect(firstCells()).toHaveText(kennungen([6, 5, 4, 3, 2]));
-    await nameHeader.getByRole("link", { name: /^Schulname\s*, absteigend sortieren$/ }).click();
-    await expect(firstCells()).toHaveText(kennungen([1, 2, 3, 4, 5]));
-    // The search stays while sorting.
-    await expect(page.getByRole("searchbox", { name: "Schulname oder Dienststellennummer suchen" })).toHaveValue(base.token);
-  });
+      const nameHeader = page.getByRole("columnheader", { name: /Schulname/ });
+      await nameHeader.getByRole("link", { name: /^Schulname\s*, aufsteigend sortieren$/ }).click();
+      await expect(page).toHaveURL(/sortierung=name/);
+      await expect(nameHeader).toHaveAttribute("aria-sort", "ascending");
+      await expect(kennungHeader).not.toHaveAttribute("aria-sort");
+      await expect(firstCells()).toHaveText(kennungen([6, 5, 4, 3, 2]));
+      await nameHeader.getByRole("link", { name: /^Schulname\s*, absteigend sortieren$/ }).click();
+      await expect(firstCells()).toHaveText(kennungen([1, 2, 3, 4, 5]));
+      // The search stays while sorting.
+      await expect(page.getByRole("searchbox", { name: "Schulname oder Dienststellennummer suchen" })).toHaveValue(base.token);
+    },
+  );
 });
 
 test.describe("Schulverwaltung ohne das Recht dazu", () => {
   for (const path of ["/admin/schulen", "/admin/schulen/new"]) {
-    test(`die Schuladministratorin bekommt für ${path} „Seite nicht gefunden“`, async ({ page, loggedInAs }) => {
-      await loggedInAs("schuladmin", { target: path });
-      await expect(page.getByRole("heading", { level: 1, name: "Seite nicht gefunden" })).toBeVisible();
-      await expectNoAxeViolations(page, `${path} als Schuladmin`);
-    });
+    test(
+      `die Schuladministratorin bekommt für ${path} „Seite nicht gefunden“`,
+      nurOhneJavaScript(VERWEIGERT),
+      async ({ page, loggedInAs }) => {
+        await loggedInAs("schuladmin", { target: path });
+        await expect(page.getByRole("heading", { level: 1, name: "Seite nicht gefunden" })).toBeVisible();
+        await expectNoAxeViolations(page, `${path} als Schuladmin`);
+      },
+    );
 
-    test(`die Lehrkraft bekommt für ${path} „Seite nicht gefunden“`, async ({ page, loggedInAs }) => {
+    test(`die Lehrkraft bekommt für ${path} „Seite nicht gefunden“`, nurOhneJavaScript(VERWEIGERT), async ({ page, loggedInAs }) => {
       await loggedInAs("lehrkraft", { target: path, otp: false });
       await expect(page.getByRole("heading", { level: 1, name: "Seite nicht gefunden" })).toBeVisible();
     });
   }
 
-  test("eine Schuladministratorin kann weder eine Schule anlegen noch eine für itslearning aktivieren", async ({ page, loggedInAs }) => {
-    const schule = uniqueSchule("Fremdschule");
-    await loggedInAs("schuladmin", { target: "/start", otp: true });
-    const create = await page.request.post("/admin/schulen/new", {
-      form: { schulform: DEMO_IDS.landOeffentlich, kennung: schule.kennung, name: schule.name },
-    });
-    expect(create.status()).toBe(404);
-    const activate = await page.request.post(`/admin/schulen?itslearning=${DEMO_IDS.schuleB}`, { form: {} });
-    expect(activate.status()).toBe(404);
-  });
+  test(
+    "eine Schuladministratorin kann weder eine Schule anlegen noch eine für itslearning aktivieren",
+    nurOhneJavaScript(VERWEIGERT),
+    async ({ page, loggedInAs }) => {
+      const schule = uniqueSchule("Fremdschule");
+      await loggedInAs("schuladmin", { target: "/start", otp: true });
+      const create = await page.request.post("/admin/schulen/new", {
+        form: { schulform: DEMO_IDS.landOeffentlich, kennung: schule.kennung, name: schule.name },
+      });
+      expect(create.status()).toBe(404);
+      const activate = await page.request.post(`/admin/schulen?itslearning=${DEMO_IDS.schuleB}`, { form: {} });
+      expect(activate.status()).toBe(404);
+    },
+  );
 });

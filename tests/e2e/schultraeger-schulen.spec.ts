@@ -4,6 +4,11 @@ import { expect, test } from "./support/fixtures";
 import { DEMO_IDS, isJavaScriptProject, uniqueToken, waitForHydration } from "./support/klassen";
 import { createSchuleDirectly, createTraegerDirectly } from "./support/schulen";
 import { PORT } from "./support/servers";
+import { nurMitJavaScript, nurOhneJavaScript } from "./support/modus";
+
+/** Why a journey here runs without JavaScript only (support/modus.ts). */
+const SERVER_HTML = "Die Seite zeigt, was der Server zeichnet; mit JavaScript derselbe Loader, keine eigene Bedienung.";
+const VERWEIGERT = "Eine verweigerte Seite ist eine Antwort des Servers; mit JavaScript kommt sie auf demselben Weg.";
 
 const UPSTREAM = `http://127.0.0.1:${PORT + 1}`;
 
@@ -132,16 +137,19 @@ test.describe("Schulen eines Schulträgers zuordnen und lösen", () => {
     for (const box of await boxes.all()) await box.check();
     await vorschauZeigen(page);
     await expect(vorschau(page).getByRole("heading", { name: "Wird zugeordnet (10)" })).toBeVisible();
-    // The second part waits a moment on its way, so the count after the first part can be read.
+    // The second part waits on its way until the count after the first part has been read.
     let part = 0;
+    let releaseSecondPart = () => {};
+    const secondPartHeld = new Promise<void>((resolve) => (releaseSecondPart = resolve));
     await page.route(`**${path}.data`, async (route) => {
-      if (route.request().method() === "POST" && ++part === 2) await new Promise((resolve) => setTimeout(resolve, 1500));
+      if (route.request().method() === "POST" && ++part === 2) await secondPartHeld;
       await route.continue();
     });
     await page.getByRole("button", { name: "Änderungen speichern" }).click();
     if (isJavaScriptProject()) {
       await expect(vorschau(page).getByRole("status")).toHaveText("8 von 10 Änderungen gespeichert …");
     }
+    releaseSecondPart();
 
     await expect(toast(page)).toHaveText("Die Schulzuordnungen wurden gespeichert (zugeordnet: 10, entfernt: 0).");
     await expect(page.getByText("Diesem Schulträger sind 10 Schulen zugeordnet.")).toBeVisible();
@@ -151,9 +159,7 @@ test.describe("Schulen eines Schulträgers zuordnen und lösen", () => {
     expect(posts).toHaveLength(isJavaScriptProject() ? 2 : 1);
   });
 
-  test.describe("mit JavaScript: ein Speichern in Teilen", () => {
-    test.skip(() => !isJavaScriptProject(), "Nur mit JavaScript wird in Teilen gespeichert.");
-
+  test.describe("mit JavaScript: ein Speichern in Teilen", nurMitJavaScript("Nur mit JavaScript wird in Teilen gespeichert."), () => {
     /** A Träger, ten schools staged for it, and the address of the page. */
     async function zehnVorgemerkt(page: Page, t: string, name: string) {
       const traegerId = await createTraegerDirectly(page, `Schulträger ${name} ${t}`);
@@ -427,16 +433,20 @@ test.describe("Schulen eines Schulträgers zuordnen und lösen", () => {
     await expect(vorschau(page).getByRole("heading", { name: "Vorschau der Änderungen" })).toBeInViewport();
   });
 
-  test("eine vorgemerkte Id, die keine Schule ist, wird als solche genannt, nicht als geändert", async ({ page, loggedInAs }) => {
-    await loggedInAs("landesadmin", { target: "/admin/schulen" });
-    await page.goto(`/admin/schultraeger/${DEMO_IDS.traegerVerband}/schulen?hinzu=${DEMO_IDS.klasseOhneZuordnung}`);
-    await expect(
-      page.getByText("Eine vorgemerkte Änderung betrifft keine Schule, die diesem Schulträger zugeordnet werden kann."),
-    ).toBeVisible();
-    await expect(vorschau(page)).toContainText("Noch keine Änderungen vorgemerkt.");
-  });
+  test(
+    "eine vorgemerkte Id, die keine Schule ist, wird als solche genannt, nicht als geändert",
+    nurOhneJavaScript(SERVER_HTML),
+    async ({ page, loggedInAs }) => {
+      await loggedInAs("landesadmin", { target: "/admin/schulen" });
+      await page.goto(`/admin/schultraeger/${DEMO_IDS.traegerVerband}/schulen?hinzu=${DEMO_IDS.klasseOhneZuordnung}`);
+      await expect(
+        page.getByText("Eine vorgemerkte Änderung betrifft keine Schule, die diesem Schulträger zugeordnet werden kann."),
+      ).toBeVisible();
+      await expect(vorschau(page)).toContainText("Noch keine Änderungen vorgemerkt.");
+    },
+  );
 
-  test("eine Id, die kein Schulträger ist, zeigt „Seite nicht gefunden“", async ({ page, loggedInAs }) => {
+  test("eine Id, die kein Schulträger ist, zeigt „Seite nicht gefunden“", nurOhneJavaScript(VERWEIGERT), async ({ page, loggedInAs }) => {
     await loggedInAs("landesadmin", { target: "/admin/schulen" });
     for (const id of [DEMO_IDS.schuleA, "00000000-0000-4000-8000-000000000000", "kein-traeger"]) {
       const response = await page.goto(`/admin/schultraeger/${id}/schulen`);
@@ -447,7 +457,7 @@ test.describe("Schulen eines Schulträgers zuordnen und lösen", () => {
 
   // The seeded Träger administrator's role has no SCHULTRAEGER_VERWALTEN (only persons and classes): not found as well.
   for (const username of ["schuladmin", "lehrkraft", "traegeradmin"]) {
-    test(`${username} bekommt „Seite nicht gefunden“ und ändert nichts`, async ({ page, loggedInAs }) => {
+    test(`${username} bekommt „Seite nicht gefunden“ und ändert nichts`, nurOhneJavaScript(VERWEIGERT), async ({ page, loggedInAs }) => {
       const path = `/admin/schultraeger/${DEMO_IDS.traegerStadt}/schulen`;
       await loggedInAs(username, { target: path, otp: false });
       await expect(page.getByRole("heading", { level: 1, name: "Seite nicht gefunden" })).toBeVisible();

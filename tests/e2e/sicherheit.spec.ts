@@ -2,6 +2,11 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { createKlasseDirectly, SCHULE_C, uniqueToken } from "./support/klassen";
 import { submitPasswordForm } from "./support/login";
+import { nurOhneJavaScript } from "./support/modus";
+
+/** Why a journey here runs without JavaScript only (support/modus.ts). */
+const UPSTREAM_ANMELDUNG =
+  "Die Anmeldung läuft über die HTML-Formulare des Upstreams und ganze Seitenwechsel; mit JavaScript derselbe Weg.";
 
 /** Fails the test if the browser ever tries to load anything from the attacker's site. */
 async function forbidEvilOrigin(page: Page): Promise<string[]> {
@@ -18,24 +23,28 @@ async function forbidEvilOrigin(page: Page): Promise<string[]> {
 
 /** The cross-site form posts (plain HTTP) are checked without a browser in tests/routes/sicherheit.test.ts. */
 test.describe("Sicherheit", () => {
-  test("ein Anmelde-Link mit fremder Rücksprungadresse führt nach der Anmeldung nie auf eine andere Seite", async ({ page, baseURL }) => {
-    const attempts = await forbidEvilOrigin(page);
-    const portalOrigin = new URL(baseURL!).origin;
+  test(
+    "ein Anmelde-Link mit fremder Rücksprungadresse führt nach der Anmeldung nie auf eine andere Seite",
+    nurOhneJavaScript(UPSTREAM_ANMELDUNG),
+    async ({ page, baseURL }) => {
+      const attempts = await forbidEvilOrigin(page);
+      const portalOrigin = new URL(baseURL!).origin;
 
-    for (const redirectUrl of ["https://evil.example/", "//evil.example/", "/\\evil.example/"]) {
-      await page.context().clearCookies();
-      await page.goto(`/api/auth/login?${new URLSearchParams({ redirectUrl })}`);
-      await submitPasswordForm(page, "lehrkraft");
-      await expect(page.getByRole("heading", { level: 1, name: "Startseite" })).toBeVisible();
-      expect(new URL(page.url()).origin, `Rücksprung für ${redirectUrl}`).toBe(portalOrigin);
+      for (const redirectUrl of ["https://evil.example/", "//evil.example/", "/\\evil.example/"]) {
+        await page.context().clearCookies();
+        await page.goto(`/api/auth/login?${new URLSearchParams({ redirectUrl })}`);
+        await submitPasswordForm(page, "lehrkraft");
+        await expect(page.getByRole("heading", { level: 1, name: "Startseite" })).toBeVisible();
+        expect(new URL(page.url()).origin, `Rücksprung für ${redirectUrl}`).toBe(portalOrigin);
 
-      // Already logged in, the link must not lead away either (where on the portal it ends is not the point here).
-      await page.goto(`/api/auth/login?${new URLSearchParams({ redirectUrl })}`);
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      expect(new URL(page.url()).origin).toBe(portalOrigin);
-    }
-    expect(attempts).toEqual([]);
-  });
+        // Already logged in, the link must not lead away either (where on the portal it ends is not the point here).
+        await page.goto(`/api/auth/login?${new URLSearchParams({ redirectUrl })}`);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        expect(new URL(page.url()).origin).toBe(portalOrigin);
+      }
+      expect(attempts).toEqual([]);
+    },
+  );
 
   test("eine fremde „zurueck“-Adresse auf der Löschseite führt nie auf eine andere Seite", async ({ page, loggedInAs }) => {
     const attempts = await forbidEvilOrigin(page);

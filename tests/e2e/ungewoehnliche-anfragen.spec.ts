@@ -1,16 +1,12 @@
-import { isJavaScriptProject } from "./support/klassen";
 import { expect, test } from "./support/fixtures";
+import { nurOhneJavaScript } from "./support/modus";
 
 /**
  * Requests a person can send that no page of the portal offers. The plain-HTTP ones (bodies that are no form, a
  * foreign Referer, huge page numbers, long addresses, a planted session cookie, concurrent renames) run without a
  * browser in tests/routes/ungewoehnliche-anfragen.test.ts; here what a person sees in the browser.
  */
-test.beforeEach(() => {
-  test.skip(isJavaScriptProject(), "Eine Adresse von Hand: ohne Browser-Skripte genügt einmal");
-});
-
-test.describe("Ungewöhnliche Anfragen", () => {
+test.describe("Ungewöhnliche Anfragen", nurOhneJavaScript("Eine Adresse von Hand: ohne Browser-Skripte genügt einmal."), () => {
   test("/admin ist für eine Lehrkraft ohne Adminrechte die deutsche Seite „Seite nicht gefunden“", async ({ page, loggedInAs }) => {
     await loggedInAs("lehrkraft", { target: "/start" });
     const response = await page.goto("/admin");

@@ -3,9 +3,13 @@ import { generate } from "otplib";
 import { E2E_OHNE_TOKEN } from "../../upstream/reference/seed/demo-persons.ts";
 import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
-import { isJavaScriptProject, waitForHydration } from "./support/klassen";
+import { waitForHydration } from "./support/klassen";
 import { loginAs, wrongCode } from "./support/login";
 import { PORT } from "./support/servers";
+import { nurMitJavaScript, nurOhneJavaScript } from "./support/modus";
+
+/** Why a journey here runs without JavaScript only (support/modus.ts). */
+const VERWEIGERT = "Eine verweigerte Seite ist eine Antwort des Servers; mit JavaScript kommt sie auf demselben Weg.";
 
 /**
  * Setting up one's own second factor (issue 10): an administrator without a token opens an admin page, is sent to
@@ -99,42 +103,43 @@ test.describe("Zwei-Faktor-Authentifizierung selbst einrichten", () => {
     expect(problems).toEqual([]);
   });
 
-  test("mit JavaScript richtet eine Administratorin ihr Token im Dialog über dem Profil ein; nach einem falschen Code bleibt der QR-Code stehen", async ({
-    page,
-  }) => {
-    test.skip(!isJavaScriptProject(), "Der Dialog gehört zur Seite mit JavaScript; ohne ist die Einrichtung eine eigene Seite.");
-    const problems = problemsOf(page);
-    await loginAs(page, E2E_OHNE_TOKEN.dialog, { target: "/profile", otp: false });
-    await waitForHydration(page);
-    const card = page.getByRole("region", { name: "Zwei-Faktor-Authentifizierung" });
-    await card.getByRole("link", { name: "Zwei-Faktor-Authentifizierung einrichten" }).click();
-    const dialog = page.getByRole("dialog", { name: "Zwei-Faktor-Authentifizierung einrichten" });
-    await expect(dialog.getByRole("heading", { name: "Zwei-Faktor-Authentifizierung einrichten" })).toBeVisible();
-    await expect(page).toHaveURL(/\/profile\?zwei-faktor-einrichten$/);
-    await expectNoAxeViolations(page, "Dialog: Einführung");
+  test(
+    "mit JavaScript richtet eine Administratorin ihr Token im Dialog über dem Profil ein; nach einem falschen Code bleibt der QR-Code stehen",
+    nurMitJavaScript("Der Dialog gehört zur Seite mit JavaScript; ohne ist die Einrichtung eine eigene Seite."),
+    async ({ page }) => {
+      const problems = problemsOf(page);
+      await loginAs(page, E2E_OHNE_TOKEN.dialog, { target: "/profile", otp: false });
+      await waitForHydration(page);
+      const card = page.getByRole("region", { name: "Zwei-Faktor-Authentifizierung" });
+      await card.getByRole("link", { name: "Zwei-Faktor-Authentifizierung einrichten" }).click();
+      const dialog = page.getByRole("dialog", { name: "Zwei-Faktor-Authentifizierung einrichten" });
+      await expect(dialog.getByRole("heading", { name: "Zwei-Faktor-Authentifizierung einrichten" })).toBeVisible();
+      await expect(page).toHaveURL(/\/profile\?zwei-faktor-einrichten$/);
+      await expectNoAxeViolations(page, "Dialog: Einführung");
 
-    await dialog.getByRole("button", { name: "QR-Code erzeugen" }).click();
-    const qrCode = dialog.getByRole("img", { name: "QR-Code zur Einrichtung Ihres Software-Tokens" });
-    await expect(qrCode).toBeVisible();
-    const secret = ((await dialog.getByRole("definition").textContent()) ?? "").replace(/\s/g, "");
-    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-    await expectNoAxeViolations(page, "Dialog: QR-Code");
+      await dialog.getByRole("button", { name: "QR-Code erzeugen" }).click();
+      const qrCode = dialog.getByRole("img", { name: "QR-Code zur Einrichtung Ihres Software-Tokens" });
+      await expect(qrCode).toBeVisible();
+      const secret = ((await dialog.getByRole("definition").textContent()) ?? "").replace(/\s/g, "");
+      expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+      await expectNoAxeViolations(page, "Dialog: QR-Code");
 
-    await otpField(page).fill(await wrongCode(secret));
-    await dialog.getByRole("button", { name: "Einrichtung abschließen" }).click();
-    await expect(dialog.getByRole("alert").filter({ hasText: "Einmalpasswort ungültig" })).toBeVisible();
-    await expect(qrCode).toBeVisible();
-    await expect(otpField(page)).toHaveValue("");
-    await expectNoAxeViolations(page, "Dialog: falscher Code");
+      await otpField(page).fill(await wrongCode(secret));
+      await dialog.getByRole("button", { name: "Einrichtung abschließen" }).click();
+      await expect(dialog.getByRole("alert").filter({ hasText: "Einmalpasswort ungültig" })).toBeVisible();
+      await expect(qrCode).toBeVisible();
+      await expect(otpField(page)).toHaveValue("");
+      await expectNoAxeViolations(page, "Dialog: falscher Code");
 
-    await otpField(page).fill(await generate({ secret }));
-    await dialog.getByRole("button", { name: "Einrichtung abschließen" }).click();
-    await expect(dialog).toHaveCount(0);
-    await expect(page).toHaveURL(/\/profile$/);
-    await expect(page.getByRole("status").filter({ hasText: "Die Zwei-Faktor-Authentifizierung ist eingerichtet." })).toBeVisible();
-    await expect(card).toContainText("mit einem Software-Token (App auf Ihrem Gerät) eingerichtet");
-    expect(problems).toEqual([]);
-  });
+      await otpField(page).fill(await generate({ secret }));
+      await dialog.getByRole("button", { name: "Einrichtung abschließen" }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(page).toHaveURL(/\/profile$/);
+      await expect(page.getByRole("status").filter({ hasText: "Die Zwei-Faktor-Authentifizierung ist eingerichtet." })).toBeVisible();
+      await expect(card).toContainText("mit einem Software-Token (App auf Ihrem Gerät) eingerichtet");
+      expect(problems).toEqual([]);
+    },
+  );
 
   test("ohne Token bietet die Karte im Profil die Einrichtung an, die mit der Einführung beginnt", async ({ loggedInAs, page }) => {
     await loggedInAs("ohnetoken", { target: "/profile" });
@@ -183,7 +188,7 @@ test.describe("Zwei-Faktor-Authentifizierung selbst einrichten", () => {
     await tokenService("ok");
   });
 
-  test("wer keinen zweiten Faktor braucht, findet die Einrichtung nicht", async ({ loggedInAs, page }) => {
+  test("wer keinen zweiten Faktor braucht, findet die Einrichtung nicht", nurOhneJavaScript(VERWEIGERT), async ({ loggedInAs, page }) => {
     await loggedInAs("schueler", { target: "/profile" });
     await expect(page.getByRole("region", { name: "Zwei-Faktor-Authentifizierung" })).toHaveCount(0);
     await page.goto("/profile/zwei-faktor");

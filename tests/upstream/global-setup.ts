@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { fromPglite, openDatabase } from "../../upstream/reference/db/client.ts";
@@ -18,7 +18,11 @@ export default async function setup() {
   await seedDemoData(handle.db);
   const dump = await client.dumpDataDir("none");
   await mkdir(dirname(TEMPLATE_PATH), { recursive: true });
-  await writeFile(TEMPLATE_PATH, Buffer.from(await dump.arrayBuffer()));
+  // Written aside and renamed into place: the route tests build the same template while the upstream tests may be
+  // reading it (`npm test` runs them side by side), and a reader must never see a half-written file.
+  const partial = `${TEMPLATE_PATH}.${process.pid}.partial`;
+  await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+  await rename(partial, TEMPLATE_PATH);
   await client.close();
 }
 

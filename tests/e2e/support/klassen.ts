@@ -27,6 +27,36 @@ export async function waitForHydration(page: Page) {
 }
 
 /**
+ * With JavaScript, waits until the browser has drawn two more frames: whatever React does in answer to the last input
+ * (render, effects, a focus move, Headless UI measuring a dialog) has happened by then. Without JavaScript nothing runs
+ * after an input, so there is nothing to wait for.
+ */
+export async function afterNextFrames(page: Page) {
+  if (!isJavaScriptProject()) return;
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
+/**
+ * With JavaScript, waits until Remix's router has handled every answer (no navigation, submission or fetcher under
+ * way, revalidation included), then for two frames drawn after it.
+ */
+export async function afterRouterIdle(page: Page) {
+  if (!isJavaScriptProject()) return;
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const router = (
+          window as unknown as { __remixRouter?: { state: { navigation: { state: string }; fetchers: Map<string, { state: string }> } } }
+        ).__remixRouter;
+        if (!router) return false;
+        return router.state.navigation.state === "idle" && [...router.state.fetchers.values()].every((fetcher) => fetcher.state === "idle");
+      }),
+    )
+    .toBe(true);
+  await afterNextFrames(page);
+}
+
+/**
  * Test data set-up without the UI (the UI of creating is covered by its own journey): the same form post the create
  * page sends, with the logged-in page's cookies. Returns the new class's id.
  */
