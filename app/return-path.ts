@@ -15,8 +15,8 @@ export function returnPathFrom(search: URLSearchParams | string, fallback: strin
  * `path` with the way back attached. The default way back (`fallback`) is left out, so plain links stay plain;
  * `path` may carry a query of its own.
  */
-export function withReturnPath(path: string, back: string, fallback: string): string {
-  const target = safeRedirectPath(back, fallback);
+export function withReturnPath(path: string, zurueck: string, fallback: string): string {
+  const target = safeRedirectPath(zurueck, fallback);
   if (target === fallback) return path;
   const url = new URL(path, PLACEHOLDER_ORIGIN);
   url.searchParams.set(RETURN_PARAM, target);

@@ -34,8 +34,8 @@ export function useRouteDialog(name: string): RouteDialogControl {
   // Remix marks posts to an index route with `index`; it is not part of the page's address.
   params.delete("index");
   // The page's own way back, if it carries one, must be safe before the dialog offers it as "cancel".
-  const back = params.get(RETURN_PARAM);
-  if (back !== null && safeRedirectPath(back, "") === "") params.delete(RETURN_PARAM);
+  const zurueck = params.get(RETURN_PARAM);
+  if (zurueck !== null && safeRedirectPath(zurueck, "") === "") params.delete(RETURN_PARAM);
   const query = params.toString();
   // Only a navigation from the page (a `DialogLink`) opens the modal: the page behind it is then on screen already.
   const modal = value !== null && isDialogNavigation(location.state);

@@ -17,8 +17,8 @@ export function action(args: ActionFunctionArgs) {
   return withUpstreamSession(args, async ({ request }) => {
     await requireUser(request);
     const form = await readFormData(request);
-    const back = String(form.get("zurueck") ?? "");
-    const page = PAGES_WITH_BANNERS.includes(back) ? back : "/start";
+    const zurueck = String(form.get("zurueck") ?? "");
+    const page = PAGES_WITH_BANNERS.includes(zurueck) ? zurueck : "/start";
     const id = String(form.get("frist") ?? "");
     // Nothing to remember: back to the page, which still shows what it showed.
     if (!FRIST_ID_SHAPE.test(id)) return redirectTo(page);

@@ -80,7 +80,7 @@ export function loader(args: LoaderFunctionArgs) {
       teacher,
       // the one-time token of the device password's confirmation (one-time-password.server.ts)
       einmal: crypto.randomUUID(),
-      back: safeRedirectPath(session.get("previousUrl"), "/start"),
+      zurueck: safeRedirectPath(session.get("previousUrl"), "/start"),
       fristen: await fristenFor(request, user),
     };
   });
@@ -110,7 +110,7 @@ export default function Profile() {
   return (
     <PageMain>
       <p className="mb-2">
-        <Link to={profile.back} className="text-primary underline">
+        <Link to={profile.zurueck} className="text-primary underline">
           {t("profil:back")}
         </Link>
       </p>
