@@ -8,7 +8,7 @@ import { refusalPage } from "./streamed-page.server";
  * throw into a German page with the same status: they throw JSON `{code}`, which a person must never see. Redirects
  * (the login) pass through.
  */
-export async function alsDeutscheSeite(request: Request, thrown: unknown, zurueck: { href: string; text: string }): Promise<Response> {
+export async function asGermanPage(request: Request, thrown: unknown, zurueck: { href: string; text: string }): Promise<Response> {
   if (!(thrown instanceof Response) || (thrown.status >= 300 && thrown.status < 400)) throw thrown;
   const body: unknown = await thrown.json().catch(() => null);
   const raw = typeof body === "object" && body !== null ? (body as { code?: unknown }).code : null;

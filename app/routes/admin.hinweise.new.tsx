@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction
 import { useTranslation } from "react-i18next";
 import { FormError, useCurrentFormError } from "~/components/form-error";
 import { RequiredFieldsNote } from "~/components/forms";
-import { HinweisTextfeld } from "~/features/hinweise/hinweis-textfeld";
+import { HinweisTextfeld } from "~/features/hinweise/hinweis-text-field";
 import { SaveButton } from "~/components/save-button";
 import { SubmitButton } from "~/components/submit-button";
 import { useUnsavedChangesWarning } from "~/components/unsaved-changes";

@@ -11,12 +11,12 @@ import { Bestaetigen } from "~/features/landesbedienstete/bestaetigen";
 import { HinzufuegenErfolg } from "~/features/landesbedienstete/hinzufuegen-erfolg";
 import { GefundenePersonDaten } from "~/features/landesbedienstete/such-ergebnis";
 import { Notice } from "~/components/notice";
-import { IntentButton, OrganisationSuche, useAnswerFocus, useNarrowing } from "~/components/schritt-formular";
+import { IntentButton, OrganisationSuche, useAnswerFocus, useNarrowing } from "~/components/schritt-form";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { LANDESBEDIENSTETE_RECHTE, SUCHE_PATH } from "~/features/landesbedienstete/landesbedienstete";
 import { mayOpen } from "~/permissions";
 import { returnPathFrom } from "~/return-path";
-import { erfolgAus, ersteAntwort, hinzufuegenAction } from "~/features/landesbedienstete/hinzufuegen.server";
+import { erfolgFrom, ersteAntwort, hinzufuegenAction } from "~/features/landesbedienstete/hinzufuegen.server";
 import { personIdOrSearch, startLoadingLandesbediensteter } from "~/features/landesbedienstete/landesbediensteter.server";
 import type { HinzufuegenAntwort } from "~/features/landesbedienstete/views";
 import { readFormData } from "~/.server/form-data.server";
@@ -43,7 +43,7 @@ export function loader(args: LoaderFunctionArgs) {
       return { geladen: await geladenBald, antwort: await antwortBald };
     });
     const zurueck = returnPathFrom(url.searchParams, SUCHE_PATH);
-    const erfolg = erfolgAus(url, geladen);
+    const erfolg = erfolgFrom(url, geladen);
     const personPath = mayOpen(user.rights, "/admin/personen") ? `/admin/personen/${geladen.person.id}` : null;
     return {
       person: geladen.person,
@@ -76,10 +76,10 @@ export default function LandesbediensteteHinzufuegen() {
   if (loaded.erfolg) return <HinzufuegenErfolg person={loaded.person} erfolg={loaded.erfolg} />;
   const antwort = answer && "schritt" in answer ? answer : (loaded.antwort as HinzufuegenAntwort);
   // Each answer renders the form afresh: its fields start from the answer's values.
-  return <HinzufuegenFormular key={antwort.formKey} antwort={antwort} />;
+  return <HinzufuegenForm key={antwort.formKey} antwort={antwort} />;
 }
 
-function HinzufuegenFormular({ antwort }: { antwort: HinzufuegenAntwort }) {
+function HinzufuegenForm({ antwort }: { antwort: HinzufuegenAntwort }) {
   const { t } = useTranslation();
   const { person, zurueck } = useLoaderData<typeof loader>();
   const [form, fields] = useForm<Record<string, unknown>>({ id: FORM_ID, lastResult: antwort.result });
@@ -120,7 +120,7 @@ function HinzufuegenFormular({ antwort }: { antwort: HinzufuegenAntwort }) {
             <h2 id="auswahl-titel" ref={stepHeading} tabIndex={-1} className="mb-4 text-xl font-bold">
               {t("landesbedienstete:hinzufuegen.zuordnung")}
             </h2>
-            <AuswahlFelder antwort={antwort} fields={fields} zurueck={zurueck} />
+            <AuswahlFields antwort={antwort} fields={fields} zurueck={zurueck} />
           </section>
         )}
       </Form>
@@ -128,7 +128,7 @@ function HinzufuegenFormular({ antwort }: { antwort: HinzufuegenAntwort }) {
   );
 }
 
-function AuswahlFelder({
+function AuswahlFields({
   antwort,
   fields,
   zurueck,

@@ -21,7 +21,7 @@ import {
 } from "~/features/landesbedienstete/landesbedienstete";
 import { pathOf, withReturnPath } from "~/return-path";
 import type { sucheSchema } from "~/features/landesbedienstete/landesbedienstete-forms";
-import { pruefeSuche, SUCHE_CONSTRAINT, sucheLandesbedienstete } from "~/features/landesbedienstete/suche.server";
+import { checkSuche, SUCHE_CONSTRAINT, searchLandesbedienstete } from "~/features/landesbedienstete/suche.server";
 import { requireAdmin } from "~/.server/guards.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 
@@ -40,8 +40,8 @@ export function loader(args: LoaderFunctionArgs) {
     const url = new URL(request.url);
     await requireAdmin(request, { permissions: LANDESBEDIENSTETE_RECHTE });
     const gesucht = FIELD_NAMES.some((name) => url.searchParams.has(name));
-    const submission = gesucht ? pruefeSuche(url.searchParams) : null;
-    const ergebnis = submission?.status === "success" ? await sucheLandesbedienstete(request, submission.value) : null;
+    const submission = gesucht ? checkSuche(url.searchParams) : null;
+    const ergebnis = submission?.status === "success" ? await searchLandesbedienstete(request, submission.value) : null;
     const art = SUCH_ARTEN.find((candidate) => candidate === url.searchParams.get("art")) ?? "kopers";
     const here = pathOf(url);
     return {
@@ -63,7 +63,7 @@ export default function LandesbediensteteSuche() {
       <h1 className="mb-4 text-2xl font-bold">{t("landesbedienstete:suche.title")}</h1>
       <p className="mb-6 max-w-3xl">{t("landesbedienstete:suche.intro")}</p>
       {/* A new search starts from what it says: the fields take the URL's values again. */}
-      <SuchFormular key={location.search} />
+      <SuchForm key={location.search} />
       <div className="max-w-3xl">
         <FormError id="suche-fehler" code={ergebnis?.art === "fehler" ? ergebnis.code : null} />
       </div>
@@ -86,7 +86,7 @@ export default function LandesbediensteteSuche() {
 
 const loadCheck = () => import("~/features/landesbedienstete/landesbedienstete-forms").then((module) => module.sucheCheck);
 
-function SuchFormular() {
+function SuchForm() {
   const { t } = useTranslation();
   const loaded = useLoaderData<typeof loader>();
   const hydrated = useHydrated();

@@ -6,13 +6,13 @@ import { useTranslation } from "react-i18next";
 import { BefristungField } from "~/features/zuordnungen/befristung-field";
 import { FormError } from "~/components/form-error";
 import { Notice } from "~/components/notice";
-import { IntentButton, useAnswerFocus } from "~/components/schritt-formular";
+import { IntentButton, useAnswerFocus } from "~/components/schritt-form";
 import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { returnPathFrom, withReturnPath } from "~/return-path";
 import { serializeAenderungen } from "~/features/zuordnungen/aenderungen";
 import { zuordnungsAnsicht } from "~/features/zuordnungen/ansicht";
-import { HinzufuegenFelder } from "~/features/zuordnungen/hinzufuegen-felder";
+import { HinzufuegenFields } from "~/features/zuordnungen/hinzufuegen-fields";
 import { SubForm, SubFormButtons } from "~/features/zuordnungen/sub-form";
 import { Auswahl, ZeileText } from "~/features/zuordnungen/zeile";
 import { loadZuordnungen } from "~/features/zuordnungen/zuordnungen.server";
@@ -152,7 +152,7 @@ function ZuordnungenForm({ antwort }: { antwort: ZuordnungenAntwort }) {
 
         {antwort.hinzufuegen ? (
           <SubForm title={t("zuordnungen:addTitle")} headingRef={focusTarget}>
-            <HinzufuegenFelder fields={fields} ansicht={antwort.hinzufuegen} />
+            <HinzufuegenFields fields={fields} ansicht={antwort.hinzufuegen} />
           </SubForm>
         ) : null}
         {antwort.versetzen ? (

@@ -2,12 +2,12 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { z } from "zod";
 import { IMPORT_PFAD, importAdresse } from "~/features/import/personenimport";
 import { benutzerdatenDatei, benutzerdatenDateiname } from "~/features/import/datei.server";
-import { IMPORT_RECHTE } from "~/features/import/formular.server";
-import { ladeVorgang } from "~/features/import/vorgang.server";
+import { IMPORT_RECHTE } from "~/features/import/upload-form.server";
+import { loadVorgang } from "~/features/import/vorgang.server";
 import { getFixedT } from "~/.server/i18n.server";
 import { readFormData } from "~/.server/form-data.server";
 import { notFound, requireAdmin } from "~/.server/guards.server";
-import { alsDeutscheSeite } from "~/.server/resource-refusal.server";
+import { asGermanPage } from "~/.server/resource-refusal.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 import { assertSameOrigin, resourceSecurityHeaders } from "~/.server/security.server";
 import { UpstreamFailure } from "~/.server/upstream/client.server";
@@ -30,7 +30,7 @@ export function action(args: ActionFunctionArgs) {
       return await datei(request, params.id ?? "");
     } catch (thrown) {
       const t = await getFixedT(request);
-      return alsDeutscheSeite(request, thrown, { href: IMPORT_PFAD, text: t("personenimport:seite.zurUebersicht") });
+      return asGermanPage(request, thrown, { href: IMPORT_PFAD, text: t("personenimport:seite.zurUebersicht") });
     }
   });
 }
@@ -41,7 +41,7 @@ async function datei(request: Request, id: string): Promise<Response> {
   // The guard sees a GET: a login it asks for keeps no draft of this post (there is nothing to keep).
   await requireAdmin(new Request(request.url, { method: "GET", headers: request.headers }), IMPORT_RECHTE);
   if (!UUID.safeParse(id).success) throw notFound();
-  const vorgang = await ladeVorgang(request, id, { alleZeilen: () => true });
+  const vorgang = await loadVorgang(request, id, { alleZeilen: () => true });
   // Downloaded already (or never finished): its page says which.
   if (vorgang.status !== "FINISHED" || !vorgang.zeilen) return redirect(importAdresse(id), 303);
   const t = await getFixedT(request);

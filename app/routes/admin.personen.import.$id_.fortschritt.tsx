@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { IMPORT_PFAD } from "~/features/import/personenimport";
 import { importFortschritt } from "~/features/import/fortschritt.server";
 import { getFixedT } from "~/.server/i18n.server";
-import { alsDeutscheSeite } from "~/.server/resource-refusal.server";
+import { asGermanPage } from "~/.server/resource-refusal.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 
 /**
@@ -23,7 +23,7 @@ function folgen(args: LoaderFunctionArgs | ActionFunctionArgs, starten: boolean)
       return await importFortschritt(request, params.id ?? "", { starten });
     } catch (thrown) {
       const t = await getFixedT(request);
-      return alsDeutscheSeite(request, thrown, { href: IMPORT_PFAD, text: t("personenimport:seite.zurUebersicht") });
+      return asGermanPage(request, thrown, { href: IMPORT_PFAD, text: t("personenimport:seite.zurUebersicht") });
     }
   });
 }

@@ -5,13 +5,13 @@ import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form-error";
 import { formProps, RequiredFieldsNote, SelectField } from "~/components/forms";
 import { Notice } from "~/components/notice";
-import { DateiFeld } from "~/features/import/datei-feld";
+import { DateiField } from "~/features/import/datei-field";
 import { PruefungsErgebnis } from "~/features/import/pruefung";
 import { ImportVerlauf } from "~/features/import/verlauf";
 import { SubmitButton } from "~/components/submit-button";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { IMPORT_FELD, IMPORT_PFAD, type ImportFormularAntwort } from "~/features/import/personenimport";
-import { importFormularLaden, importHochladen } from "~/features/import/formular.server";
+import { importFormularLaden, importHochladen } from "~/features/import/upload-form.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 
 export const handle: I18nHandle = { i18n: "personenimport" };
@@ -42,7 +42,7 @@ export default function PersonenImport() {
       ) : (
         <SchulWahl />
       )}
-      {data.schule ? <UploadFormular /> : null}
+      {data.schule ? <UploadForm /> : null}
       <ImportVerlauf eintraege={data.verlauf} gesamt={data.verlaufGesamt} />
     </>
   );
@@ -133,7 +133,7 @@ function SchulWahl() {
 }
 
 /** Role and file, posted together; a refused file comes back with its rows above the form. */
-function UploadFormular() {
+function UploadForm() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();
   const antwort = useActionData<typeof action>() as ImportFormularAntwort | undefined;
@@ -169,7 +169,7 @@ function UploadFormular() {
               </option>
             ))}
           </SelectField>
-          <DateiFeld
+          <DateiField
             field={fields[IMPORT_FELD.datei]}
             label={t("personenimport:feld.datei.label")}
             hint={t("personenimport:feld.datei.hinweis")}

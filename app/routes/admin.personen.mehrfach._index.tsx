@@ -3,7 +3,7 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { AktionsFelder, OrganisationWahlFormular, type MehrfachFelder } from "~/features/mehrfach/aktionsfelder";
+import { AktionsFields, OrganisationWahlForm, type MehrfachFields } from "~/features/mehrfach/aktions-fields";
 import { PersonenUebersicht } from "~/features/mehrfach/personen-uebersicht";
 import { Notice } from "~/components/notice";
 import { pageTitle, type I18nHandle, type TranslationKey } from "~/i18n";
@@ -53,7 +53,7 @@ function Bestaetigung({ data }: { data: Data }) {
       ? { status: "error" as const, initialValue: data.eingaben, error: { [data.fehler]: [fehlerKey] } }
       : undefined;
   }, [data.fehler, data.eingaben]);
-  const [form, fields] = useForm<MehrfachFelder>({
+  const [form, fields] = useForm<MehrfachFields>({
     id: "mehrfach",
     defaultValue: data.eingaben,
     lastResult,
@@ -86,7 +86,7 @@ function Bestaetigung({ data }: { data: Data }) {
         </Notice>
       ) : null}
       <PersonenUebersicht namen={data.namen} anzahl={data.anzahl} />
-      {data.aktion === "rolle-zuweisen" ? <OrganisationWahlFormular mitgesendet={data.mitgesendet} /> : null}
+      {data.aktion === "rolle-zuweisen" ? <OrganisationWahlForm mitgesendet={data.mitgesendet} /> : null}
       {data.probleme.length ? (
         <Link to={data.zurueck} className="font-semibold text-primary underline">
           {t("mehrfach:problem.zurueck")}
@@ -102,7 +102,7 @@ function Bestaetigung({ data }: { data: Data }) {
                 <input key={person.id} type="hidden" name={MEHRFACH_FELD.bezeichnung} value={`${person.id}|${person.name}`} />
               ))
             : null}
-          <AktionsFelder data={data} fields={fields} />
+          <AktionsFields data={data} fields={fields} />
           <Notice tone="warning">
             <p>{t(`mehrfach:seite.warnung.${data.aktion}`)}</p>
           </Notice>

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { fuehreAus } from "~/features/mehrfach/ausfuehren.server";
 import { getFixedT } from "~/.server/i18n.server";
-import { alsDeutscheSeite } from "~/.server/resource-refusal.server";
+import { asGermanPage } from "~/.server/resource-refusal.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 
 /**
@@ -18,7 +18,7 @@ export function action(args: ActionFunctionArgs) {
       return await fuehreAus(request);
     } catch (thrown) {
       const t = await getFixedT(request);
-      return alsDeutscheSeite(request, thrown, { href: "/admin/personen", text: t("mehrfach:ergebnis.zurueck") });
+      return asGermanPage(request, thrown, { href: "/admin/personen", text: t("mehrfach:ergebnis.zurueck") });
     }
   });
 }

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RolleBearbeitenForm } from "~/features/rollen/rolle-bearbeiten-form";
-import { RolleDaten } from "~/features/rollen/rolle-felder";
+import { RolleDaten } from "~/features/rollen/rolle-fields";
 import { ROLLE_LOESCHEN, RolleLoeschenDialog } from "~/features/rollen/rolle-loeschen-dialog";
 import { DialogLink, unlessOnlyDialogChanged, useRouteDialog } from "~/components/route-dialog";
 import { pageTitle, type I18nHandle } from "~/i18n";

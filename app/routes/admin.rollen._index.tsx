@@ -5,7 +5,7 @@ import { AppLink } from "~/components/app-link";
 import { DataTable } from "~/components/data-table";
 import { ListFilterForm, ListHeading, ListSearchField } from "~/components/list-filter-form";
 import { Pagination } from "~/components/pagination";
-import { RolleAngebote, RolleLabels } from "~/features/rollen/rolle-felder";
+import { RolleAngebote, RolleLabels } from "~/features/rollen/rolle-fields";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { mayOpen } from "~/permissions";
 import { pathOf, withReturnPath } from "~/return-path";

@@ -5,8 +5,8 @@ import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { FormError, useCurrentFormError } from "~/components/form-error";
 import { RequiredFieldsNote, SelectField } from "~/components/forms";
-import { RolleDaten } from "~/features/rollen/rolle-felder";
-import { RolleFelder } from "~/features/rollen/rolle-form";
+import { RolleDaten } from "~/features/rollen/rolle-fields";
+import { RolleFields } from "~/features/rollen/rolle-form";
 import { SubmitButton } from "~/components/submit-button";
 import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
 import { useFormCheckedOnDemand } from "~/hooks/use-check-on-demand";
@@ -53,14 +53,14 @@ export function action(args: ActionFunctionArgs) {
 export default function RolleAnlegen() {
   const { created, form, zurueck } = useLoaderData<typeof loader>();
   if (created) return <Angelegt rolle={created} zurueck={zurueck} />;
-  return form ? <AnlegenFormular key={JSON.stringify(form.defaults)} /> : null;
+  return form ? <AnlegenForm key={JSON.stringify(form.defaults)} /> : null;
 }
 
 type CreateFormData = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["form"]>;
 
 const loadCheck = () => import("~/features/rollen/rolle-forms").then((module) => module.createRolleCheck);
 
-function AnlegenFormular() {
+function AnlegenForm() {
   const { t } = useTranslation();
   const { zurueck, ...loaderData } = useLoaderData<typeof loader>();
   const data = loaderData.form as CreateFormData;
@@ -170,7 +170,7 @@ function AnlegenFormular() {
             <h2 id="rolle-daten" className="mb-2 text-xl font-bold">
               {t("rollen:create.daten")}
             </h2>
-            <RolleFelder
+            <RolleFields
               fields={{
                 name: fields.name,
                 merkmale: fields.merkmale as FieldMetadata<string[]>,

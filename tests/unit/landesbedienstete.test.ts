@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { hinzufuegenSchema, sucheSchema } from "~/features/landesbedienstete/landesbedienstete-forms";
-import { erfolgAus } from "~/features/landesbedienstete/hinzufuegen.server";
+import { erfolgFrom } from "~/features/landesbedienstete/hinzufuegen.server";
 import { personIdOrSearch, type GeladenePerson } from "~/features/landesbedienstete/landesbediensteter.server";
 
 function suche(fields: Record<string, string>) {
@@ -125,11 +125,11 @@ describe("Seite zum Hinzufügen: Person aus der Adresse, Erfolg nach dem Speiche
 
   it("zeigt nach dem Speichern, was die Person an der Schule in den gespeicherten Rollen jetzt hat", () => {
     const url = new URL(`http://portal/add?person=${PERSON}&gespeichert=${SCHULE}&rolle=${LIV}`);
-    expect(erfolgAus(url, geladen)).toEqual({ schule: "0710001 (Schule)", rollen: "LiV", befristung: "31.07.2027" });
+    expect(erfolgFrom(url, geladen)).toEqual({ schule: "0710001 (Schule)", rollen: "LiV", befristung: "31.07.2027" });
   });
 
   it("zeigt keinen Erfolg für Zuordnungen, die die Person nicht hat", () => {
-    expect(erfolgAus(new URL(`http://portal/add?person=${PERSON}&gespeichert=${SCHULE}&rolle=${PERSON}`), geladen)).toBeNull();
-    expect(erfolgAus(new URL(`http://portal/add?person=${PERSON}`), geladen)).toBeNull();
+    expect(erfolgFrom(new URL(`http://portal/add?person=${PERSON}&gespeichert=${SCHULE}&rolle=${PERSON}`), geladen)).toBeNull();
+    expect(erfolgFrom(new URL(`http://portal/add?person=${PERSON}`), geladen)).toBeNull();
   });
 });

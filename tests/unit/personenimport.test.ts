@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { benutzerdatenDatei, benutzerdatenDateiname } from "~/features/import/datei.server";
-import { decodeWindows1252, leseCsvDatei } from "~/features/import/kodierung.server";
+import { decodeWindows1252, readCsvDatei } from "~/features/import/kodierung.server";
 import { zeilennummern } from "~/features/import/zeilennummern.server";
 import type { ImportedUserResponse } from "../../upstream/contract";
 
@@ -12,24 +12,24 @@ const bytes = (...parts: (string | number[])[]) =>
 describe("Eine CSV-Datei wird in der Kodierung gelesen, in der ein Tabellenprogramm sie gespeichert hat", () => {
   it("UTF-8 mit und ohne Byte-Order-Mark", () => {
     const text = "nachname;vorname;klasse\nMüller;Jörg;5a\n";
-    expect(leseCsvDatei(new Uint8Array(Buffer.from(text, "utf8")))).toEqual({ text, kodierung: "utf-8" });
-    expect(leseCsvDatei(new Uint8Array([0xef, 0xbb, 0xbf, ...Buffer.from(text, "utf8")]))).toEqual({ text, kodierung: "utf-8-bom" });
+    expect(readCsvDatei(new Uint8Array(Buffer.from(text, "utf8")))).toEqual({ text, kodierung: "utf-8" });
+    expect(readCsvDatei(new Uint8Array([0xef, 0xbb, 0xbf, ...Buffer.from(text, "utf8")]))).toEqual({ text, kodierung: "utf-8-bom" });
   });
 
   it("Windows-1252 mit Zeichen zwischen 0x80 und 0x9F: € und Gedankenstrich bleiben, was sie sind", () => {
-    expect(leseCsvDatei(bytes("Z", [0x80], "ller;Gr", [0xfc], [0xdf], "e ", [0x96], " gut"))).toEqual({
+    expect(readCsvDatei(bytes("Z", [0x80], "ller;Gr", [0xfc], [0xdf], "e ", [0x96], " gut"))).toEqual({
       text: "Z€ller;Grüße – gut",
       kodierung: "windows-1252",
     });
   });
 
   it("ein Einzelbyte-Text ohne diese Zeichen heißt ISO-8859-1; Umlaute und ß bleiben erhalten", () => {
-    expect(leseCsvDatei(bytes("Stra", [0xdf], "e;", [0xc4], "nne;", [0xd6]))).toEqual({ text: "Straße;Änne;Ö", kodierung: "iso-8859-1" });
+    expect(readCsvDatei(bytes("Stra", [0xdf], "e;", [0xc4], "nne;", [0xd6]))).toEqual({ text: "Straße;Änne;Ö", kodierung: "iso-8859-1" });
   });
 
   it("UTF-16 mit Byte-Order-Mark, wie manche Programme „Unicode-Text“ speichern", () => {
     const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("Jörg;5a", "utf16le")]);
-    expect(leseCsvDatei(new Uint8Array(le))).toEqual({ text: "Jörg;5a", kodierung: "utf-16le" });
+    expect(readCsvDatei(new Uint8Array(le))).toEqual({ text: "Jörg;5a", kodierung: "utf-16le" });
   });
 
   it("die 0x80–0x9F-Tabelle ist die von Windows-1252 (Stichproben), undefinierte Bytes bleiben Steuerzeichen", () => {

@@ -4,7 +4,7 @@ import {
   MAX_VORGEMERKT,
   nachDemSpeichern,
   nachUndNach,
-  pruefeVormerkung,
+  checkVormerkung,
   readVormerkung,
   vormerkungParams,
   zaehlung,
@@ -76,7 +76,7 @@ describe("die Vormerkung gegen den Stand des Upstreams", () => {
   const traeger = { id: TRAEGER, zugehoerigZu: LAND };
 
   it("eine Schule ohne Schulträger derselben Form wird zugeordnet, eine Schule des Trägers entfernt", () => {
-    const pruefung = pruefeVormerkung({ hinzu: [id(1)], weg: [id(2)] }, traeger, [schule(2, TRAEGER)], [schule(1, LAND)]);
+    const pruefung = checkVormerkung({ hinzu: [id(1)], weg: [id(2)] }, traeger, [schule(2, TRAEGER)], [schule(1, LAND)]);
     expect(pruefung.offen).toEqual({
       hinzu: [{ id: id(1), label: "071001 (Schule 1)" }],
       weg: [{ id: id(2), label: "071002 (Schule 2)" }],
@@ -85,14 +85,14 @@ describe("die Vormerkung gegen den Stand des Upstreams", () => {
   });
 
   it("was schon so ist, wie es werden soll, ist erledigt und wird nicht noch einmal gesendet", () => {
-    const pruefung = pruefeVormerkung({ hinzu: [id(1)], weg: [id(2)] }, traeger, [schule(1, TRAEGER)], [schule(2, LAND)]);
+    const pruefung = checkVormerkung({ hinzu: [id(1)], weg: [id(2)] }, traeger, [schule(1, TRAEGER)], [schule(2, LAND)]);
     expect(pruefung.offen).toEqual({ hinzu: [], weg: [] });
     expect(pruefung.erledigt.hinzu.map((s) => s.id)).toEqual([id(1)]);
     expect(pruefung.erledigt.weg.map((s) => s.id)).toEqual([id(2)]);
   });
 
   it("inzwischen Geändertes wird mit Grund übersprungen", () => {
-    const pruefung = pruefeVormerkung(
+    const pruefung = checkVormerkung(
       { hinzu: [id(1), id(3), id(4)], weg: [id(2), id(5)] },
       traeger,
       [],
@@ -110,7 +110,7 @@ describe("die Vormerkung gegen den Stand des Upstreams", () => {
 
   it("nur Schulen werden zugeordnet: eine Klasse mit der Id gilt als nicht gefunden", () => {
     const klasse = { ...schule(1, LAND), typ: "KLASSE" };
-    expect(pruefeVormerkung({ hinzu: [id(1)], weg: [] }, traeger, [], [klasse]).uebersprungen[0].grund).toBe("nichtGefunden");
+    expect(checkVormerkung({ hinzu: [id(1)], weg: [] }, traeger, [], [klasse]).uebersprungen[0].grund).toBe("nichtGefunden");
   });
 });
 

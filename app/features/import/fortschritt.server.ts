@@ -7,7 +7,7 @@ import { UpstreamFailure } from "~/.server/upstream/client.server";
 import { executeImport, importStatus } from "~/.server/upstream/import.server";
 import { importAdresse } from "./personenimport";
 import { fortschrittAnfang, fortschrittEnde, fortschrittSchritt, type FortschrittEnde } from "./fortschritt-seite.server";
-import { IMPORT_RECHTE } from "./formular.server";
+import { IMPORT_RECHTE } from "./upload-form.server";
 
 /**
  * "Import durchführen" and the page that follows it (docs/decisions/028). The post starts the import in the upstream

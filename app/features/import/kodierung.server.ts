@@ -13,7 +13,7 @@ export interface GeleseneDatei {
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 
-export function leseCsvDatei(bytes: Uint8Array): GeleseneDatei {
+export function readCsvDatei(bytes: Uint8Array): GeleseneDatei {
   if (startsWith(bytes, UTF8_BOM)) return { text: decode("utf-8", bytes.subarray(3)), kodierung: "utf-8-bom" };
   if (startsWith(bytes, [0xff, 0xfe])) return { text: decode("utf-16le", bytes.subarray(2)), kodierung: "utf-16le" };
   if (startsWith(bytes, [0xfe, 0xff])) return { text: decode("utf-16be", bytes.subarray(2)), kodierung: "utf-16be" };

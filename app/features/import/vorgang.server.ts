@@ -6,7 +6,7 @@ import { redirectWithToast } from "~/.server/responses.server";
 import { UpstreamFailure } from "~/.server/upstream/client.server";
 import { deleteImport, importedUsers, importStatus } from "~/.server/upstream/import.server";
 import { IMPORT_FELD, IMPORT_PFAD, isKodierung } from "./personenimport";
-import { IMPORT_RECHTE } from "./formular.server";
+import { IMPORT_RECHTE } from "./upload-form.server";
 
 /**
  * One import, as the upstream keeps it (PERSONS.md §2.8): its status, and while its rows exist (until the user data
@@ -27,7 +27,7 @@ export interface Vorgang {
 }
 
 /** Status and rows in one wave (the first page of rows with the status, the other pages after it). */
-export async function ladeVorgang(request: Request, id: string, { alleZeilen }: { alleZeilen: (status: ImportStatus | null) => boolean }) {
+export async function loadVorgang(request: Request, id: string, { alleZeilen }: { alleZeilen: (status: ImportStatus | null) => boolean }) {
   const [status, ersteSeite] = await Promise.all([
     importStatus(request, id).catch(unbekannt),
     importedUsers(request, id, 0).catch(ohneZeilen),
@@ -59,7 +59,7 @@ export async function vorgangSeiteLaden(request: Request, id: string) {
     throw notFound();
   }
   const [, vorgang] = await guardWhileLoading(requireAdmin(request, IMPORT_RECHTE), () =>
-    ladeVorgang(request, id, { alleZeilen: (status) => status === "FINISHED" }),
+    loadVorgang(request, id, { alleZeilen: (status) => status === "FINISHED" }),
   );
   const kodierung = search.get("kodierung");
   const fertig = vorgang.status === "FINISHED" && vorgang.zeilen;

@@ -20,14 +20,14 @@ interface GeleseneZeile {
 }
 
 export function zeilennummern(csv: string, abgelehnt: readonly Zeilenwerte[]): (number | null)[] {
-  const zeilen = leseZeilen(csv);
+  const zeilen = readZeilen(csv);
   if (!zeilen) return abgelehnt.map(() => null);
   let ab = 0;
   const vergeben = new Set<number>();
   return abgelehnt.map((gesucht) => {
     // The refused rows come in file order, so the search goes on from the last match; a row listed out of order is
     // looked for from the start as well.
-    const index = findeAb(zeilen, gesucht, ab, vergeben) ?? findeAb(zeilen, gesucht, 0, vergeben);
+    const index = findFrom(zeilen, gesucht, ab, vergeben) ?? findFrom(zeilen, gesucht, 0, vergeben);
     if (index === null) return null;
     vergeben.add(index);
     ab = index + 1;
@@ -35,7 +35,7 @@ export function zeilennummern(csv: string, abgelehnt: readonly Zeilenwerte[]): (
   });
 }
 
-function findeAb(zeilen: GeleseneZeile[], gesucht: Zeilenwerte, ab: number, vergeben: Set<number>): number | null {
+function findFrom(zeilen: GeleseneZeile[], gesucht: Zeilenwerte, ab: number, vergeben: Set<number>): number | null {
   for (let index = ab; index < zeilen.length; index++) {
     if (!vergeben.has(index) && passt(zeilen[index].werte, gesucht)) return index;
   }
@@ -50,7 +50,7 @@ function passt(werte: Record<string, string>, gesucht: Zeilenwerte): boolean {
   );
 }
 
-function leseZeilen(csv: string): GeleseneZeile[] | null {
+function readZeilen(csv: string): GeleseneZeile[] | null {
   try {
     const records = parse(csv.replace(/["']/g, ""), {
       delimiter: ";",

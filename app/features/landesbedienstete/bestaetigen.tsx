@@ -1,6 +1,6 @@
 import type { RefObject } from "react";
 import { useTranslation } from "react-i18next";
-import { IntentButton } from "~/components/schritt-formular";
+import { IntentButton } from "~/components/schritt-form";
 import type { HinzufuegenAntwort, GefundenePerson } from "./views";
 
 /** The confirmation (inventory §4.9.3): the choices travel as hidden fields and are checked again on the save. */

@@ -201,7 +201,7 @@ export async function hinzufuegenAction({
 }
 
 /** After the save (post/redirect/get): what the person now has at that organisation in those roles. */
-export function erfolgAus(url: URL, geladen: GeladenePerson) {
+export function erfolgFrom(url: URL, geladen: GeladenePerson) {
   const schuleId = url.searchParams.get("gespeichert");
   if (!schuleId) return null;
   const rollenIds = url.searchParams.getAll("rolle");

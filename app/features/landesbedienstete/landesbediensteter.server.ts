@@ -5,7 +5,7 @@ import { redirectTo } from "~/.server/redirects.server";
 import { redirectWithToast } from "~/.server/responses.server";
 import { UpstreamFailure } from "~/.server/upstream/client.server";
 import { getPersonenuebersicht } from "~/.server/upstream/person.server";
-import { sucheLandesbedienstete } from "./suche.server";
+import { searchLandesbedienstete } from "./suche.server";
 import { SUCHE_PATH } from "./landesbedienstete";
 import type { GefundenePerson } from "./views";
 
@@ -46,7 +46,7 @@ export async function loadLandesbediensteter(request: Request, personId: string,
   // The search only after the guard's verdict: without the right the upstream answers it 401, "logged out".
   await guard;
   const gefunden = uebersicht?.benutzername
-    ? await sucheLandesbedienstete(request, { art: "benutzername", username: uebersicht.benutzername })
+    ? await searchLandesbedienstete(request, { art: "benutzername", username: uebersicht.benutzername })
     : null;
   if (!uebersicht || gefunden?.art !== "eine" || gefunden.person.id !== personId) {
     if (gefunden?.art === "fehler") throw new UpstreamFailure(gefunden.code, 502);

@@ -17,11 +17,11 @@ export type Suchergebnis =
 export const SUCHE_CONSTRAINT = getZodConstraint(sucheSchema);
 
 /** The search's parameters checked: the criterion, or what to correct. */
-export function pruefeSuche(params: URLSearchParams) {
+export function checkSuche(params: URLSearchParams) {
   return parseWithZod(params, { schema: sucheSchema });
 }
 
-export async function sucheLandesbedienstete(request: Request, kriterium: Suchkriterium): Promise<Suchergebnis> {
+export async function searchLandesbedienstete(request: Request, kriterium: Suchkriterium): Promise<Suchergebnis> {
   let antwort: LandesbediensteterSearchResult;
   try {
     antwort = await searchLandesbediensteter(request, queryOf(kriterium));

@@ -15,7 +15,7 @@ export type AuftragOderFehler = Auftrag | { fehler: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function auftragAusFormular(
+export async function auftragFromForm(
   request: Request,
   aktion: MehrfachAktion,
   form: URLSearchParams,

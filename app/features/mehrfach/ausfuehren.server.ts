@@ -14,9 +14,9 @@ import { bestaetigungsAdresse, listenAdresse } from "./adressen";
 import { aktionErlaubt, MEHRFACH_FELD, parseAktion, parseUmfang, type MehrfachAktion } from "./aktionen";
 import { dateiname, fehlerDatei, passwortDatei, type Fehlerzeile, type Passwortzeile } from "./dateien.server";
 import { laufe } from "./lauf.server";
-import { auftragAusFormular } from "./auftrag.server";
+import { auftragFromForm } from "./auftrag.server";
 import { schrittFuer, type Ergebnis, type UnveraendertGrund } from "./schritte.server";
-import { ladeZiel, parseBezeichnungen, pruefeZiel, type ZielPerson } from "./ziel.server";
+import { loadZiel, parseBezeichnungen, checkZiel, type ZielPerson } from "./ziel.server";
 
 /** A progress step is sent at most this often: often enough to see it move, rarely enough for a screen reader. */
 const FORTSCHRITT_INTERVALL_MS = 1000;
@@ -40,12 +40,12 @@ export async function fuehreAus(request: Request): Promise<Response> {
   const umfang = parseUmfang(search.get(MEHRFACH_FELD.umfang));
   const params = parsePersonenListParams(search);
   const bezeichnungen = parseBezeichnungen(search.getAll(MEHRFACH_FELD.bezeichnung));
-  const geladen = await ladeZiel(request, { umfang, params, bezeichnungen }, async () => null);
-  const ziel = pruefeZiel(geladen, { aktion, params, eigeneId: user.personId });
+  const geladen = await loadZiel(request, { umfang, params, bezeichnungen }, async () => null);
+  const ziel = checkZiel(geladen, { aktion, params, eigeneId: user.personId });
   const zurBestaetigung = (fehler: string | null) => redirectTo(bestaetigungsAdresse(search, fehler), 303);
   // A precondition that no longer holds (the filter, the persons) is shown where it was checked first.
   if (ziel.probleme.length) throw zurBestaetigung(null);
-  const auftrag = await auftragAusFormular(request, aktion, search, ziel);
+  const auftrag = await auftragFromForm(request, aktion, search, ziel);
   if ("fehler" in auftrag) throw zurBestaetigung(auftrag.fehler);
 
   // A second send of the same confirmation (the result page reloaded) must not reset passwords again.

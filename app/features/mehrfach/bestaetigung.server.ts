@@ -6,7 +6,7 @@ import { guardWhileLoading, notFound, requireAdmin } from "~/.server/guards.serv
 import { workflowStep } from "~/.server/upstream/personenkontext-workflow.server";
 import { listenAdresse } from "./adressen";
 import { aktionErlaubt, MEHRFACH_FELD, parseAktion, parseUmfang, type MehrfachAktion } from "./aktionen";
-import { ladeZiel, pruefeZiel, type Problem, type SchulRolle } from "./ziel.server";
+import { loadZiel, checkZiel, type Problem, type SchulRolle } from "./ziel.server";
 
 /** Persons listed by name on the confirmation page; a larger run shows the first ones and the count. */
 const NAMEN_MAX = 300;
@@ -49,14 +49,14 @@ export async function bestaetigungLaden(request: Request) {
   }
   const umfang = parseUmfang(search.get(MEHRFACH_FELD.umfang));
   const [user, geladen] = await guardWhileLoading(guard, () =>
-    ladeZiel(request, { umfang, params }, (schule) =>
+    loadZiel(request, { umfang, params }, (schule) =>
       Promise.all([
         aktion === "klasse" && schule ? klasseOptions(request, [schule.id], [], undefined) : Promise.resolve([]),
         aktion === "rolle-zuweisen" ? zuweisenOptionen(request, search, params.organisationen) : Promise.resolve(null),
       ]),
     ),
   );
-  const ziel = pruefeZiel(geladen, { aktion, params, eigeneId: user.personId });
+  const ziel = checkZiel(geladen, { aktion, params, eigeneId: user.personId });
   const [klassen, zuweisen] = geladen.zusatz;
   const mitgesendet = [...search].filter(([name]) => !AKTIONSFELDER.has(name));
   return {

@@ -68,13 +68,13 @@ function rohSchritt(request: Request, auftrag: Auftrag, schuleId: string | null)
         return { art: "erledigt" };
       };
     case "klasse":
-      return (person) => aendereZuordnungen(request, person, (zuordnungen) => inKlasse(zuordnungen, schuleId ?? "", auftrag.klasseId));
+      return (person) => changeZuordnungen(request, person, (zuordnungen) => inKlasse(zuordnungen, schuleId ?? "", auftrag.klasseId));
     case "schule":
-      return (person) => aendereZuordnungen(request, person, (zuordnungen) => ohneSchule(zuordnungen, schuleId ?? ""));
+      return (person) => changeZuordnungen(request, person, (zuordnungen) => ohneSchule(zuordnungen, schuleId ?? ""));
     case "rolle-entziehen":
-      return (person) => aendereZuordnungen(request, person, (zuordnungen) => ohneRolle(zuordnungen, schuleId ?? "", auftrag.rolle));
+      return (person) => changeZuordnungen(request, person, (zuordnungen) => ohneRolle(zuordnungen, schuleId ?? "", auftrag.rolle));
     case "rolle-zuweisen":
-      return (person) => aendereZuordnungen(request, person, (zuordnungen) => mitRolle(zuordnungen, auftrag));
+      return (person) => changeZuordnungen(request, person, (zuordnungen) => mitRolle(zuordnungen, auftrag));
   }
 }
 
@@ -87,7 +87,7 @@ export interface Eintrag {
 
 type Neu = Eintrag[] | { unveraendert: UnveraendertGrund } | { fehler: ErrorCode };
 
-async function aendereZuordnungen(
+async function changeZuordnungen(
   request: Request,
   person: ZielPerson,
   neu: (zuordnungen: PersonenzuordnungResponse[]) => Neu,

@@ -58,9 +58,9 @@ const NEEDS_SCHULE: ReadonlySet<MehrfachAktion> = new Set(["passwort", "klasse",
  * Whom the action is for, read in two waves: the persons (the ticked ones' overviews, or the filter's list) and the
  * school at once; then the rest (the overviews of "all", and `zusatz`, which a page starts as soon as the school is
  * known, beside them). The user is asked for separately (the guard runs beside the first wave), so the own account
- * and the preconditions are settled afterwards by `pruefeZiel`.
+ * and the preconditions are settled afterwards by `checkZiel`.
  */
-export async function ladeZiel<Z>(
+export async function loadZiel<Z>(
   request: Request,
   input: { umfang: Umfang; params: PersonenListParams; bezeichnungen?: ReadonlyMap<string, string> },
   zusatz: (schule: Ziel["schule"]) => Promise<Z>,
@@ -92,7 +92,7 @@ export async function ladeZiel<Z>(
 }
 
 /** The preconditions of inventory §4.7's table, for the persons read; the user's own account is left out. */
-export function pruefeZiel(
+export function checkZiel(
   geladen: { personen: ZielPerson[] | null; schule: Ziel["schule"] },
   input: { aktion: MehrfachAktion; params: PersonenListParams; eigeneId: string },
 ): Ziel {

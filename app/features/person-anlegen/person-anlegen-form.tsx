@@ -9,8 +9,8 @@ import { formProps, RequiredFieldsNote, SelectField, TextField } from "~/compone
 import { Notice } from "~/components/notice";
 import { FormIdentity } from "~/components/submit-button";
 import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
-import { IntentButton, OrganisationSuche } from "~/components/schritt-formular";
-import { KopersFelder } from "~/features/zuordnungen/zuordnung-felder";
+import { IntentButton, OrganisationSuche } from "~/components/schritt-form";
+import { KopersFields } from "~/features/zuordnungen/zuordnung-fields";
 import { checkTiming, useCheckOnDemand } from "~/hooks/use-check-on-demand";
 import { useFormBusy } from "~/hooks/use-form-busy";
 import { ANLEGEN_VARIANTEN, type AnlegenVariante } from "./varianten";
@@ -197,7 +197,7 @@ function AnlegenForm({
             <TextField field={field("vorname")} label={t("person:details.vorname")} autoComplete="off" />
             <TextField field={field("familienname")} label={t("person:details.familienname")} autoComplete="off" />
             {ansicht.regeln.kopersPflicht ? (
-              <KopersFelder
+              <KopersFields
                 kopers={field("kopers")}
                 ohneKopers={field("ohneKopers")}
                 label={t("person:details.personalnummer")}

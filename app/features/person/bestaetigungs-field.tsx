@@ -2,7 +2,7 @@ import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { ErrorList, RequiredMark, useServerAutoFocus } from "~/components/forms";
 
 /** One checkbox the user must tick to go on ("I have cleared it with the locking office"), with its error. */
-export function BestaetigungsFeld({ field, label }: { field: FieldMetadata<string | undefined>; label: string }) {
+export function BestaetigungsField({ field, label }: { field: FieldMetadata<string | undefined>; label: string }) {
   const autoFocus = useServerAutoFocus(field.errors);
   const invalid = Boolean(field.errors?.length);
   return (

@@ -7,7 +7,7 @@ import { SubmitButton } from "~/components/submit-button";
 import type { ErrorCode } from "~/errors";
 import { answerOf, useSchemaForm } from "~/hooks/use-schema-form";
 import { entsperrenSchema } from "./person-sperre-forms";
-import { BestaetigungsFeld } from "./bestaetigungs-field";
+import { BestaetigungsField } from "./bestaetigungs-field";
 
 /** The dialog parameter of lifting the manual lock: `?entsperren` on the person's page. */
 const FORM_ID = "person-entsperren";
@@ -41,7 +41,7 @@ export function EntsperrenDialog({
         </Notice>
       ) : null}
       <Form method="post" {...formProps} {...dialog.formProps}>
-        <BestaetigungsFeld
+        <BestaetigungsField
           field={fields.bestaetigt}
           label={t("personAktionen:unlock.bestaetigt", { office: office ?? t("personAktionen:lock.unknownOffice") })}
         />

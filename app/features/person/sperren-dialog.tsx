@@ -12,7 +12,7 @@ import type { ErrorCode } from "~/errors";
 import { answerOf, useSchemaForm } from "~/hooks/use-schema-form";
 import { sperrenSchema } from "./person-sperre-forms";
 import type { LockingOffice } from "./views";
-import { BestaetigungsFeld } from "./bestaetigungs-field";
+import { BestaetigungsField } from "./bestaetigungs-field";
 
 /** The dialog parameter of locking and of changing a lock: `?sperren` on the person's page. */
 const FORM_ID = "person-sperren";
@@ -112,7 +112,7 @@ export function SperrenDialog({
           <p>{t("personAktionen:lock.info", { name })}</p>
         </Notice>
         {aendern ? (
-          <BestaetigungsFeld
+          <BestaetigungsField
             field={fields.bestaetigt}
             label={t("personAktionen:lock.bestaetigt", { office: manual.lockedBy ?? t("personAktionen:lock.unknownOffice") })}
           />

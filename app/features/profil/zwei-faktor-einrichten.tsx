@@ -79,7 +79,7 @@ export function ZweiFaktorSchritte({
           <p>{t("zweiFaktor:self.alreadyShown")}</p>
         </Notice>
       ) : null}
-      <CodeFormular answer={answer} forms={forms} />
+      <CodeForm answer={answer} forms={forms} />
       <section aria-labelledby="neuer-qr-code" className="mt-8 border-t border-gray-300 pt-4">
         <h2 id="neuer-qr-code" className="mb-2 text-lg font-bold">
           {t("zweiFaktor:self.restartTitle")}
@@ -115,7 +115,7 @@ function QrCodeErzeugen({
 }
 
 /** The app's code. A refusal empties the field (the app shows a new code anyway) and says why. */
-function CodeFormular({ answer, forms }: { answer: SetupAnswer; forms: SetupForms }) {
+function CodeForm({ answer, forms }: { answer: SetupAnswer; forms: SetupForms }) {
   const { t } = useTranslation();
   const { FormAs, action, pending } = forms;
   const { form, fields, formProps } = useSchemaForm(einmalpasswortSchema, { id: EINMALPASSWORT_FORM, lastResult: answer.result ?? null });

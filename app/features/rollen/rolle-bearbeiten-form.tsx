@@ -10,7 +10,7 @@ import type { ErrorCode } from "~/errors";
 import type { TranslationKey } from "~/i18n";
 import { useInterruptedValues } from "~/hooks/use-interrupted-values";
 import { useFormCheckedOnDemand } from "~/hooks/use-check-on-demand";
-import { RolleFelder, type RolleOptionen } from "./rolle-form";
+import { RolleFields, type RolleOptionen } from "./rolle-form";
 import type { EditRolleSchema } from "./rolle-forms";
 
 const FORM_ID = "rolle-bearbeiten";
@@ -92,7 +92,7 @@ export function RolleBearbeitenForm({
           <p className="mt-2 text-sm">{t("rollen:edit.fixed")}</p>
         </Notice>
         <input type="hidden" name={fields.version.name} value={version} />
-        <RolleFelder
+        <RolleFields
           fields={{
             name: fields.name,
             merkmale: fields.merkmale as FieldMetadata<string[]>,

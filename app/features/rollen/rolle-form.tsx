@@ -21,7 +21,7 @@ const MERKMALE = ["BEFRISTUNG_PFLICHT", "KOPERS_PFLICHT"] as const;
  * Name, merkmale, offers and system rights of a role: sections 3 to 6 of its creation, and its edit form. Each right
  * names what it allows, so nobody grants one blindly.
  */
-export function RolleFelder({
+export function RolleFields({
   fields,
   optionen,
 }: {

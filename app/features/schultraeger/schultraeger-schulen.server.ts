@@ -13,7 +13,7 @@ import {
   LEER,
   MAX_VORGEMERKT,
   nachUndNach,
-  pruefeVormerkung,
+  checkVormerkung,
   readVormerkung,
   sortiert,
   zaehlung,
@@ -82,11 +82,11 @@ async function readSchulen(request: Request, ids: string[]): Promise<Organisatio
 async function pruefe(request: Request, vormerkung: Vormerkung, traeger: OrganisationResponse, schulen: Schule[]) {
   const beimTraeger = new Set(schulen.map((schule) => schule.id));
   const zuLesen = [...vormerkung.hinzu, ...vormerkung.weg].filter((id) => !beimTraeger.has(id));
-  return pruefeVormerkung(vormerkung, traeger, schulen, await readSchulen(request, zuLesen));
+  return checkVormerkung(vormerkung, traeger, schulen, await readSchulen(request, zuLesen));
 }
 
 /** Schools of the Träger's form without a Träger, by name or Dienststellennummer. */
-async function sucheSchulenOhneTraeger(request: Request, traeger: OrganisationResponse, suche: string) {
+async function searchSchulenOhneTraeger(request: Request, traeger: OrganisationResponse, suche: string) {
   if (!traeger.zugehoerigZu) return { items: [], total: 0 };
   return findOrganisationen(request, {
     typ: "SCHULE",
@@ -109,7 +109,7 @@ export async function loadSeite(request: Request, id: string | undefined, search
   const [darf, pruefung, gefunden] = await Promise.all([
     mayMoveSchools(request, traeger),
     pruefe(request, vormerkung, traeger, schulen),
-    suche ? sucheSchulenOhneTraeger(request, traeger, suche) : null,
+    suche ? searchSchulenOhneTraeger(request, traeger, suche) : null,
   ]);
   const vorgemerkt = new Set(pruefung.offen.hinzu.map((schule) => schule.id));
   const hinweis: Hinweis = !gelesen.ok
@@ -157,7 +157,7 @@ async function sende(request: Request, auftrag: Auftrag): Promise<{ ok: true } |
 }
 
 /** Sends the open changes, a few at a time; what was already as wanted is reported as such, not as saved. */
-async function sendeAlle(request: Request, traeger: OrganisationResponse, pruefung: Pruefung): Promise<SpeicherErgebnis> {
+async function sendAll(request: Request, traeger: OrganisationResponse, pruefung: Pruefung): Promise<SpeicherErgebnis> {
   const auftraege: Auftrag[] = [
     ...pruefung.offen.hinzu.map((schule) => ({ ...schule, art: "hinzu" as const, ziel: traeger.id })),
     ...pruefung.offen.weg.map((schule) => ({ ...schule, art: "weg" as const, ziel: traeger.zugehoerigZu })),
@@ -205,7 +205,7 @@ export async function speichern(request: Request, id: string | undefined, formDa
   const { hinzu, weg } = gelesen.vormerkung;
   if (hinzu.length + weg.length === 0) return data<SpeicherAntwort>({ antwort: "nichtsVorgemerkt" });
 
-  const ergebnis = await sendeAlle(request, traeger, await pruefe(request, gelesen.vormerkung, traeger, schulen));
+  const ergebnis = await sendAll(request, traeger, await pruefe(request, gelesen.vormerkung, traeger, schulen));
   const gezaehlt = zaehlung(ergebnis);
   const allesGespeichert = ergebnis.fehlgeschlagen.length === 0 && ergebnis.uebersprungen.length === 0;
   if (allesGespeichert && formData.get("teil") === null) {

@@ -92,7 +92,7 @@ export function sortiert<T extends Eintrag>(eintraege: T[]): T[] {
  * directly (no Träger, same form, as the original offers them); a removal while the school belongs to this Träger.
  * `schulenDesTraegers` is the Träger's schools now, `gelesen` the staged schools as read now (missing = not found).
  */
-export function pruefeVormerkung(
+export function checkVormerkung(
   vormerkung: Vormerkung,
   traeger: { id: string; zugehoerigZu?: string | null },
   schulenDesTraegers: Schule[],

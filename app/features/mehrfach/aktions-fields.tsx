@@ -23,17 +23,17 @@ interface Data {
 }
 
 /** The action fields as conform sees them; the form has no schema in the browser, the run checks on the server. */
-export interface MehrfachFelder extends Record<string, unknown> {
+export interface MehrfachFields extends Record<string, unknown> {
   zielKlasse: string;
   zielRolle: string;
   zielOrganisation: string;
   klassenWahl: string;
   befristung: { art?: BefristungArt; datum?: string };
 }
-type Fields = ReturnType<FormMetadata<MehrfachFelder, string[]>["getFieldset"]>;
+type Fields = ReturnType<FormMetadata<MehrfachFields, string[]>["getFieldset"]>;
 
 /** The fields an action needs besides whom it is for (inventory §4.7.2, §4.7.4, §4.7.5). */
-export function AktionsFelder({ data, fields }: { data: Data; fields: Fields }) {
+export function AktionsFields({ data, fields }: { data: Data; fields: Fields }) {
   const { t } = useTranslation();
   switch (data.aktion) {
     case "klasse":
@@ -71,7 +71,7 @@ function RolleWahl({
   rollen,
   vorgewaehlt,
 }: {
-  field: FieldMetadata<string, MehrfachFelder, string[]>;
+  field: FieldMetadata<string, MehrfachFields, string[]>;
   rollen: Data["rollenAnSchule"];
   vorgewaehlt: string | null;
 }) {
@@ -194,7 +194,7 @@ function RolleZuweisen({
 }
 
 /** The organisation's own GET form, outside the run's form: its button reloads the page with the roles. */
-export function OrganisationWahlFormular({ mitgesendet }: { mitgesendet: Array<[string, string]> }) {
+export function OrganisationWahlForm({ mitgesendet }: { mitgesendet: Array<[string, string]> }) {
   return (
     <Form method="get" action={MEHRFACH_PFAD} id="mehrfach-organisation-wahl" className="hidden">
       {mitgesendet.map(([name, value], index) => (

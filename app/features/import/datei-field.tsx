@@ -2,7 +2,7 @@ import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { ErrorList, RequiredMark, useServerAutoFocus } from "~/components/forms";
 
 /** The file field of the import form, in the form kit's manner: label, hint, error, focus after a refused post. */
-export function DateiFeld({ field, label, hint }: { field: FieldMetadata<File>; label: string; hint: string }) {
+export function DateiField({ field, label, hint }: { field: FieldMetadata<File>; label: string; hint: string }) {
   const autoFocus = useServerAutoFocus(field.errors);
   const hintId = `${field.id}-hint`;
   const describedBy = [hintId, field.errors?.length ? field.errorId : null].filter(Boolean).join(" ");

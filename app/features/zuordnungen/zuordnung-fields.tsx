@@ -16,7 +16,7 @@ import type { TranslationKey } from "~/i18n";
  * locked eight weeks later until the number is entered, which `hinweis` says. With JavaScript the confirmation is
  * unavailable while a number is typed, and ticking it turns the note into a warning.
  */
-export function KopersFelder({
+export function KopersFields({
   kopers,
   ohneKopers,
   label,

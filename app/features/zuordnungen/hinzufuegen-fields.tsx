@@ -1,14 +1,14 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { IntentButton, OrganisationSuche, useNarrowing } from "~/components/schritt-formular";
+import { IntentButton, OrganisationSuche, useNarrowing } from "~/components/schritt-form";
 import { BefristungField } from "./befristung-field";
 import { SubFormButtons } from "./sub-form";
 import { Auswahl } from "./zeile";
-import { KopersFelder } from "./zuordnung-felder";
+import { KopersFields } from "./zuordnung-fields";
 import type { ZuordnungenAntwort } from "./views";
 
 /** The fields of the add step: school, role, class, Befristung and KoPers as the workflow step narrows them. */
-export function HinzufuegenFelder({
+export function HinzufuegenFields({
   fields,
   ansicht,
 }: {
@@ -53,7 +53,7 @@ export function HinzufuegenFelder({
         pflicht={ansicht.regeln.befristungPflicht}
       />
       {ansicht.regeln.kopersNoetig ? (
-        <KopersFelder
+        <KopersFields
           kopers={field("kopers")}
           ohneKopers={field("ohneKopers")}
           label={t("person:zuordnungenBearbeiten.fields.kopers")}

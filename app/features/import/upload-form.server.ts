@@ -13,7 +13,7 @@ import { getOrganisation } from "~/.server/upstream/organisationen.server";
 import { workflowStep } from "~/.server/upstream/personenkontext-workflow.server";
 import { redirectTo } from "~/.server/redirects.server";
 import { IMPORT_FELD, IMPORT_MAX_BYTES, importAdresse, type Abgelehnt, type ImportFormularAntwort, type Kodierung } from "./personenimport";
-import { leseCsvDatei } from "./kodierung.server";
+import { readCsvDatei } from "./kodierung.server";
 import { zeilennummern } from "./zeilennummern.server";
 
 /**
@@ -101,7 +101,7 @@ export async function importHochladen(request: Request) {
   const submission = parseWithZod(formData, { schema: uploadSchema });
   if (submission.status !== "success") return invalidForm(submission);
   const { schule, rolle, datei } = submission.value;
-  const gelesen = leseCsvDatei(new Uint8Array(await datei.arrayBuffer()));
+  const gelesen = readCsvDatei(new Uint8Array(await datei.arrayBuffer()));
   let hochgeladen;
   try {
     hochgeladen = await uploadImport(request, {
