@@ -8,7 +8,7 @@ import type { TranslationKey } from "~/i18n";
 
 /**
  * Fields of the forms that choose an organisation, roles and the rest of a Zuordnung step by step (adding a
- * Zuordnung, creating a person); the step form's buttons and organisation search are in `schritt-formular.tsx`.
+ * Zuordnung, creating a person); the step form's buttons and organisation search are in `components/schritt-form.tsx`.
  */
 
 /**
