@@ -8,17 +8,11 @@ import { pageTitle, type I18nHandle } from "~/i18n";
 import { aktionErlaubt, MEHRFACH_AKTIONEN } from "~/features/mehrfach/aktionen";
 import { parsePersonenListParams } from "~/features/personen/personen-list-params";
 import { withReturnPath } from "~/return-path";
-import {
-  findPersonen,
-  klasseOptions,
-  organisationOptions,
-  personenuebersichten,
-  rolleOptions,
-  toRows,
-} from "~/features/personen/personen-liste.server";
+import { findPersonenPage, klasseOptions, organisationOptions, rolleOptions, toRows } from "~/features/personen/personen-liste.server";
 import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
 import { assertPageInRange } from "~/.server/list-params.server";
 import { withUpstreamSession } from "~/.server/responses.server";
+import { findPersonenuebersichten } from "~/.server/upstream/personen.server";
 
 export const handle: I18nHandle = { i18n: ["personen", "mehrfach"] };
 
@@ -36,7 +30,7 @@ export function loader(args: LoaderFunctionArgs) {
       requireAdmin(request, { permissions: ["personenverwaltung"] }),
       () =>
         Promise.all([
-          findPersonen(request, params),
+          findPersonenPage(request, params),
           organisationOptions(request, params.organisationen, params.organisationSuche),
           rolleOptions(request, params.rollen, params.rolleSuche),
           klasseOptions(request, params.organisationen, params.klassen, params.klasseSuche),
@@ -46,7 +40,7 @@ export function loader(args: LoaderFunctionArgs) {
     const fixed = organisationen.fixed;
     const needsFixedKlassen = fixed !== null && params.organisationen.length === 0;
     const [uebersichten, klassen] = await Promise.all([
-      personenuebersichten(
+      findPersonenuebersichten(
         request,
         list.items.map((item) => item.person.id),
       ),
