@@ -6,7 +6,7 @@ import { PersonenFilter } from "~/features/personen/personen-filter";
 import { PersonenTabelle } from "~/features/personen/personen-tabelle";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { aktionErlaubt, MEHRFACH_AKTIONEN } from "~/features/mehrfach/aktionen";
-import { parsePersonenListParams } from "~/features/personen/personen-list-params";
+import { parsePersonenListParams } from "~/features/personen/personen-list-params.server";
 import { withReturnPath } from "~/return-path";
 import { findPersonenPage, klasseOptions, organisationOptions, rolleOptions, toRows } from "~/features/personen/personen-liste.server";
 import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
