@@ -39,6 +39,16 @@ export const PagingParams = z.object({
 });
 
 /**
+ * The URL's search parameters as a list's schema reads them: the last value of each, and every value of the
+ * `repeated` ones (filters that take several ids), which are always arrays.
+ */
+export function listParamsFrom(search: URLSearchParams, repeated: readonly string[] = []): Record<string, string | string[]> {
+  const record: Record<string, string | string[]> = Object.fromEntries(search);
+  for (const key of repeated) record[key] = search.getAll(key);
+  return record;
+}
+
+/**
  * A page beyond the last one (a stale link, or the only row of the last page was just deleted) is sent to the
  * last page that exists instead of showing an empty list with impossible numbers.
  */

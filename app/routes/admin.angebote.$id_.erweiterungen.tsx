@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DataTable } from "~/components/data-table";
@@ -9,7 +9,8 @@ import { ErrorList, RequiredFieldsNote, SelectField } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
 import { useSchemaForm } from "~/hooks/use-schema-form";
 import { pageTitle, type I18nHandle } from "~/i18n";
-import { pathOf, RETURN_PARAM, returnPathFrom, withReturnPath } from "~/return-path";
+import { pathOf, returnPathFrom, withReturnPath } from "~/return-path";
+import { SchuleWahl } from "~/features/angebote/schule-wahl";
 import { RollenerweiterungSchema } from "~/features/angebote/angebot-forms";
 import {
   chosenSchule,
@@ -89,15 +90,12 @@ export function action(args: ActionFunctionArgs) {
   });
 }
 
-/** Shown at the school choice when the address asks for none of the user's schools (nothing chosen, or not hers). */
-const SCHULE_FEHLT = "validation.schule.required";
-
 const fieldMessage = (key: "schuleOhneRecht" | "rolleNichtZuweisbar" | "vorhanden" | "vielleichtVorhanden" | "enthaeltAngebot") =>
   `angebote:erweiterung.validation.${key}` as const;
 
 export default function AngebotErweiterungen() {
   const { t } = useTranslation();
-  const { angebot, erweiterungen, zurueck } = useLoaderData<typeof loader>();
+  const { angebot, erweiterungen, zurueck, schulen, schule, schuleFehlt } = useLoaderData<typeof loader>();
   const location = useLocation();
   // A saved extension comes back by a redirect to this same page: the form starts afresh, as it does without
   // JavaScript, instead of offering the role just extended for a second, refused time. A refused post answers with
@@ -157,56 +155,17 @@ export default function AngebotErweiterungen() {
         <h2 id="neue-erweiterung" className="mb-2 text-xl font-bold">
           {t("angebote:erweiterung.neu")}
         </h2>
-        <SchuleWahl />
+        {/* The school decides which roles can be chosen. */}
+        <SchuleWahl
+          schulen={schulen}
+          schule={schule}
+          schuleFehlt={schuleFehlt}
+          submitLabel={t("angebote:erweiterung.rollenAnzeigen")}
+          keepReturnPath
+        />
         <ErweiterungForm key={formKey} />
       </section>
     </>
-  );
-}
-
-/**
- * The school decides which roles can be chosen: a GET form reloads the page for it, so the choice is in the URL and
- * "back" keeps it. Its button is the only trigger, with JavaScript too: a reload on each change would move the focus
- * to the heading while someone walks the options with the arrow keys (WCAG 3.2.2).
- */
-function SchuleWahl() {
-  const { t } = useTranslation();
-  const { schulen, schule, schuleFehlt } = useLoaderData<typeof loader>();
-  const [search] = useSearchParams();
-  const fehler = schuleFehlt ? [SCHULE_FEHLT] : undefined;
-  if (schulen.length === 0) return <p>{t("angebote:erweiterung.keineSchule")}</p>;
-  if (schulen.length === 1) return null;
-  return (
-    <Form method="get" className="mb-4 flex flex-wrap items-end gap-4" aria-label={t("angebote:erweiterung.schuleWaehlen")}>
-      <div>
-        <label htmlFor="schule-wahl" className="mb-1 block font-semibold">
-          {t("angebote:erweiterung.fields.schule")}
-        </label>
-        <select
-          id="schule-wahl"
-          name="schule"
-          defaultValue={schule?.id ?? ""}
-          aria-invalid={schuleFehlt || undefined}
-          aria-describedby="schule-wahl-fehler"
-          className="input max-w-md"
-        >
-          <option value="">{t("angebote:erweiterung.schuleAuswaehlen")}</option>
-          {schulen.map((entry) => (
-            <option key={entry.id} value={entry.id}>
-              {entry.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      {search.get(RETURN_PARAM) ? <input type="hidden" name={RETURN_PARAM} value={search.get(RETURN_PARAM)!} /> : null}
-      <button type="submit" className="btn-secondary">
-        {t("angebote:erweiterung.rollenAnzeigen")}
-      </button>
-      {/* Below select and button, which stay side by side; without a message it takes no room (nor the row's gap). */}
-      <div className={fehler ? "w-full" : "-mt-4 w-full"}>
-        <ErrorList id="schule-wahl-fehler" errors={fehler} />
-      </div>
-    </Form>
   );
 }
 

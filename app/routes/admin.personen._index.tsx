@@ -1,24 +1,17 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { can, mayOpen } from "~/permissions";
+import { ListPageHeading } from "~/components/list-screen";
+import { can } from "~/permissions";
 import { PersonenFilter } from "~/features/personen/personen-filter";
 import { PersonenTabelle } from "~/features/personen/personen-tabelle";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { aktionErlaubt, MEHRFACH_AKTIONEN } from "~/features/mehrfach/aktionen";
-import { parsePersonenListParams } from "~/features/personen/personen-list-params";
-import { withReturnPath } from "~/return-path";
-import {
-  findPersonen,
-  klasseOptions,
-  organisationOptions,
-  personenuebersichten,
-  rolleOptions,
-  toRows,
-} from "~/features/personen/personen-liste.server";
-import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
-import { assertPageInRange } from "~/.server/list-params.server";
+import { PERSONEN_LIST_REPEATED, PersonenListSchema } from "~/features/personen/personen-list-params.server";
+import { findPersonenPage, klasseOptions, organisationOptions, rolleOptions, toRows } from "~/features/personen/personen-liste.server";
+import { loadListPage } from "~/.server/list-page.server";
 import { withUpstreamSession } from "~/.server/responses.server";
+import { findPersonenuebersichten } from "~/.server/upstream/personen.server";
 
 export const handle: I18nHandle = { i18n: ["personen", "mehrfach"] };
 
@@ -31,22 +24,25 @@ const LIST_PATH = "/admin/personen";
  */
 export function loader(args: LoaderFunctionArgs) {
   return withUpstreamSession(args, async ({ request }) => {
-    const params = parsePersonenListParams(new URL(request.url).searchParams);
-    const [user, [list, organisationen, rollen, klassenOfUrl]] = await guardWhileLoading(
-      requireAdmin(request, { permissions: ["personenverwaltung"] }),
-      () =>
+    const { user, params, data, total, mayCreate } = await loadListPage(request, {
+      schema: PersonenListSchema,
+      repeated: PERSONEN_LIST_REPEATED,
+      access: { permissions: ["personenverwaltung"] },
+      create: "/admin/personen/new",
+      load: (params) =>
         Promise.all([
-          findPersonen(request, params),
+          findPersonenPage(request, params),
           organisationOptions(request, params.organisationen, params.organisationSuche),
           rolleOptions(request, params.rollen, params.rolleSuche),
           klasseOptions(request, params.organisationen, params.klassen, params.klasseSuche),
         ]),
-    );
-    assertPageInRange(request, params, list.total);
+      total: ([list]) => list.total,
+    });
+    const [list, organisationen, rollen, klassenOfUrl] = data;
     const fixed = organisationen.fixed;
     const needsFixedKlassen = fixed !== null && params.organisationen.length === 0;
     const [uebersichten, klassen] = await Promise.all([
-      personenuebersichten(
+      findPersonenuebersichten(
         request,
         list.items.map((item) => item.person.id),
       ),
@@ -55,13 +51,13 @@ export function loader(args: LoaderFunctionArgs) {
 
     return {
       params,
-      total: list.total,
+      total,
       rows: toRows(list, uebersichten),
       options: { organisationen: organisationen.options, rollen, klassen },
       fixedSchule: fixed,
       mayBulk: can(user, "mehrfachAuswaehlen"),
       bulkAktionen: MEHRFACH_AKTIONEN.filter((aktion) => aktionErlaubt(aktion, user)),
-      mayCreate: mayOpen(user.rights, "/admin/personen/new"),
+      mayCreate,
     };
   });
 }
@@ -72,14 +68,11 @@ export default function PersonenList() {
   const location = useLocation();
   return (
     <>
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">{t("personen:list.title")}</h1>
-        {data.mayCreate ? (
-          <Link to={withReturnPath("/admin/personen/new", `${location.pathname}${location.search}`, LIST_PATH)} className="btn-primary">
-            {t("nav.personen.new")}
-          </Link>
-        ) : null}
-      </div>
+      <ListPageHeading
+        title={t("personen:list.title")}
+        listPath={LIST_PATH}
+        create={data.mayCreate ? { path: "/admin/personen/new", label: t("nav.personen.new") } : null}
+      />
       {/* A new address (a link, "back", the reset) starts the form afresh: its fields show what the list shows. */}
       <PersonenFilter key={JSON.stringify(data.params)} params={data.params} options={data.options} fixedSchule={data.fixedSchule} />
       <PersonenTabelle

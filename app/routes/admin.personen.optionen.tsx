@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { parseText } from "~/features/personen/personen-list-params";
+import { parseText } from "~/features/personen/personen-list-params.server";
 import { klasseOptions, organisationOptions, searchRollen } from "~/features/personen/personen-liste.server";
 import { requireAdmin } from "~/.server/guards.server";
 import { withUpstreamSession } from "~/.server/responses.server";

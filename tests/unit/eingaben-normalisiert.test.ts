@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SEARCH_TEXT_MAX } from "~/list-state";
-import { parsePersonenListParams } from "~/features/personen/personen-list-params";
+import { parsePersonenListParams } from "~/features/personen/personen-list-params.server";
 import { readFormData } from "~/.server/form-data.server";
 import { searchText } from "~/.server/list-params.server";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hasFilter, parsePersonenListParams, parseText, sortValue } from "~/features/personen/personen-list-params";
+import { hasFilter, sortValue } from "~/features/personen/personen-list-params";
+import { parsePersonenListParams, parseText } from "~/features/personen/personen-list-params.server";
 
 const parse = (query: string) => parsePersonenListParams(new URLSearchParams(query));
 const A = "8f276c53-d355-4cd2-a564-db8c900d70cc";

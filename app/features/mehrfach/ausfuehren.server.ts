@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { errorMessageKey, errorTitleKey } from "~/errors";
-import { parsePersonenListParams } from "~/features/personen/personen-list-params";
+import { parsePersonenListParams } from "~/features/personen/personen-list-params.server";
 import { env } from "~/.server/env.server";
 import { notFound, requireAdmin } from "~/.server/guards.server";
 import { getFixedT } from "~/.server/i18n.server";

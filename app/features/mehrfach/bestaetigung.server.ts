@@ -1,5 +1,5 @@
 import { can } from "~/permissions";
-import { parsePersonenListParams } from "~/features/personen/personen-list-params";
+import { parsePersonenListParams } from "~/features/personen/personen-list-params.server";
 import { organisationLabel } from "~/organisation-label";
 import { klasseOptions, type FilterOption } from "~/features/personen/personen-liste.server";
 import { guardWhileLoading, notFound, requireAdmin } from "~/.server/guards.server";

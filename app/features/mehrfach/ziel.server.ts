@@ -3,8 +3,9 @@ import type { Rollenart } from "@contract/enums";
 import type { TranslationKey } from "~/i18n";
 import { organisationLabel } from "~/organisation-label";
 import type { PersonenListParams } from "~/features/personen/personen-list-params";
-import { findPersonen, personenuebersichten } from "~/features/personen/personen-liste.server";
+import { findPersonenPage } from "~/features/personen/personen-liste.server";
 import { findOrganisationen, getOrganisation } from "~/.server/upstream/organisationen.server";
+import { findPersonenuebersichten } from "~/.server/upstream/personen.server";
 import { MEHRFACH_FELD, MEHRFACH_MAX, type MehrfachAktion, type Umfang } from "./aktionen";
 
 /**
@@ -120,7 +121,7 @@ export function checkZiel(
 async function alleIds(request: Request, params: PersonenListParams): Promise<string[] | null> {
   const ids: string[] = [];
   for (let seite = 1; ; seite++) {
-    const page = await findPersonen(request, { ...params, seite, anzahl: LISTE_SEITE });
+    const page = await findPersonenPage(request, { ...params, seite, anzahl: LISTE_SEITE });
     if (page.total > MEHRFACH_MAX) return null;
     ids.push(...page.items.map((item) => item.person.id));
     if (page.items.length < LISTE_SEITE || ids.length >= page.total) return [...new Set(ids)];
@@ -130,7 +131,7 @@ async function alleIds(request: Request, params: PersonenListParams): Promise<st
 async function uebersichtenInBatches(request: Request, ids: string[]): Promise<Map<string, PersonenuebersichtResponse>> {
   const batches: string[][] = [];
   for (let start = 0; start < ids.length; start += UEBERSICHT_BATCH) batches.push(ids.slice(start, start + UEBERSICHT_BATCH));
-  const answers = await Promise.all(batches.map((batch) => personenuebersichten(request, batch)));
+  const answers = await Promise.all(batches.map((batch) => findPersonenuebersichten(request, batch)));
   return new Map(answers.flat().map((uebersicht) => [uebersicht.personId, uebersicht]));
 }
 

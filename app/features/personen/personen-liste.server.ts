@@ -1,20 +1,13 @@
-import { z } from "zod";
-import {
-  FindRollenResponse,
-  PersonenFrontendResponse,
-  PersonenuebersichtListResponse,
-  type OrganisationResponse,
-  type PersonenuebersichtResponse,
-} from "@contract";
+import type { OrganisationResponse, PersonenFrontendResponse, PersonenuebersichtResponse } from "@contract";
 import { organisationLabel } from "~/organisation-label";
-import { callUpstreamJson } from "~/.server/upstream/client.server";
 import { findOrganisationen } from "~/.server/upstream/organisationen.server";
+import { findMoeglicheRollen, findPersonen } from "~/.server/upstream/personen.server";
 import type { PersonenListParams } from "./personen-list-params";
 import type { PersonRow } from "./personen-tabelle";
 
 /**
- * Upstream calls behind the person list and its filter options (PERSONS §2.2.1, §2.3.1, §2.5). Labels are made here,
- * so the page receives plain rows.
+ * The person list's reads and its filter options, shaped for the page (the calls are `.server/upstream/personen`'s).
+ * Labels are made here, so the page receives plain rows.
  */
 
 export interface FilterOption {
@@ -26,32 +19,17 @@ export interface FilterOption {
 export const OPTION_LIMIT = 25;
 export const KLASSE_OPTION_LIMIT = 200;
 
-/** GET /api/personen-frontend for the page: chosen classes narrow further than their schools, so they replace them. */
-export function findPersonen(request: Request, params: PersonenListParams) {
-  const organisationIDs = params.klassen.length ? params.klassen : params.organisationen;
-  return callUpstreamJson(request, "/api/personen-frontend", PersonenFrontendResponse, {
-    query: {
-      offset: (params.seite - 1) * params.anzahl,
-      limit: params.anzahl,
-      organisationIDs,
-      rolleIDs: params.rollen,
-      suchFilter: params.suche,
-      sortField: params.sortField,
-      sortOrder: params.sortOrder,
-    },
-    defaultError: "PERSON_ERROR",
+/** One page of the list: chosen classes narrow further than their schools, so they replace them. */
+export function findPersonenPage(request: Request, params: PersonenListParams) {
+  return findPersonen(request, {
+    offset: (params.seite - 1) * params.anzahl,
+    limit: params.anzahl,
+    organisationIDs: params.klassen.length ? params.klassen : params.organisationen,
+    rolleIDs: params.rollen,
+    suchFilter: params.suche,
+    sortField: params.sortField,
+    sortOrder: params.sortOrder,
   });
-}
-
-/** POST /api/dbiam/personenuebersicht for the page's persons (201 `{items}`); none asked, none fetched. */
-export async function personenuebersichten(request: Request, personIds: string[]): Promise<PersonenuebersichtResponse[]> {
-  if (personIds.length === 0) return [];
-  const { items } = await callUpstreamJson(request, "/api/dbiam/personenuebersicht", PersonenuebersichtListResponse, {
-    method: "POST",
-    body: { personIds },
-    defaultError: "PERSON_ERROR",
-  });
-  return items;
 }
 
 const toOption = (organisation: OrganisationResponse): FilterOption => ({ id: organisation.id, label: organisationLabel(organisation) });
@@ -94,17 +72,13 @@ export async function klasseOptions(request: Request, schulen: string[], chosen:
     .map((k) => ({ id: k.id, label: k.name }));
 }
 
-const RollenAnswer = FindRollenResponse;
-
 /**
  * Roles for the role filter, sorted by name; the chosen ones stay listed whatever the search. The upstream's role
  * search has no "these ids" parameter, so the page asks once for all roles (a few dozen) and narrows here; the
  * resource route for the combobox asks with the typed name.
  */
 export async function rolleOptions(request: Request, chosen: string[], search: string | undefined) {
-  const { moeglicheRollen } = await callUpstreamJson(request, "/api/person-administration/rollen", RollenAnswer, {
-    defaultError: "PERSON_ERROR",
-  });
+  const moeglicheRollen = await findMoeglicheRollen(request);
   const sorted = moeglicheRollen.map((rolle) => ({ id: rolle.id, label: rolle.name })).sort(byLabel);
   const needle = search?.toLocaleLowerCase("de");
   const matching = sorted.filter(
@@ -115,16 +89,13 @@ export async function rolleOptions(request: Request, chosen: string[], search: s
 
 /** The combobox's search: roles whose name contains the typed text. */
 export async function searchRollen(request: Request, search: string | undefined) {
-  const { moeglicheRollen } = await callUpstreamJson(request, "/api/person-administration/rollen", RollenAnswer, {
-    query: { rolleName: search, limit: OPTION_LIMIT },
-    defaultError: "PERSON_ERROR",
-  });
+  const moeglicheRollen = await findMoeglicheRollen(request, { rolleName: search, limit: OPTION_LIMIT });
   return moeglicheRollen.map((rolle) => ({ id: rolle.id, label: rolle.name })).sort(byLabel);
 }
 
 const byLabel = (a: FilterOption, b: FilterOption) => a.label.localeCompare(b.label, "de");
 
-export function toRows(list: z.infer<typeof PersonenFrontendResponse>, uebersichten: PersonenuebersichtResponse[]): PersonRow[] {
+export function toRows(list: PersonenFrontendResponse, uebersichten: PersonenuebersichtResponse[]): PersonRow[] {
   const byId = new Map(uebersichten.map((u) => [u.personId, u]));
   return list.items.map(({ person }) => {
     const zuordnungen = byId.get(person.id)?.zuordnungen ?? [];
