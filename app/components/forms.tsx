@@ -105,14 +105,7 @@ export function TextField({
   const autoFocus = useServerAutoFocus(field.errors);
   return (
     <div className="mb-4">
-      <label htmlFor={field.id} className="mb-1 block font-semibold">
-        {label} <RequiredMark required={field.required} />
-      </label>
-      {hint ? (
-        <p id={hintId} className="mb-1 text-sm text-gray-700">
-          {hint}
-        </p>
-      ) : null}
+      <FieldLabel id={field.id} label={label} required={field.required} hint={hint} />
       <input
         {...getInputProps(field, { type: "text" })}
         key={field.key}
@@ -146,9 +139,7 @@ export function SelectField({
   const autoFocus = useServerAutoFocus(field.errors);
   return (
     <div className="mb-4">
-      <label htmlFor={field.id} className="mb-1 block font-semibold">
-        {label} <RequiredMark required={required} />
-      </label>
+      <FieldLabel id={field.id} label={label} required={required} />
       <select
         {...getSelectProps(field)}
         key={field.key}
@@ -162,6 +153,22 @@ export function SelectField({
       </select>
       <ErrorList id={field.errorId} errors={field.errors} />
     </div>
+  );
+}
+
+/** A field's label with its required mark, then its hint if it has one (id `<field id>-hint`, for aria-describedby). */
+export function FieldLabel({ id, label, required, hint }: { id: string; label: string; required?: boolean; hint?: ReactNode }) {
+  return (
+    <>
+      <label htmlFor={id} className="mb-1 block font-semibold">
+        {label} <RequiredMark required={required} />
+      </label>
+      {hint ? (
+        <p id={`${id}-hint`} className="mb-1 text-sm text-gray-700">
+          {hint}
+        </p>
+      ) : null}
+    </>
   );
 }
 

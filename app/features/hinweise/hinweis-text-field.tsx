@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useNamespacesOfAnswer } from "~/hooks/use-namespaces";
 import { fieldMessageKey, type TranslationKey } from "~/i18n";
-import { RequiredMark, useServerAutoFocus } from "~/components/forms";
+import { FieldLabel, useServerAutoFocus } from "~/components/forms";
 import { HINWEIS_MAX_LENGTH, normalizeLineBreaks } from "./hinweis-forms";
 
 const TOO_LONG: TranslationKey = "hinweise:validation.inhalt.tooLong";
@@ -50,12 +50,7 @@ export function HinweisTextfeld({ field, label, hint }: { field: FieldMetadata<s
 
   return (
     <div className="mb-4">
-      <label htmlFor={field.id} className="mb-1 block font-semibold">
-        {label} <RequiredMark required />
-      </label>
-      <p id={hintId} className="mb-1 text-sm text-gray-700">
-        {hint}
-      </p>
+      <FieldLabel id={field.id} label={label} required hint={hint} />
       <textarea
         {...getTextareaProps(field)}
         key={field.key}

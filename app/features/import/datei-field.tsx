@@ -1,5 +1,5 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { ErrorList, RequiredMark, useServerAutoFocus } from "~/components/forms";
+import { ErrorList, FieldLabel, useServerAutoFocus } from "~/components/forms";
 
 /** The file field of the import form, in the form kit's manner: label, hint, error, focus after a refused post. */
 export function DateiField({ field, label, hint }: { field: FieldMetadata<File>; label: string; hint: string }) {
@@ -8,12 +8,7 @@ export function DateiField({ field, label, hint }: { field: FieldMetadata<File>;
   const describedBy = [hintId, field.errors?.length ? field.errorId : null].filter(Boolean).join(" ");
   return (
     <div className="mb-4">
-      <label htmlFor={field.id} className="mb-1 block font-semibold">
-        {label} <RequiredMark required />
-      </label>
-      <p id={hintId} className="mb-1 text-sm text-gray-700">
-        {hint}
-      </p>
+      <FieldLabel id={field.id} label={label} required hint={hint} />
       <input
         {...getInputProps(field, { type: "file" })}
         key={field.key}

@@ -9,7 +9,7 @@ import type { ErrorCode } from "~/errors";
 import { answerOf, useSchemaForm } from "~/hooks/use-schema-form";
 import { hardwareTokenSchema } from "~/features/zwei-faktor/zwei-faktor-forms";
 import type { ZweiFaktorView } from "~/features/zwei-faktor/views";
-import { HelpdeskHinweis } from "./zwei-faktor-status";
+import { EinrichtenNichtMoeglich, HelpdeskHinweis } from "./zwei-faktor-status";
 
 const FORM_ID = "hardware-token";
 /** The codes that are the token service's fault, not the input's: the helpdesk can help. */
@@ -39,17 +39,7 @@ export function HardwareTokenDialog({ dialog, name, view }: { dialog: RouteDialo
   const title = t("zweiFaktor:hardware.title");
 
   if (!view.token || view.token.hasToken) {
-    return (
-      <RouteDialog dialog={dialog} title={title}>
-        <FormError id={`${FORM_ID}-fehler`} code={view.error}>
-          <HelpdeskHinweis />
-        </FormError>
-        {view.token ? <p className="mb-6">{t("zweiFaktor:setUp.alreadySetUp", { name })}</p> : null}
-        <div className="flex justify-end">
-          <DialogCancel dialog={dialog}>{t("zweiFaktor:qr.close")}</DialogCancel>
-        </div>
-      </RouteDialog>
-    );
+    return <EinrichtenNichtMoeglich dialog={dialog} title={title} name={name} view={view} formId={FORM_ID} />;
   }
   return (
     <RouteDialog dialog={dialog} title={title} description={t("zweiFaktor:hardware.question", { name })}>

@@ -9,7 +9,7 @@ import type { ErrorCode } from "~/errors";
 import { useFormBusy } from "~/hooks/use-form-busy";
 import type { TokenQrCode, ZweiFaktorView } from "~/features/zwei-faktor/views";
 import { HARDWARE_TOKEN, ZWEI_FAKTOR_EINRICHTEN } from "./dialog-names";
-import { HelpdeskHinweis } from "./zwei-faktor-status";
+import { EinrichtenNichtMoeglich, HelpdeskHinweis } from "./zwei-faktor-status";
 
 const FORM_ID = "software-token";
 
@@ -56,17 +56,7 @@ export function ZweiFaktorEinrichtenDialog({ dialog, name, view }: { dialog: Rou
     );
   }
   if (!view.token || view.token.hasToken) {
-    return (
-      <RouteDialog dialog={dialog} title={title}>
-        <FormError id={`${FORM_ID}-fehler`} code={view.error}>
-          <HelpdeskHinweis />
-        </FormError>
-        {view.token ? <p className="mb-6">{t("zweiFaktor:setUp.alreadySetUp", { name })}</p> : null}
-        <div className="flex justify-end">
-          <DialogCancel dialog={dialog}>{t("zweiFaktor:qr.close")}</DialogCancel>
-        </div>
-      </RouteDialog>
-    );
+    return <EinrichtenNichtMoeglich dialog={dialog} title={title} name={name} view={view} formId={FORM_ID} />;
   }
   return (
     <RouteDialog dialog={dialog} title={title} description={t("zweiFaktor:setUp.question", { name })}>

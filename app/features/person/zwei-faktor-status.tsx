@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { DialogLink } from "~/components/route-dialog";
+import { FormError } from "~/components/form-error";
+import { DialogCancel, DialogLink, RouteDialog, type RouteDialogControl } from "~/components/route-dialog";
 import { EXTERNAL_LINKS } from "~/external-links";
 import type { ZweiFaktorView } from "~/features/zwei-faktor/views";
 import { TOKEN_ZURUECKSETZEN, ZWEI_FAKTOR_EINRICHTEN } from "./dialog-names";
@@ -55,5 +56,33 @@ export function HelpdeskHinweis() {
         {t("zweiFaktor:helpdeskLink")}
       </a>
     </p>
+  );
+}
+
+/** A set-up dialog opened where nothing can be set up: the person has a token already, or its state is unknown. */
+export function EinrichtenNichtMoeglich({
+  dialog,
+  title,
+  name,
+  view,
+  formId,
+}: {
+  dialog: RouteDialogControl;
+  title: string;
+  name: string;
+  view: ZweiFaktorView;
+  formId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <RouteDialog dialog={dialog} title={title}>
+      <FormError id={`${formId}-fehler`} code={view.error}>
+        <HelpdeskHinweis />
+      </FormError>
+      {view.token ? <p className="mb-6">{t("zweiFaktor:setUp.alreadySetUp", { name })}</p> : null}
+      <div className="flex justify-end">
+        <DialogCancel dialog={dialog}>{t("zweiFaktor:qr.close")}</DialogCancel>
+      </div>
+    </RouteDialog>
   );
 }
