@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import { afterEach, describe, expect, it } from "vitest";
 import { CreateRolleSchema, EditRolleSchema } from "~/features/rollen/rolle-forms";
-import { hasState, nachName, rollenartLabel, RollenListParams, systemrechtLabel } from "~/features/rollen/rollen.server";
+import { nachName, rollenartLabel, RollenListParams, systemrechtLabel } from "~/features/rollen/rollen.server";
+import { hasState } from "~/features/rollen/rollen-writes.server";
 import { sharedI18nInstance as i18n } from "~/.server/i18n.server";
 import { json, pointPortalAt, portalRequest, routeMiss, startStandIn, type Handler, type StandIn } from "./support/stand-in-upstream";
 
@@ -191,7 +192,7 @@ const body = {
 async function rollenModuleAgainst(handler: Handler, env: Record<string, string> = {}) {
   standIn = await startStandIn(handler);
   pointPortalAt(standIn.url, env);
-  return import("~/features/rollen/rollen.server");
+  return { ...(await import("~/features/rollen/rollen.server")), ...(await import("~/features/rollen/rollen-writes.server")) };
 }
 
 describe("Rolle anlegen gegen beide Upstream-Versionen", () => {

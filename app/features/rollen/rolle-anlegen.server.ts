@@ -15,17 +15,14 @@ import { UpstreamFailure } from "~/.server/upstream/client.server";
 import { angeboteFuerRolle, rollenartenFuerNeueRolle } from "~/.server/upstream/rollen.server";
 import {
   CREATE_ROLLE_CONSTRAINT,
-  CREATE_ROLLE_WRITE,
   EBENEN_LIMIT,
-  createRolleKey,
-  createRolleWithOutcome,
   findEbene,
   findEbenen,
   nachName,
-  ROLLE_FIELDS,
   rollenartLabel,
   systemrechtOptions,
 } from "./rollen.server";
+import { CREATE_ROLLE_WRITE, createRolleKey, createRolleWithOutcome, ROLLE_FIELDS } from "./rollen-writes.server";
 import { CreateRolleSchema } from "./rolle-forms";
 
 /**

@@ -7,16 +7,8 @@ import { REVISION_CONFLICT_CODES } from "~/.server/error-codes.server";
 import { readFormData } from "~/.server/form-data.server";
 import { invalidForm, redirectWithToast, refusedForm, type FormFailure } from "~/.server/responses.server";
 import { angeboteFuerRolle, getSystemrechte } from "~/.server/upstream/rollen.server";
-import {
-  deleteRolleWithOutcome,
-  hasState,
-  loadRolleForAdmin,
-  nachName,
-  ROLLE_FIELDS,
-  systemrechtLabel,
-  updateRolleWithOutcome,
-  type RechtLabel,
-} from "./rollen.server";
+import { loadRolleForAdmin, nachName, systemrechtLabel, RechtLabel } from "./rollen.server";
+import { deleteRolleWithOutcome, hasState, ROLLE_FIELDS, updateRolleWithOutcome } from "./rollen-writes.server";
 import { EditRolleSchema } from "./rolle-forms";
 
 /**
