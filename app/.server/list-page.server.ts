@@ -55,7 +55,7 @@ export async function loadListPage<P extends { seite: number; anzahl: number }, 
  */
 export async function answerRowDialog<R>(
   request: Request,
-  { access, param, answer }: { access: AdminRequirement; param: string; answer: (id: string | null, backTo: string) => Promise<R> },
+  { access, param, answer }: { access: AdminRequirement; param: string; answer: (id: string | null, zurueck: string) => Promise<R> },
 ): Promise<R> {
   await requireAdmin(request, access);
   const url = new URL(request.url);

@@ -14,10 +14,10 @@ import { Pagination } from "./pagination";
 /** The list's address with its filters, search and page: the way back from every screen it opens. */
 export function useListLinks(listPath: string) {
   const location = useLocation();
-  const backHere = pathOf(location);
+  const hierher = pathOf(location);
   return {
     search: new URLSearchParams(location.search),
-    linkTo: (path: string) => withReturnPath(path, backHere, listPath),
+    linkTo: (path: string) => withReturnPath(path, hierher, listPath),
   };
 }
 

@@ -81,7 +81,7 @@ export function action(args: ActionFunctionArgs) {
     answerRowDialog(request, {
       access: { permissions: ["klassenverwaltung"] },
       param: KLASSE_LOESCHEN,
-      answer: (id, backTo) => answerKlasseDelete(request, id, backTo),
+      answer: (id, zurueck) => answerKlasseDelete(request, id, zurueck),
     }),
   );
 }

@@ -83,7 +83,7 @@ export default function PersonenList() {
         selectable={data.mayBulk}
         bulkAktionen={data.bulkAktionen}
         search={location.search}
-        backHere={`${location.pathname}${location.search}`}
+        hierher={`${location.pathname}${location.search}`}
       />
     </>
   );

@@ -58,7 +58,7 @@ export function action(args: ActionFunctionArgs) {
     answerRowDialog(request, {
       access: { permissions: ["schulverwaltung"] },
       param: SCHULE_ITSLEARNING,
-      answer: (id, backTo) => answerItslearning(request, id, backTo),
+      answer: (id, zurueck) => answerItslearning(request, id, zurueck),
     }),
   );
 }

@@ -96,7 +96,7 @@ export default function SchultraegerDetails() {
   const { t } = useTranslation();
   const { traeger, schulen, mayRename, zurueck } = useLoaderData<typeof loader>();
   const location = useLocation();
-  const backHere = pathOf(location);
+  const hierher = pathOf(location);
 
   return (
     <>
@@ -128,7 +128,7 @@ export default function SchultraegerDetails() {
             : t("schultraeger:details.schulenCount", { count: schulen.length })}
         </p>
         <p className="mb-4">
-          <Link to={withReturnPath(`/admin/schultraeger/${traeger.id}/schulen`, backHere, LIST_PATH)} className="btn-primary">
+          <Link to={withReturnPath(`/admin/schultraeger/${traeger.id}/schulen`, hierher, LIST_PATH)} className="btn-primary">
             {t("schultraeger:details.assign")}
           </Link>
         </p>
@@ -150,7 +150,7 @@ export default function SchultraegerDetails() {
                   <td className="p-2">{schule.kennung}</td>
                   <td className="p-2">
                     <AppLink
-                      to={withReturnPath(`/admin/schulen/${schule.id}`, backHere, "/admin/schulen")}
+                      to={withReturnPath(`/admin/schulen/${schule.id}`, hierher, "/admin/schulen")}
                       className="text-primary underline"
                     >
                       {schule.name}

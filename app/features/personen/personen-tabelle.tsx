@@ -32,7 +32,7 @@ interface Props {
   /** The bulk actions the user may start (with BULK_VERWALTEN), in menu order. */
   bulkAktionen: readonly MehrfachAktion[];
   search: string;
-  backHere: string;
+  hierher: string;
 }
 
 const SELECTION_FORM = "personen-auswahl";
@@ -50,7 +50,7 @@ const COLUMNS: Array<{ field: SortField; label: TranslationKey }> = [
  * the persons chosen on other pages, and its paging buttons send the checkboxes of this page along, so a selection
  * survives paging without JavaScript. The filter form does not carry it: a new filter starts a new selection.
  */
-export function PersonenTabelle({ params, rows, total, selectable, bulkAktionen, search, backHere }: Props) {
+export function PersonenTabelle({ params, rows, total, selectable, bulkAktionen, search, hierher }: Props) {
   const { t } = useTranslation();
   const current = new URLSearchParams(search);
   current.delete("index");
@@ -126,7 +126,7 @@ export function PersonenTabelle({ params, rows, total, selectable, bulkAktionen,
             ) : null}
             <td className="p-2">
               <AppLink
-                to={withReturnPath(`/admin/personen/${row.id}`, backHere, "/admin/personen")}
+                to={withReturnPath(`/admin/personen/${row.id}`, hierher, "/admin/personen")}
                 className="font-semibold text-primary underline"
               >
                 {row.familienname || EMPTY}
