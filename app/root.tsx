@@ -12,7 +12,7 @@ import { usePageNamespaces, usePreloadErrorTexts } from "~/hooks/use-namespaces"
 import i18n, { pageTitle, type I18nHandle } from "~/i18n";
 import { restoreEarlyTextareaInput } from "~/document/early-textarea-input";
 import { markScriptsStarted, ScriptsMark } from "~/document/scripts-mark";
-import { useNonce } from "~/document/nonce";
+import { useNonce } from "~/hooks/use-nonce";
 import { BUILT_ADMIN_AREAS } from "~/permissions";
 import { loginUrl } from "~/auth-urls";
 import { Stylesheet, stylesheetHref } from "~/document/stylesheet";

@@ -1,6 +1,5 @@
-import type { FormMetadata } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessageKey, errorTitleKey, type ErrorCode } from "~/errors";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -64,20 +63,4 @@ export function FormError({
       ) : null}
     </div>
   );
-}
-
-/**
- * The form error of the last refused submission, until the form shows a field error: then the error is about input
- * that is no longer there ("name already taken" beside a name the user has since emptied), and two messages would
- * contradict each other. It stays away until the next submission answers.
- */
-export function useCurrentFormError<Schema extends Record<string, unknown>>(
-  form: FormMetadata<Schema, string[]>,
-  answer: { error?: ErrorCode | null } | undefined,
-): ErrorCode | null {
-  const [outdated, setOutdated] = useState<object | undefined>(undefined);
-  const fieldErrorShown = Object.values(form.allErrors).some((errors) => errors.length > 0);
-  // Set while rendering (React's pattern for state derived from props): the banner never shows next to the field error.
-  if (answer?.error && fieldErrorShown && outdated !== answer) setOutdated(answer);
-  return answer && answer !== outdated ? (answer.error ?? null) : null;
 }

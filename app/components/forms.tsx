@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, getSelectProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import type { ChangeEvent, FormEvent, PointerEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useHydrated } from "~/hooks/use-hydrated";
 import { useNamespacesOfAnswer } from "~/hooks/use-namespaces";
+import { useServerAutoFocus } from "~/hooks/use-server-auto-focus";
 import { isConformIntentSubmit } from "~/conform-intent";
 import { fieldMessageKey } from "~/i18n";
 
@@ -74,17 +74,6 @@ function isConformIntent(event: FormEvent<HTMLFormElement>): boolean {
 
 function isSubmitButton(element: Element | null): element is HTMLButtonElement | HTMLInputElement {
   return (element instanceof HTMLButtonElement || element instanceof HTMLInputElement) && element.type === "submit";
-}
-
-/**
- * Field errors in the server's HTML come from a failed post. Every invalid field asks for
- * autofocus and the browser takes the first in the document, so without JavaScript focus lands
- * on the first invalid field (or on the form error above the form). In the browser `formProps`
- * moves the focus, and autoFocus would fire on every remount instead.
- */
-export function useServerAutoFocus(errors?: string[]): boolean {
-  const hydrated = useHydrated();
-  return !hydrated && Boolean(errors?.length);
 }
 
 export function TextField({

@@ -1,6 +1,5 @@
-import { useLocation } from "@remix-run/react";
 import { Fragment, type ReactElement, type ReactNode } from "react";
-import { pathOf, withReturnPath } from "~/return-path";
+import { useListLinks } from "~/hooks/use-list-links";
 import { AppLink } from "./app-link";
 import { DataTable } from "./data-table";
 import { ListFilterForm, ListHeading, ListSearchField } from "./list-filter-form";
@@ -10,16 +9,6 @@ import { Pagination } from "./pagination";
  * The list screen (docs/architecture.md §5, "Lists"): heading with the create link, the GET filter form, the count,
  * the table, the pager, and a row dialog, which without JavaScript is a page of its own (decision 012).
  */
-
-/** The list's address with its filters, search and page: the way back from every screen it opens. */
-export function useListLinks(listPath: string) {
-  const location = useLocation();
-  const hierher = pathOf(location);
-  return {
-    search: new URLSearchParams(location.search),
-    linkTo: (path: string) => withReturnPath(path, hierher, listPath),
-  };
-}
 
 /** A list's heading; the create link (when the user may) leads back to the list as it is. */
 export function ListPageHeading({ title, listPath, create }: { title: string; listPath: string; create: ListCreate | null }) {

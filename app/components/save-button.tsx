@@ -1,9 +1,9 @@
 import type { FormMetadata } from "@conform-to/react";
-import { useEffect, useState, type MouseEvent } from "react";
+import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormBusy } from "~/hooks/use-form-busy";
+import { useChangedSinceStored } from "~/hooks/use-changed-since-stored";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { hasChanges } from "~/form-changes";
 import { BusySpinner, FormIdentity } from "./submit-button";
 
 /**
@@ -59,28 +59,4 @@ export function SaveButton<Schema extends Record<string, unknown>>({
       </p>
     </>
   );
-}
-
-function useChangedSinceStored(formId: string, stored: Record<string, string>): boolean {
-  const [changed, setChanged] = useState(false);
-  const storedKey = JSON.stringify(stored);
-  useEffect(() => {
-    const element = document.getElementById(formId);
-    if (!(element instanceof HTMLFormElement)) return;
-    const fields: Record<string, string> = JSON.parse(storedKey);
-    const check = () => {
-      const data = new FormData(element);
-      // A group of checkboxes is one field of several values, one per line in the order of the form.
-      const current = Object.fromEntries(Object.keys(fields).map((name) => [name, data.getAll(name).map(String).join("\n")]));
-      setChanged(hasChanges(current, fields));
-    };
-    check();
-    element.addEventListener("input", check);
-    element.addEventListener("change", check);
-    return () => {
-      element.removeEventListener("input", check);
-      element.removeEventListener("change", check);
-    };
-  }, [formId, storedKey]);
-  return changed;
 }

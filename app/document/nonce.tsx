@@ -1,6 +1,5 @@
-import { createContext, useContext } from "react";
+import { createContext } from "react";
 
-/** The CSP nonce of this response; empty in the browser, where scripts already run. */
-const NonceContext = createContext("");
+/** The CSP nonce of this response; empty in the browser, where scripts already run (`useNonce`). */
+export const NonceContext = createContext("");
 export const NonceProvider = NonceContext.Provider;
-export const useNonce = () => useContext(NonceContext);

@@ -1,6 +1,6 @@
 import { createContext, useContext, useState } from "react";
 import stylesheetHref from "~/tailwind.css";
-import { useNonce } from "~/document/nonce";
+import { useNonce } from "~/hooks/use-nonce";
 
 /**
  * The portal's one stylesheet (about 4 kB compressed). On the first page a browser gets from the portal it comes

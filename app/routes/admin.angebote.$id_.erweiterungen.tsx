@@ -4,7 +4,8 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-ru
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DataTable } from "~/components/data-table";
-import { FormError, useCurrentFormError } from "~/components/form-error";
+import { FormError } from "~/components/form-error";
+import { useCurrentFormError } from "~/hooks/use-current-form-error";
 import { ErrorList, RequiredFieldsNote, SelectField } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
 import { useSchemaForm } from "~/hooks/use-schema-form";

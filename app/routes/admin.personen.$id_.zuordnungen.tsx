@@ -1,16 +1,18 @@
 import { useForm, type FieldMetadata } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { BefristungField } from "~/features/zuordnungen/befristung-field";
 import { FormError } from "~/components/form-error";
 import { Notice } from "~/components/notice";
-import { IntentButton, useAnswerFocus } from "~/components/schritt-form";
-import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
+import { IntentButton } from "~/components/schritt-form";
+import { useAnswerFocus } from "~/hooks/use-narrowing";
+import { useUnsavedChangesWarning } from "~/hooks/use-unsaved-changes-warning";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { returnPathFrom, withReturnPath } from "~/return-path";
 import { serializeAenderungen } from "~/features/zuordnungen/aenderungen";
+import { useAntwort } from "~/features/zuordnungen/antwort";
 import { zuordnungsAnsicht } from "~/features/zuordnungen/ansicht";
 import { HinzufuegenFields } from "~/features/zuordnungen/hinzufuegen-fields";
 import { SubForm, SubFormButtons } from "~/features/zuordnungen/sub-form";
@@ -62,27 +64,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
   if (typeof actionResult === "object" && actionResult !== null && "fehler" in actionResult && actionResult.fehler) return true;
   return defaultShouldRevalidate;
 };
-
-/** The action's answer, or the start: nothing staged, the list. */
-function useAntwort(): ZuordnungenAntwort {
-  const loaded = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as ZuordnungenAntwort | undefined;
-  if (answer && "schritt" in answer) return answer;
-  return {
-    schritt: "liste",
-    aenderungen: [],
-    stand: loaded.stand,
-    auswahl: [],
-    fehler: null,
-    hinweis: null,
-    fokus: null,
-    formKey: "start",
-    result: null,
-    hinzufuegen: null,
-    versetzen: null,
-    befristung: null,
-  };
-}
 
 export default function ZuordnungenBearbeiten() {
   const antwort = useAntwort();

@@ -3,12 +3,13 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
 import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { FormError, useCurrentFormError } from "~/components/form-error";
+import { FormError } from "~/components/form-error";
+import { useCurrentFormError } from "~/hooks/use-current-form-error";
 import { RequiredFieldsNote, SelectField } from "~/components/forms";
 import { RolleDaten } from "~/features/rollen/rolle-fields";
 import { RolleFields } from "~/features/rollen/rolle-form";
 import { SubmitButton } from "~/components/submit-button";
-import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
+import { useUnsavedChangesWarning } from "~/hooks/use-unsaved-changes-warning";
 import { useFormCheckedOnDemand } from "~/hooks/use-check-on-demand";
 import { useFormBusy } from "~/hooks/use-form-busy";
 import { pageTitle, type I18nHandle } from "~/i18n";

@@ -1,7 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { DialogLink, unlessOnlyDialogChanged, useRouteDialog } from "~/components/route-dialog";
+import { DialogLink, unlessOnlyDialogChanged } from "~/components/route-dialog";
+import { useRouteDialog } from "~/hooks/use-route-dialog";
 import { SchuleBearbeitenForm } from "~/features/schulen/schule-bearbeiten-form";
 import { SCHULE_ITSLEARNING, SchuleItslearningDialog } from "~/features/schulen/schule-itslearning-dialog";
 import { pageTitle, type I18nHandle } from "~/i18n";

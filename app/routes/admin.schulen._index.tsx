@@ -1,8 +1,10 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ListScreen, ListTable, useListLinks, type ListColumn } from "~/components/list-screen";
-import { DialogLink, unlessOnlyDialogChanged, useRouteDialog } from "~/components/route-dialog";
+import { ListScreen, ListTable, type ListColumn } from "~/components/list-screen";
+import { useListLinks } from "~/hooks/use-list-links";
+import { DialogLink, unlessOnlyDialogChanged } from "~/components/route-dialog";
+import { useRouteDialog } from "~/hooks/use-route-dialog";
 import { SCHULE_ITSLEARNING, SchuleItslearningDialog } from "~/features/schulen/schule-itslearning-dialog";
 import { SortHeader } from "~/components/sort-header";
 import { pageTitle, type I18nHandle } from "~/i18n";

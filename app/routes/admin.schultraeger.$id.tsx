@@ -4,10 +4,11 @@ import { Form, Link, useActionData, useLoaderData, useLocation, type ShouldReval
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/app-link";
 import { DataTable } from "~/components/data-table";
-import { FormError, useCurrentFormError } from "~/components/form-error";
+import { FormError } from "~/components/form-error";
+import { useCurrentFormError } from "~/hooks/use-current-form-error";
 import { RequiredFieldsNote, TextField } from "~/components/forms";
 import { SaveButton } from "~/components/save-button";
-import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
+import { useUnsavedChangesWarning } from "~/hooks/use-unsaved-changes-warning";
 import { useInterruptedValues } from "~/hooks/use-interrupted-values";
 import { useSchemaForm } from "~/hooks/use-schema-form";
 import { pageTitle, type I18nHandle } from "~/i18n";

@@ -1,6 +1,7 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { ErrorList, RequiredMark, useServerAutoFocus } from "~/components/forms";
+import { ErrorList, RequiredMark } from "~/components/forms";
+import { useServerAutoFocus } from "~/hooks/use-server-auto-focus";
 
 /**
  * A day typed as TT.MM.JJJJ, checked by `futureGermanDay` or `befristungSchema` (features/zuordnungen/befristung.ts).

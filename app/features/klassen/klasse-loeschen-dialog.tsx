@@ -4,7 +4,8 @@ import type { ErrorCode } from "~/errors";
 import { useFormBusy } from "~/hooks/use-form-busy";
 import { FormError } from "~/components/form-error";
 import { FormIdentity } from "~/components/submit-button";
-import { DialogCancel, RouteDialog, type RouteDialogControl } from "~/components/route-dialog";
+import { DialogCancel, RouteDialog } from "~/components/route-dialog";
+import type { RouteDialogControl } from "~/hooks/use-route-dialog";
 
 /** The dialog parameter of the class delete: `?loeschen=<id>` over the list, `?loeschen` on the class's page. */
 export const KLASSE_LOESCHEN = "loeschen";

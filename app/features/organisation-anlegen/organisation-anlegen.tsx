@@ -1,10 +1,11 @@
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RadioGroup } from "~/components/fields/radio-group";
-import { FormError, useCurrentFormError } from "~/components/form-error";
+import { FormError } from "~/components/form-error";
+import { useCurrentFormError } from "~/hooks/use-current-form-error";
 import { RequiredFieldsNote, TextField } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
-import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
+import { useUnsavedChangesWarning } from "~/hooks/use-unsaved-changes-warning";
 import { useInterruptedValues } from "~/hooks/use-interrupted-values";
 import { useSchemaForm } from "~/hooks/use-schema-form";
 import type { ErrorCode } from "~/errors";

@@ -8,7 +8,7 @@ import { FormError } from "~/components/form-error";
 import { formProps, RequiredFieldsNote, SelectField, TextField } from "~/components/forms";
 import { Notice } from "~/components/notice";
 import { FormIdentity } from "~/components/submit-button";
-import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
+import { useUnsavedChangesWarning } from "~/hooks/use-unsaved-changes-warning";
 import { IntentButton, OrganisationSuche } from "~/components/schritt-form";
 import { KopersFields } from "~/features/zuordnungen/zuordnung-fields";
 import { checkTiming, useCheckOnDemand } from "~/hooks/use-check-on-demand";

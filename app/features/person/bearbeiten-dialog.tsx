@@ -1,9 +1,11 @@
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FormError, useCurrentFormError } from "~/components/form-error";
+import { FormError } from "~/components/form-error";
+import { useCurrentFormError } from "~/hooks/use-current-form-error";
 import { RequiredFieldsNote, TextField } from "~/components/forms";
 import { Notice } from "~/components/notice";
-import { DialogCancel, RouteDialog, type RouteDialogControl } from "~/components/route-dialog";
+import { DialogCancel, RouteDialog } from "~/components/route-dialog";
+import type { RouteDialogControl } from "~/hooks/use-route-dialog";
 import { SaveButton } from "~/components/save-button";
 import type { ErrorCode } from "~/errors";
 import { useInterruptedValues } from "~/hooks/use-interrupted-values";

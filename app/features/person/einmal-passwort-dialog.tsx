@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { EinmalPasswortDialog } from "~/components/einmal-passwort-dialog";
-import type { RouteDialogControl } from "~/components/route-dialog";
+import type { RouteDialogControl } from "~/hooks/use-route-dialog";
 import { PASSWORT, GERAETEPASSWORT } from "./dialog-names";
 
 /** The dialog parameters: `?passwort` and `?geraetepasswort` on the person's page. */

@@ -1,8 +1,10 @@
 import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FormError, useCurrentFormError } from "~/components/form-error";
+import { FormError } from "~/components/form-error";
+import { useCurrentFormError } from "~/hooks/use-current-form-error";
 import { Notice } from "~/components/notice";
-import { DialogCancel, RouteDialog, type RouteDialogControl } from "~/components/route-dialog";
+import { DialogCancel, RouteDialog } from "~/components/route-dialog";
+import type { RouteDialogControl } from "~/hooks/use-route-dialog";
 import { SubmitButton } from "~/components/submit-button";
 import type { ErrorCode } from "~/errors";
 import { answerOf, useSchemaForm } from "~/hooks/use-schema-form";

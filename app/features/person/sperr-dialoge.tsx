@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { DialogLink, useRouteDialog } from "~/components/route-dialog";
+import { DialogLink } from "~/components/route-dialog";
+import { useRouteDialog } from "~/hooks/use-route-dialog";
 import { pageTitle } from "~/i18n";
 import type { LockView, LockActions } from "./views";
 import { BestaetigungsDialog } from "./bestaetigungs-dialog";

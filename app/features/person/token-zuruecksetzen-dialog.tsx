@@ -1,7 +1,8 @@
 import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form-error";
-import { DialogCancel, RouteDialog, type RouteDialogControl } from "~/components/route-dialog";
+import { DialogCancel, RouteDialog } from "~/components/route-dialog";
+import type { RouteDialogControl } from "~/hooks/use-route-dialog";
 import { FormIdentity } from "~/components/submit-button";
 import type { ErrorCode } from "~/errors";
 import { useFormBusy } from "~/hooks/use-form-busy";

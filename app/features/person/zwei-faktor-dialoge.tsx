@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from "react";
-import { useRouteDialog } from "~/components/route-dialog";
+import { useRouteDialog } from "~/hooks/use-route-dialog";
 import { pageTitle } from "~/i18n";
 import type { ZweiFaktorView } from "~/features/zwei-faktor/views";
 import { HARDWARE_TOKEN, TOKEN_ZURUECKSETZEN, ZWEI_FAKTOR_EINRICHTEN } from "./dialog-names";

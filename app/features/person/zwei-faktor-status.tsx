@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form-error";
-import { DialogCancel, DialogLink, RouteDialog, type RouteDialogControl } from "~/components/route-dialog";
+import { DialogCancel, DialogLink, RouteDialog } from "~/components/route-dialog";
+import type { RouteDialogControl } from "~/hooks/use-route-dialog";
 import { EXTERNAL_LINKS } from "~/external-links";
 import type { ZweiFaktorView } from "~/features/zwei-faktor/views";
 import { TOKEN_ZURUECKSETZEN, ZWEI_FAKTOR_EINRICHTEN } from "./dialog-names";

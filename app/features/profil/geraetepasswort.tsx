@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { EinmalPasswortDialog } from "~/components/einmal-passwort-dialog";
-import { DialogLink, type RouteDialogControl } from "~/components/route-dialog";
+import { DialogLink } from "~/components/route-dialog";
+import type { RouteDialogControl } from "~/hooks/use-route-dialog";
 
 /** The dialog's search parameter on the profile: `/profile?geraetepasswort`. */
 export const GERAETEPASSWORT = "geraetepasswort";

@@ -1,7 +1,8 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DialogCancel, RouteDialog, type RouteDialogControl } from "~/components/route-dialog";
+import { DialogCancel, RouteDialog } from "~/components/route-dialog";
+import type { RouteDialogControl } from "~/hooks/use-route-dialog";
 import type { SetupAnswer } from "~/features/zwei-faktor/views";
 import { ZweiFaktorSchritte } from "./zwei-faktor-einrichten";
 

@@ -1,7 +1,8 @@
 import type { FormProps } from "@remix-run/react";
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { FormError, useCurrentFormError } from "~/components/form-error";
+import { FormError } from "~/components/form-error";
+import { useCurrentFormError } from "~/hooks/use-current-form-error";
 import { TextField } from "~/components/forms";
 import { Notice } from "~/components/notice";
 import { HelpdeskHinweis } from "~/features/person/zwei-faktor-status";

@@ -1,11 +1,12 @@
 import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FormError, useCurrentFormError } from "~/components/form-error";
+import { FormError } from "~/components/form-error";
+import { useCurrentFormError } from "~/hooks/use-current-form-error";
 import { RequiredFieldsNote } from "~/components/forms";
 import { Notice } from "~/components/notice";
 import { SaveButton } from "~/components/save-button";
-import { useUnsavedChangesWarning } from "~/components/unsaved-changes";
+import { useUnsavedChangesWarning } from "~/hooks/use-unsaved-changes-warning";
 import type { ErrorCode } from "~/errors";
 import type { TranslationKey } from "~/i18n";
 import { useInterruptedValues } from "~/hooks/use-interrupted-values";

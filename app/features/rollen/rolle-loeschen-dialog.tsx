@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 import type { ErrorCode } from "~/errors";
 import { useFormBusy } from "~/hooks/use-form-busy";
 import { FormError } from "~/components/form-error";
-import { DialogCancel, RouteDialog, type RouteDialogControl } from "~/components/route-dialog";
+import { DialogCancel, RouteDialog } from "~/components/route-dialog";
+import type { RouteDialogControl } from "~/hooks/use-route-dialog";
 import { FormIdentity } from "~/components/submit-button";
 
 /** The dialog parameter of a role's delete: `?loeschen` on the role's page. */

@@ -1,6 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { IntentButton, OrganisationSuche, useNarrowing } from "~/components/schritt-form";
+import { IntentButton, OrganisationSuche } from "~/components/schritt-form";
+import { useNarrowing } from "~/hooks/use-narrowing";
 import { BefristungField } from "./befristung-field";
 import { SubFormButtons } from "./sub-form";
 import { Auswahl } from "./zeile";
