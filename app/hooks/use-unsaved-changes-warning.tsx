@@ -1,8 +1,9 @@
-import { useActionData, useBeforeUnload, useBlocker, useNavigation } from "@remix-run/react";
-import { useCallback, useEffect, useState } from "react";
+import { useActionData, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { LeaveDialog } from "~/components/leave-dialog";
 import { preloadModal } from "~/components/modal";
-import { LeaveDialog } from "~/components/unsaved-changes";
+import { useLeaveGuard } from "./use-leave-guard";
 
 /**
  * Warns before leaving a form with unsaved changes (an enhancement: it needs JavaScript).
@@ -44,23 +45,7 @@ export function useUnsavedChangesWarning({
     preloadModal();
     setDirty(true);
   }, [actionData, answerMeansUnsaved]);
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty &&
-      currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search &&
-      !(samePathKeepsInput && currentLocation.pathname === nextLocation.pathname),
-  );
-
-  useBeforeUnload(
-    useCallback(
-      (event: BeforeUnloadEvent) => {
-        if (!dirty) return;
-        event.preventDefault();
-        event.returnValue = "";
-      },
-      [dirty],
-    ),
-  );
+  const blocker = useLeaveGuard(dirty, { samePathStays: samePathKeepsInput });
 
   const markDirty = () => {
     if (!dirty) preloadModal();

@@ -1,9 +1,10 @@
 import { Form, Link, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { LeaveDialog } from "~/components/leave-dialog";
 import { Notice } from "~/components/notice";
+import { useLeaveGuard } from "~/hooks/use-leave-guard";
 import { dateiAdresse, IMPORT_PFAD } from "./personenimport";
-import { useLeaveWarning } from "./verlassen";
 
 /** Set when the download starts: the page that follows (the import completed) takes the focus and says so. */
 export const downloadGestartet = { jetzt: false };
@@ -25,9 +26,11 @@ export function ImportErgebnis({
   const [heruntergeladen, setHeruntergeladen] = useState(false);
   const gespeichert = useRef(false);
   const revalidator = useRevalidator();
-  const warnung = useLeaveWarning(
+  // Whether the start passwords are still to be downloaded is read at the moment of leaving, so a download that started
+  // a moment ago counts at once.
+  const blocker = useLeaveGuard(
     useCallback(() => !gespeichert.current, []),
-    t("personenimport:vorgang.fertig.verlassenFrage"),
+    { samePathStays: true },
   );
   // The download is a document post the browser saves; once it is under way the page shows the import as done.
   useEffect(() => {
@@ -82,7 +85,7 @@ export function ImportErgebnis({
           {t("personenimport:vorgang.fertig.weitererImport")}
         </Link>
       </p>
-      {warnung}
+      <LeaveDialog blocker={blocker} message={t("personenimport:vorgang.fertig.verlassenFrage")} />
     </section>
   );
 }

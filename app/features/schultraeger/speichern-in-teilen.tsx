@@ -1,8 +1,10 @@
-import { useBeforeUnload, useBlocker, useFetcher, useLocation, useNavigate } from "@remix-run/react";
+import { useFetcher, useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { loginUrl } from "~/auth-urls";
-import { Modal, preloadModal } from "~/components/modal";
+import { LeaveDialog } from "~/components/leave-dialog";
+import { preloadModal } from "~/components/modal";
+import { useLeaveGuard } from "~/hooks/use-leave-guard";
 import {
   inTeilen,
   LEERES_ERGEBNIS,
@@ -169,21 +171,8 @@ export function useSpeichernInTeilen(action: string) {
  */
 function useVerlassenFragen(lauf: Lauf | null, aktiv: { current: boolean }) {
   const { t } = useTranslation();
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      aktiv.current && currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search,
-  );
+  const blocker = useLeaveGuard(useCallback(() => aktiv.current, [aktiv]));
   const laeuft = lauf !== null;
-  useBeforeUnload(
-    useCallback(
-      (event: BeforeUnloadEvent) => {
-        if (!laeuft) return;
-        event.preventDefault();
-        event.returnValue = "";
-      },
-      [laeuft],
-    ),
-  );
   useEffect(() => {
     if (laeuft) preloadModal();
   }, [laeuft]);
@@ -193,21 +182,14 @@ function useVerlassenFragen(lauf: Lauf | null, aktiv: { current: boolean }) {
   }, [laeuft, blocker]);
   const erledigt = lauf ? lauf.teile.slice(0, lauf.index).reduce((sum, teil) => sum + teil.hinzu.length + teil.weg.length, 0) : 0;
   return (
-    <Modal
-      open={blocker.state === "blocked"}
-      onClose={() => blocker.reset?.()}
-      title={t("schultraegerSchulen:verlassen.title")}
-      description={t("schultraegerSchulen:verlassen.message", { erledigt, gesamt: lauf?.gesamt ?? 0 })}
-    >
-      <div className="dialog-actions">
-        {/* Staying lets the save finish, so it is the first focus. */}
-        <button type="button" className="btn-secondary" onClick={() => blocker.reset?.()} data-autofocus>
-          {t("schultraegerSchulen:verlassen.bleiben")}
-        </button>
-        <button type="button" className="btn-danger" onClick={() => blocker.proceed?.()}>
-          {t("schultraegerSchulen:verlassen.verlassen")}
-        </button>
-      </div>
-    </Modal>
+    <LeaveDialog
+      blocker={blocker}
+      message={t("schultraegerSchulen:verlassen.message", { erledigt, gesamt: lauf?.gesamt ?? 0 })}
+      texts={{
+        title: t("schultraegerSchulen:verlassen.title"),
+        stay: t("schultraegerSchulen:verlassen.bleiben"),
+        leave: t("schultraegerSchulen:verlassen.verlassen"),
+      }}
+    />
   );
 }
