@@ -57,6 +57,19 @@ const REFERENCE_DYNAMIC_IMPORT = {
   selector: "ImportExpression[source.value=/upstream\\u002Freference/]",
   message: REFERENCE_UPSTREAM_MESSAGE,
 };
+/**
+ * Every hook has one home: app/hooks/ for the kit's (and the platform's), a feature's folder for a feature's own. The kit
+ * folder holds components, a route stays thin, the document pipeline renders.
+ */
+const HOOK_MESSAGE =
+  "Declare a hook in app/hooks/use-<name>.ts (a kit hook every area may use) or in its feature's folder app/features/<area>/ (a feature's hook), not in components, routes or the document.";
+const HOOK_DECLARATIONS = [
+  { selector: "FunctionDeclaration[id.name=/^use[A-Z]/]", message: HOOK_MESSAGE },
+  {
+    selector: "VariableDeclarator[id.name=/^use[A-Z]/][init.type=/^(ArrowFunctionExpression|FunctionExpression)$/]",
+    message: HOOK_MESSAGE,
+  },
+];
 const ROUTES_FROM_LIB_MESSAGE =
   "upstream/reference/lib must not import route modules: move what both need into lib/ and import it from the route.";
 const ROUTE_FROM_ROUTE_MESSAGE = "A route module must not import another route module: move what both need into upstream/reference/lib/.";
@@ -138,6 +151,12 @@ export default tseslint.config(
     // Routes are flat: a sibling import could only be another route.
     files: ["app/routes/**"],
     rules: { "no-restricted-imports": appImports({ group: ["./*"], message: ROUTES.message }) },
+  },
+  {
+    // No hook is declared where components, routes or the document live (the selectors of app/ repeated: a later
+    // config replaces a rule's options).
+    files: ["app/components/**", "app/routes/**", "app/document/**"],
+    rules: { "no-restricted-syntax": ["error", REFERENCE_DYNAMIC_IMPORT, ...RAW_RIGHTS, ...HOOK_DECLARATIONS] },
   },
   {
     files: ["app/features/**/*.tsx"],

@@ -9,6 +9,11 @@ async function rulesBroken(code: string, filePath: string): Promise<string[]> {
   return result.messages.map((message) => message.ruleId ?? message.message);
 }
 
+async function messages(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.map((message) => message.message);
+}
+
 // The first run loads the config, the parser and the plugins: seconds on a busy machine.
 beforeAll(() => eslint.lintText("export {};\n", { filePath: "app/beispiel.ts" }), 60_000);
 
@@ -99,5 +104,37 @@ describe("Lint-Regel: ein Raum je Bereich", () => {
       "no-restricted-syntax",
     );
     expect(await rulesBroken(raw, "app/permissions.ts")).toEqual([]);
+  });
+});
+
+describe("Lint-Regel: jeder Hook hat ein Zuhause, app/hooks/ oder seinen Bereich", () => {
+  const hookFunction = 'import { useState } from "react";\nexport function useZaehler() {\n  return useState(0);\n}\n';
+  const hookArrow = 'import { useState } from "react";\nexport const useZaehler = () => useState(0);\n';
+  const home = /app\/hooks\/.*app\/features\/<area>\//;
+
+  it.each([
+    ["eine Funktion im Baukasten", hookFunction, "app/components/beispiel.tsx"],
+    ["ein Pfeil im Baukasten", hookArrow, "app/components/fields/beispiel.tsx"],
+    ["eine Funktion in einer Route", hookFunction, "app/routes/admin.beispiel.tsx"],
+    ["ein Pfeil in einer Route", hookArrow, "app/routes/admin.beispiel.tsx"],
+    ["ein Pfeil im Dokument", hookArrow, "app/document/beispiel.tsx"],
+  ])("%s wird abgelehnt, mit dem Hinweis auf app/hooks/ und den Bereich", async (_what, code, file) => {
+    expect(await rulesBroken(code, file)).toEqual(["no-restricted-syntax"]);
+    expect((await messages(code, file))[0]).toMatch(home);
+  });
+
+  it("in app/hooks/ und im Ordner eines Bereichs ist ein Hook richtig; ein Name wie username ist keiner", async () => {
+    expect(await rulesBroken(hookFunction, "app/hooks/use-zaehler.ts")).toEqual([]);
+    expect(await rulesBroken(hookArrow, "app/features/klassen/zaehler.tsx")).toEqual([]);
+    expect(
+      await rulesBroken('export const username = () => "x";\nexport function used() {\n  return 1;\n}\n', "app/routes/beispiel.tsx"),
+    ).toEqual([]);
+  });
+
+  it("die anderen Regeln der Syntax gelten dort weiter: Rechte einzeln, der Referenz-Upstream dynamisch", async () => {
+    const raw = 'export const darf = (rights: Set<string>) => rights.has("X");\n';
+    expect(await messages(raw, "app/components/beispiel.tsx")).toEqual(["Use can(user, …) or mayOpen(…) from ~/permissions."]);
+    const load = 'export const load = () => import("../../upstream/reference/server.ts");\n';
+    expect(await rulesBroken(load, "app/document/beispiel.ts")).toEqual(["no-restricted-syntax"]);
   });
 });
