@@ -11,6 +11,7 @@ import {
 } from "@remix-run/react";
 import { useState, type FormEvent, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { FieldLabel } from "~/components/field-label";
 import { LiveRegion, Notice } from "~/components/notice";
 import { SchulAuswahl, SeitenKopf, VorschauListe } from "~/features/schultraeger/schulen-auswahl";
 import { SpeicherMeldung } from "~/features/schultraeger/speicher-meldung";
@@ -198,9 +199,7 @@ function SchulenForm() {
             <p id="suche-hinweis" className="mb-2 text-sm text-gray-700">
               {t("schultraegerSchulen:hinzufuegen.hint", { schulform: t(traeger.schulform) })}
             </p>
-            <label htmlFor="suche" className="mb-1 block font-semibold">
-              {t("schultraegerSchulen:hinzufuegen.suche")}
-            </label>
+            <FieldLabel id="suche" label={t("schultraegerSchulen:hinzufuegen.suche")} />
             <div className="mb-4 flex flex-wrap gap-2">
               <input
                 id="suche"

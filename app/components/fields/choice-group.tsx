@@ -1,6 +1,7 @@
 import { getCollectionProps, type FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { ErrorList, RequiredMark, useServerAutoFocus } from "~/components/forms";
+import { RequiredMark } from "~/components/field-label";
+import { ErrorList, useServerAutoFocus } from "~/components/forms";
 
 export interface FieldOption {
   value: string;

@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useNamespacesOfAnswer } from "~/hooks/use-namespaces";
 import { fieldMessageKey, type TranslationKey } from "~/i18n";
-import { FieldLabel, useServerAutoFocus } from "~/components/forms";
+import { FieldLabel } from "~/components/field-label";
+import { useServerAutoFocus } from "~/components/forms";
 import { HINWEIS_MAX_LENGTH, normalizeLineBreaks } from "./hinweis-forms";
 
 const TOO_LONG: TranslationKey = "hinweise:validation.inhalt.tooLong";

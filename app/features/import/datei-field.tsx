@@ -1,5 +1,6 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { ErrorList, FieldLabel, useServerAutoFocus } from "~/components/forms";
+import { FieldLabel } from "~/components/field-label";
+import { ErrorList, useServerAutoFocus } from "~/components/forms";
 
 /** The file field of the import form, in the form kit's manner: label, hint, error, focus after a refused post. */
 export function DateiField({ field, label, hint }: { field: FieldMetadata<File>; label: string; hint: string }) {

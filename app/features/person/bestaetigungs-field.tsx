@@ -1,5 +1,6 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { ErrorList, RequiredMark, useServerAutoFocus } from "~/components/forms";
+import { RequiredMark } from "~/components/field-label";
+import { ErrorList, useServerAutoFocus } from "~/components/forms";
 
 /** One checkbox the user must tick to go on ("I have cleared it with the locking office"), with its error. */
 export function BestaetigungsField({ field, label }: { field: FieldMetadata<string | undefined>; label: string }) {
