@@ -70,3 +70,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function asUuid(value: unknown): string | undefined {
   return typeof value === "string" && UUID.test(value) ? value : undefined;
 }
+
+/** The pressed button's `intent` when it is one the action knows; null for a crafted post or an older page's form. */
+export function postedIntent<Intent extends string>(formData: FormData, intents: readonly Intent[]): Intent | null {
+  const value = formData.get("intent");
+  return (intents as readonly unknown[]).includes(value) ? (value as Intent) : null;
+}

@@ -54,3 +54,22 @@ function ScrollBox({ labelledBy, children }: { labelledBy: string; children: Rea
     </div>
   );
 }
+
+/** A plain column's name; a number column is aligned to the right, as its cells are. */
+export type ColumnHeader = string | { label: string; align: "right" };
+
+/**
+ * The plain header cells of a table's header row (`<th scope="col">`), in order. A sortable column is a `SortHeader`
+ * and a list screen's table a `ListTable`; this is for the tables written out by hand.
+ */
+export function ColumnHeaders({ columns }: { columns: readonly ColumnHeader[] }) {
+  return (
+    <>
+      {columns.map((column, index) => (
+        <th key={index} scope="col" className={typeof column === "string" ? "p-2" : "p-2 text-right"}>
+          {typeof column === "string" ? column : column.label}
+        </th>
+      ))}
+    </>
+  );
+}

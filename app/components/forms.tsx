@@ -5,6 +5,7 @@ import { useNamespacesOfAnswer } from "~/hooks/use-namespaces";
 import { useServerAutoFocus } from "~/hooks/use-server-auto-focus";
 import { isConformIntentSubmit } from "~/conform-intent";
 import { fieldMessageKey } from "~/i18n";
+import { FieldLabel } from "./field-label";
 
 /**
  * Field errors are i18n keys; this list renders them German. The container is always in the page
@@ -142,33 +143,6 @@ export function SelectField({
       </select>
       <ErrorList id={field.errorId} errors={field.errors} />
     </div>
-  );
-}
-
-/** A field's label with its required mark, then its hint if it has one (id `<field id>-hint`, for aria-describedby). */
-export function FieldLabel({ id, label, required, hint }: { id: string; label: string; required?: boolean; hint?: ReactNode }) {
-  return (
-    <>
-      <label htmlFor={id} className="mb-1 block font-semibold">
-        {label} <RequiredMark required={required} />
-      </label>
-      {hint ? (
-        <p id={`${id}-hint`} className="mb-1 text-sm text-gray-700">
-          {hint}
-        </p>
-      ) : null}
-    </>
-  );
-}
-
-export function RequiredMark({ required }: { required?: boolean }) {
-  const { t } = useTranslation();
-  if (!required) return null;
-  return (
-    <>
-      <span aria-hidden="true">*</span>
-      <span className="sr-only">({t("form.required")})</span>
-    </>
   );
 }
 

@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { SEARCH_TEXT_MAX } from "~/list-state";
+import { FieldLabel } from "./field-label";
 import { PageSizeField } from "./pagination";
 
 /** A list's heading, with the button to create a new entry when the user may. */
@@ -57,9 +58,7 @@ export function ListFilterForm({
 export function ListSearchField({ label, value }: { label: string; value: string | undefined }) {
   return (
     <div>
-      <label htmlFor="filter-suche" className="mb-1 block font-semibold">
-        {label}
-      </label>
+      <FieldLabel id="filter-suche" label={label} />
       <input id="filter-suche" name="suche" type="search" defaultValue={value ?? ""} maxLength={SEARCH_TEXT_MAX} className="input" />
     </div>
   );

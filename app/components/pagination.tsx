@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { PAGE_SIZES, pageCount, withParams } from "~/list-state";
 import { AppLink } from "./app-link";
+import { FieldLabel } from "./field-label";
 
 interface Props {
   search: URLSearchParams;
@@ -48,9 +49,7 @@ export function PageSizeField({ value, name = "anzahl" }: { value: number; name?
   const { t } = useTranslation();
   return (
     <div>
-      <label htmlFor="filter-anzahl" className="mb-1 block font-semibold">
-        {t("list.pageSize")}
-      </label>
+      <FieldLabel id="filter-anzahl" label={t("list.pageSize")} />
       <select id="filter-anzahl" name={name} defaultValue={value} className="input">
         {PAGE_SIZES.map((size) => (
           <option key={size} value={size}>

@@ -1,5 +1,6 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import type { ButtonHTMLAttributes, ReactNode } from "react";
+import { FieldLabel } from "./field-label";
 
 /**
  * Pieces of the forms whose buttons are steps (decision 016): each button posts an `intent`, the server answers with
@@ -43,9 +44,7 @@ export function OrganisationSuche({
   const hintId = `${field.id}-hint`;
   return (
     <div className="mb-4">
-      <label htmlFor={field.id} className="mb-1 block font-semibold">
-        {label}
-      </label>
+      <FieldLabel id={field.id} label={label} />
       <div className="flex flex-wrap gap-2">
         <input
           {...getInputProps(field, { type: "search" })}

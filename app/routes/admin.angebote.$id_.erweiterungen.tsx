@@ -3,7 +3,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DataTable } from "~/components/data-table";
+import { ColumnHeaders, DataTable } from "~/components/data-table";
 import { FormError } from "~/components/form-error";
 import { useCurrentFormError } from "~/hooks/use-current-form-error";
 import { ErrorList, RequiredFieldsNote, SelectField } from "~/components/forms";
@@ -132,12 +132,7 @@ export default function AngebotErweiterungen() {
           <DataTable caption={t("angebote:erweiterung.caption", { name: angebot.name })}>
             <thead>
               <tr className="border-b-2 border-primary">
-                <th scope="col" className="p-2">
-                  {t("angebote:erweiterung.fields.schule")}
-                </th>
-                <th scope="col" className="p-2">
-                  {t("angebote:erweiterung.fields.rolle")}
-                </th>
+                <ColumnHeaders columns={[t("angebote:erweiterung.fields.schule"), t("angebote:erweiterung.fields.rolle")]} />
               </tr>
             </thead>
             <tbody>

@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { KLASSE_LOESCHEN, KlasseLoeschenDialog } from "~/features/klassen/klasse-loeschen-dialog";
 import { AppLink } from "~/components/app-link";
+import { FieldLabel } from "~/components/field-label";
 import { ListScreen, ListTable, type ListColumn } from "~/components/list-screen";
 import { useListLinks } from "~/hooks/use-list-links";
 import { DialogLink, unlessOnlyDialogChanged } from "~/components/route-dialog";
@@ -138,9 +139,7 @@ export default function KlassenList() {
           </p>
         ) : (
           <div>
-            <label htmlFor="filter-schule" className="mb-1 block font-semibold">
-              {t("klassen:fields.schule")}
-            </label>
+            <FieldLabel id="filter-schule" label={t("klassen:fields.schule")} />
             <select id="filter-schule" name="schule" defaultValue={params.schule ?? ""} className="input max-w-md">
               <option value="">{t("klassen:list.allSchulen")}</option>
               {schulen.map((schule) => (

@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form-error";
+import { FieldLabel } from "~/components/field-label";
 import { formProps, RequiredFieldsNote, SelectField } from "~/components/forms";
 import { Notice } from "~/components/notice";
 import { DateiField } from "~/features/import/datei-field";
@@ -86,9 +87,7 @@ function SchulWahl() {
             <p>{t("personenimport:schule.unbekannt")}</p>
           </Notice>
         ) : null}
-        <label htmlFor="schulsuche" className="mb-1 block font-semibold">
-          {t("personenimport:schule.suche")}
-        </label>
+        <FieldLabel id="schulsuche" label={t("personenimport:schule.suche")} />
         <div className="mb-1 flex flex-wrap gap-2">
           <input
             id="schulsuche"
@@ -109,9 +108,7 @@ function SchulWahl() {
           <p className="mb-4">{t("personenimport:schule.keine")}</p>
         ) : (
           <>
-            <label htmlFor="schule" className="mb-1 block font-semibold">
-              {t("personenimport:schule.label")}
-            </label>
+            <FieldLabel id="schule" label={t("personenimport:schule.label")} />
             <select id="schule" name={IMPORT_FELD.schule} className="input mb-4 max-w-md" defaultValue="">
               <option value="">{t("personenimport:schule.waehlen")}</option>
               {data.schulen.map((schule) => (

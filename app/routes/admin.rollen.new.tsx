@@ -1,8 +1,9 @@
-import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
 import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { FieldLabel } from "~/components/field-label";
 import { FormError } from "~/components/form-error";
 import { useCurrentFormError } from "~/hooks/use-current-form-error";
 import { RequiredFieldsNote, SelectField } from "~/components/forms";
@@ -108,9 +109,7 @@ function AnlegenForm() {
           </h2>
           {data.ebenenGekuerzt || data.ebeneSuche ? (
             <div className="mb-4">
-              <label htmlFor="rolle-ebene-suche" className="mb-1 block font-semibold">
-                {t("rollen:create.ebeneSuche")}
-              </label>
+              <FieldLabel id="rolle-ebene-suche" label={t("rollen:create.ebeneSuche")} />
               <div className="flex flex-wrap gap-2">
                 <input
                   id="rolle-ebene-suche"
@@ -171,15 +170,7 @@ function AnlegenForm() {
             <h2 id="rolle-daten" className="mb-2 text-xl font-bold">
               {t("rollen:create.daten")}
             </h2>
-            <RolleFields
-              fields={{
-                name: fields.name,
-                merkmale: fields.merkmale as FieldMetadata<string[]>,
-                angebote: fields.angebote as FieldMetadata<string[]>,
-                systemrechte: fields.systemrechte as FieldMetadata<string[]>,
-              }}
-              optionen={{ angebote: data.angebote, systemrechte: data.systemrechte }}
-            />
+            <RolleFields fields={fields} optionen={{ angebote: data.angebote, systemrechte: data.systemrechte }} />
           </section>
         ) : null}
         <div className="mt-6 flex flex-wrap gap-3">

@@ -3,7 +3,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, Link, useActionData, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/app-link";
-import { DataTable } from "~/components/data-table";
+import { ColumnHeaders, DataTable } from "~/components/data-table";
 import { FormError } from "~/components/form-error";
 import { useCurrentFormError } from "~/hooks/use-current-form-error";
 import { RequiredFieldsNote, TextField } from "~/components/forms";
@@ -137,12 +137,7 @@ export default function SchultraegerDetails() {
           <DataTable caption={t("schultraeger:details.schulenCaption", { name: traeger.name })}>
             <thead>
               <tr className="border-b-2 border-primary">
-                <th scope="col" className="p-2">
-                  {t("schultraeger:details.kennung")}
-                </th>
-                <th scope="col" className="p-2">
-                  {t("schultraeger:details.schulname")}
-                </th>
+                <ColumnHeaders columns={[t("schultraeger:details.kennung"), t("schultraeger:details.schulname")]} />
               </tr>
             </thead>
             <tbody>

@@ -1,6 +1,7 @@
 import { getCollectionProps, type FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { ErrorList, RequiredMark } from "~/components/forms";
+import { RequiredMark } from "~/components/field-label";
+import { ErrorList } from "~/components/forms";
 import { useServerAutoFocus } from "~/hooks/use-server-auto-focus";
 
 export interface FieldOption {

@@ -1,6 +1,7 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { ErrorList, RequiredMark } from "~/components/forms";
+import { FieldLabel } from "~/components/field-label";
+import { ErrorList } from "~/components/forms";
 import { useServerAutoFocus } from "~/hooks/use-server-auto-focus";
 
 /**
@@ -27,12 +28,7 @@ export function DateField<Schema>({
   const describedBy = [hintId, field.errors?.length ? field.errorId : null].filter(Boolean).join(" ");
   return (
     <div className={className}>
-      <label htmlFor={field.id} className="mb-1 block font-semibold">
-        {label} <RequiredMark required={field.required} />
-      </label>
-      <p id={hintId} className="mb-1 text-sm text-gray-700">
-        {hint ?? t("fields.date.hint")}
-      </p>
+      <FieldLabel id={field.id} label={label} required={field.required} hint={hint ?? t("fields.date.hint")} />
       <input
         {...getInputProps(field, { type: "text" })}
         key={field.key}

@@ -1,5 +1,6 @@
 import { Form, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { FieldLabel } from "~/components/field-label";
 import { ErrorList } from "~/components/forms";
 import { RETURN_PARAM } from "~/return-path";
 
@@ -40,9 +41,7 @@ export function SchuleWahl({
   return (
     <Form method="get" className="mb-4 flex flex-wrap items-end gap-4" aria-label={t("angebote:erweiterung.schuleWaehlen")}>
       <div>
-        <label htmlFor="schule-wahl" className="mb-1 block font-semibold">
-          {t("angebote:erweiterung.fields.schule")}
-        </label>
+        <FieldLabel id="schule-wahl" label={t("angebote:erweiterung.fields.schule")} />
         <select
           id="schule-wahl"
           name="schule"

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useNamespacesOfAnswer } from "~/hooks/use-namespaces";
 import { fieldMessageKey, type TranslationKey } from "~/i18n";
-import { FieldLabel } from "~/components/forms";
+import { FieldLabel } from "~/components/field-label";
 import { useServerAutoFocus } from "~/hooks/use-server-auto-focus";
 import { HINWEIS_MAX_LENGTH, normalizeLineBreaks } from "./hinweis-forms";
 

@@ -1,5 +1,6 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { ErrorList, FieldLabel } from "~/components/forms";
+import { FieldLabel } from "~/components/field-label";
+import { ErrorList } from "~/components/forms";
 import { useServerAutoFocus } from "~/hooks/use-server-auto-focus";
 
 /** The file field of the import form, in the form kit's manner: label, hint, error, focus after a refused post. */

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { ImportStatus } from "@contract/enums";
-import { DataTable } from "~/components/data-table";
+import { ColumnHeaders, DataTable } from "~/components/data-table";
 import { formatDateTime } from "~/dates";
 import { importAdresse } from "./personenimport";
 
@@ -32,24 +32,16 @@ export function ImportVerlauf({ eintraege, gesamt }: { eintraege: VerlaufEintrag
           <DataTable caption={t("personenimport:verlauf.beschriftung")}>
             <thead>
               <tr className="border-b border-gray-300">
-                <th scope="col" className="p-2">
-                  {t("personenimport:verlauf.datum")}
-                </th>
-                <th scope="col" className="p-2">
-                  {t("personenimport:verlauf.schule")}
-                </th>
-                <th scope="col" className="p-2">
-                  {t("personenimport:verlauf.rolle")}
-                </th>
-                <th scope="col" className="p-2 text-right">
-                  {t("personenimport:verlauf.anzahl")}
-                </th>
-                <th scope="col" className="p-2">
-                  {t("personenimport:verlauf.status")}
-                </th>
-                <th scope="col" className="p-2">
-                  {t("personenimport:verlauf.aktionen")}
-                </th>
+                <ColumnHeaders
+                  columns={[
+                    t("personenimport:verlauf.datum"),
+                    t("personenimport:verlauf.schule"),
+                    t("personenimport:verlauf.rolle"),
+                    { label: t("personenimport:verlauf.anzahl"), align: "right" },
+                    t("personenimport:verlauf.status"),
+                    t("personenimport:verlauf.aktionen"),
+                  ]}
+                />
               </tr>
             </thead>
             <tbody>

@@ -6,7 +6,7 @@ import { organisationLabel } from "~/organisation-label";
 import { defaultBefristungArt } from "~/features/zuordnungen/befristung";
 import { parseStand } from "~/features/zuordnungen/aenderungen";
 import { addLandesbediensteterWithOutcome } from "~/features/person-anlegen/person-anlegen-writes.server";
-import { asUuid, fieldText } from "~/.server/form-data.server";
+import { asUuid, fieldText, postedIntent } from "~/.server/form-data.server";
 import { redirectTo } from "~/.server/redirects.server";
 import { formFailureStatus } from "~/.server/upstream/client.server";
 import { landesbediensteterStep } from "~/.server/upstream/landesbedienstete.server";
@@ -93,8 +93,6 @@ export async function ersteAntwort(request: Request, geladenBald: Promise<Gelade
 }
 
 const INTENTS = ["aktualisieren", "pruefen", "zurueck", "speichern"] as const;
-type Intent = (typeof INTENTS)[number];
-const isIntent = (value: unknown): value is Intent => typeof value === "string" && (INTENTS as readonly string[]).includes(value);
 
 /**
  * Every button of the add page posts here with its `intent`: narrow the choices, check and ask for confirmation, go
@@ -109,7 +107,7 @@ export async function hinzufuegenAction({
   formData: FormData;
   geladenBald: Promise<GeladenePerson>;
 }) {
-  const intent = formData.get("intent");
+  const intent = postedIntent(formData, INTENTS);
   const stand = parseStand(fieldText(formData, "stand"));
   const gewaehlt: Gewaehlt = {
     schulsuche: (fieldText(formData, "schulsuche") ?? "").trim().slice(0, 100),
@@ -148,7 +146,7 @@ export async function hinzufuegenAction({
     formKey: crypto.randomUUID(),
   };
   // A crafted post, or a form of an older version of this page: without its state the conflict check would be gone.
-  if (!isIntent(intent) || stand === null) {
+  if (intent === null || stand === null) {
     return data({ ...base, hinweis: "landesbedienstete:hinzufuegen.unreadable" as const, fokus: "hinweis" as const }, 400);
   }
   if (intent === "aktualisieren") return base;

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { DataTable } from "~/components/data-table";
+import { ColumnHeaders, DataTable } from "~/components/data-table";
 import type { GefundenePerson } from "./views";
 
 /** The one person a search found (inventory §4.10): personal data, the assignments so far, and "add". */
@@ -23,15 +23,13 @@ export function SuchErgebnisKarte({ person, hinzufuegen }: { person: GefundenePe
             <thead>
               <tr className="border-b-2 border-primary">
                 {/* What matters first on a narrow screen: school and role; the number scrolls in last. */}
-                <th scope="col" className="p-2">
-                  {t("landesbedienstete:suche.found.schule")}
-                </th>
-                <th scope="col" className="p-2">
-                  {t("landesbedienstete:suche.found.rolle")}
-                </th>
-                <th scope="col" className="p-2">
-                  {t("landesbedienstete:suche.found.dstNr")}
-                </th>
+                <ColumnHeaders
+                  columns={[
+                    t("landesbedienstete:suche.found.schule"),
+                    t("landesbedienstete:suche.found.rolle"),
+                    t("landesbedienstete:suche.found.dstNr"),
+                  ]}
+                />
               </tr>
             </thead>
             <tbody>

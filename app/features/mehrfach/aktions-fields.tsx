@@ -3,6 +3,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BefristungField } from "~/features/zuordnungen/befristung-field";
 import { RadioGroup } from "~/components/fields/radio-group";
+import { FieldLabel } from "~/components/field-label";
 import { ErrorList, SelectField } from "~/components/forms";
 import { defaultBefristungArt, type BefristungArt } from "~/features/zuordnungen/befristung";
 import { MEHRFACH_FELD, MEHRFACH_PFAD, type MehrfachAktion } from "./aktionen";
@@ -78,9 +79,7 @@ function RolleWahl({
   const { t } = useTranslation();
   return (
     <div className="mb-4">
-      <label htmlFor={field.id} className="mb-1 block font-semibold">
-        {t("mehrfach:feld.zielRolle.label")}
-      </label>
+      <FieldLabel id={field.id} label={t("mehrfach:feld.zielRolle.label")} />
       <select
         id={field.id}
         name={field.name}
@@ -122,9 +121,7 @@ function RolleZuweisen({
     <>
       <fieldset className="mb-4 rounded border border-gray-300 p-3">
         <legend className="px-1 font-semibold">{t("mehrfach:feld.zielOrganisation.legend")}</legend>
-        <label htmlFor="mehrfach-organisation" className="mb-1 block font-semibold">
-          {t("mehrfach:feld.zielOrganisation.label")}
-        </label>
+        <FieldLabel id="mehrfach-organisation" label={t("mehrfach:feld.zielOrganisation.label")} />
         <select
           id="mehrfach-organisation"
           name={MEHRFACH_FELD.zielOrganisation}

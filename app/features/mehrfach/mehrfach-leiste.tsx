@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { FieldLabel } from "~/components/field-label";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { MEHRFACH_FELD, MEHRFACH_PFAD, type MehrfachAktion } from "./aktionen";
 
@@ -25,9 +26,7 @@ export function MehrfachLeiste({
       <legend className="px-1 font-semibold">{t("mehrfach:bar.legend")}</legend>
       <div className="flex flex-wrap items-end gap-4">
         <div>
-          <label htmlFor="mehrfach-aktion" className="mb-1 block font-semibold">
-            {t("mehrfach:bar.aktion")}
-          </label>
+          <FieldLabel id="mehrfach-aktion" label={t("mehrfach:bar.aktion")} />
           <select id="mehrfach-aktion" name={MEHRFACH_FELD.aktion} className="input" defaultValue="">
             <option value="">{t("mehrfach:bar.aktionWaehlen")}</option>
             {aktionen.map((aktion) => (

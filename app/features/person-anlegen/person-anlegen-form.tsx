@@ -1,21 +1,18 @@
 import { useForm, type FieldMetadata } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit, type ShouldRevalidateFunction } from "@remix-run/react";
-import { useEffect, useRef, type ChangeEvent, type ReactNode } from "react";
+import { useEffect, useRef, type ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { BefristungField } from "~/features/zuordnungen/befristung-field";
-import { CheckboxGroup } from "~/components/fields/checkbox-group";
 import { FormError } from "~/components/form-error";
-import { formProps, RequiredFieldsNote, SelectField, TextField } from "~/components/forms";
+import { formProps, RequiredFieldsNote } from "~/components/forms";
 import { Notice } from "~/components/notice";
 import { FormIdentity } from "~/components/submit-button";
 import { useUnsavedChangesWarning } from "~/hooks/use-unsaved-changes-warning";
-import { IntentButton, OrganisationSuche } from "~/components/schritt-form";
-import { KopersFields } from "~/features/zuordnungen/zuordnung-fields";
 import { checkTiming, useCheckOnDemand } from "~/hooks/use-check-on-demand";
 import { useFormBusy } from "~/hooks/use-form-busy";
 import { ANLEGEN_VARIANTEN, type AnlegenVariante } from "./varianten";
 import type { AnlegenAntwort } from "./views";
 import { AngelegtSeite } from "./angelegt";
+import { OrganisationAbschnitt, PersonAbschnitt, RollenAbschnitt } from "./anlegen-abschnitte";
 
 const FORM_ID = "person-anlegen";
 /** The choice whose change was sent to narrow the others (a CSS selector): it keeps the focus when the answer comes. */
@@ -104,7 +101,7 @@ function AnlegenForm({
   const narrowByRole = (event: ChangeEvent<HTMLDivElement>) => {
     if (event.target instanceof HTMLInputElement && event.target.name === "rollen") narrowFrom(event.target);
   };
-  const field = (name: string) => fields[name] as FieldMetadata<string>;
+  const organisation = fields.organisation as FieldMetadata<string>;
 
   return (
     <>
@@ -123,88 +120,15 @@ function AnlegenForm({
             narrowing buttons come before "anlegen" in the page. The server answers an incomplete form with its reasons. */}
         <button type="submit" name="intent" value="anlegen" hidden tabIndex={-1} />
         <input type="hidden" name="einmal" value={antwort.einmal} />
-        <input type="hidden" name="vorherigeOrganisation" value={field("organisation").initialValue ?? ""} />
+        <input type="hidden" name="vorherigeOrganisation" value={organisation.initialValue ?? ""} />
         <RequiredFieldsNote />
 
-        <Abschnitt titel={t("person:anlegen.sections.organisation")}>
-          <OrganisationSuche
-            field={field("schulsuche")}
-            label={t("person:anlegen.fields.schulsuche")}
-            button={t("person:anlegen.search")}
-            hint={t(
-              ansicht.organisationen.length > 0 ? "person:zuordnungenBearbeiten.searchHint" : "person:zuordnungenBearbeiten.noSchools",
-            )}
-          />
-          <SelectField
-            field={field("organisation")}
-            label={t("person:anlegen.fields.organisation")}
-            placeholder={t("person:zuordnungenBearbeiten.choose")}
-            required
-            onChange={narrow}
-          >
-            {ansicht.organisationen.map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.label}
-              </option>
-            ))}
-          </SelectField>
-          {/* One such button at a time: after the organisation, then after the roles. */}
-          {ansicht.organisationGewaehlt ? null : <AuswahlAktualisieren />}
-        </Abschnitt>
-
+        <OrganisationAbschnitt ansicht={ansicht} fields={fields} onNarrow={narrow} />
         {ansicht.organisationGewaehlt ? (
-          <Abschnitt id={ROLLEN_ABSCHNITT} titel={t("person:anlegen.sections.rollen")}>
-            {ansicht.rollen.length === 0 ? (
-              <p className="mb-4">{t("person:anlegen.noRoles")}</p>
-            ) : (
-              <div onChange={narrowByRole}>
-                <CheckboxGroup
-                  field={fields.rollen as FieldMetadata<string[]>}
-                  legend={t("person:anlegen.fields.rollen")}
-                  hint={t(ansicht.rollenEingegrenzt ? "person:anlegen.rollenHintGewaehlt" : "person:anlegen.rollenHint")}
-                  options={ansicht.rollen.map((option) => ({ value: option.id, label: option.label }))}
-                />
-              </div>
-            )}
-            {ansicht.regeln.klassePflicht ? (
-              <SelectField
-                field={field("klasse")}
-                label={t("person:anlegen.fields.klasse")}
-                placeholder={t(ansicht.klassen.length ? "person:zuordnungenBearbeiten.choose" : "person:anlegen.noKlassen")}
-                required
-              >
-                {ansicht.klassen.map((option) => (
-                  <option key={option.id} value={option.id}>
-                    {option.label}
-                  </option>
-                ))}
-              </SelectField>
-            ) : null}
-            <AuswahlAktualisieren />
-            {ansicht.rollenGewaehlt ? (
-              <div className="mt-4">
-                <BefristungField
-                  field={fields.befristung as Parameters<typeof BefristungField>[0]["field"]}
-                  pflicht={ansicht.regeln.befristungPflicht}
-                />
-              </div>
-            ) : null}
-          </Abschnitt>
-        ) : null}
-
-        {ansicht.organisationGewaehlt ? (
-          <Abschnitt titel={t("person:anlegen.sections.person")}>
-            <TextField field={field("vorname")} label={t("person:details.vorname")} autoComplete="off" />
-            <TextField field={field("familienname")} label={t("person:details.familienname")} autoComplete="off" />
-            {ansicht.regeln.kopersPflicht ? (
-              <KopersFields
-                kopers={field("kopers")}
-                ohneKopers={field("ohneKopers")}
-                label={t("person:details.personalnummer")}
-                hinweis="person:anlegen.ohneKopersWarnung"
-              />
-            ) : null}
-          </Abschnitt>
+          <>
+            <RollenAbschnitt ansicht={ansicht} fields={fields} onNarrowByRole={narrowByRole} />
+            <PersonAbschnitt ansicht={ansicht} fields={fields} />
+          </>
         ) : null}
 
         {!ansicht.canCommit ? (
@@ -221,35 +145,6 @@ function AnlegenForm({
       </Form>
       {dialog}
     </>
-  );
-}
-
-function Abschnitt({ id, titel, children }: { id?: string; titel: string; children: ReactNode }) {
-  return (
-    <section id={id} className="mb-6 border-t border-gray-300 pt-4">
-      <h2 className="mb-3 text-xl font-bold">{titel}</h2>
-      {children}
-    </section>
-  );
-}
-
-const ROLLEN_ABSCHNITT = "anlegen-rollen";
-
-/**
- * Without JavaScript the way to narrow the choices to what is chosen; with it a change does that at once. The answer
- * opens at the roles (the address's fragment), where the form goes on, not at the top of the page.
- */
-function AuswahlAktualisieren() {
-  const { t } = useTranslation();
-  return (
-    <div className="mb-2">
-      <IntentButton intent="aktualisieren" formAction={`#${ROLLEN_ABSCHNITT}`} aria-describedby="auswahl-aktualisieren-hinweis">
-        {t("person:zuordnungenBearbeiten.narrow")}
-      </IntentButton>
-      <p id="auswahl-aktualisieren-hinweis" className="mt-1 text-sm text-gray-700">
-        {t("person:anlegen.narrowHint")}
-      </p>
-    </div>
   );
 }
 

@@ -1,14 +1,14 @@
 import { createHash } from "node:crypto";
 import {
-  PersonenFrontendResponse,
   type CreatePersonWithPersonenkontexteBody,
   type LandesbediensteterCommitBody,
   type PersonenkontexteUpdateResponse,
   type PersonResponse,
 } from "@contract";
-import { callUpstreamJson, UpstreamFailure } from "~/.server/upstream/client.server";
+import { UpstreamFailure } from "~/.server/upstream/client.server";
 import { addLandesbediensteter } from "~/.server/upstream/landesbedienstete.server";
 import { getPersonenuebersicht } from "~/.server/upstream/person.server";
+import { findPersonen } from "~/.server/upstream/personen.server";
 import { createPersonWithPersonenkontexte } from "~/.server/upstream/personenkontext-workflow.server";
 import { writeWithOutcome, type WriteOutcome } from "~/.server/write-outcome.server";
 
@@ -94,9 +94,11 @@ async function findCreatedPerson(
 ): Promise<CreatedPerson | null> {
   const organisationId = body.createPersonenkontexte[0]?.organisationId;
   if (!organisationId) return null;
-  const { items } = await callUpstreamJson(request, "/api/personen-frontend", PersonenFrontendResponse, {
-    query: { organisationIDs: [organisationId], vorname: body.vorname, familienname: body.familienname, limit: 50 },
-    defaultError: "PERSON_ERROR",
+  const { items } = await findPersonen(request, {
+    organisationIDs: [organisationId],
+    vorname: body.vorname,
+    familienname: body.familienname,
+    limit: 50,
   });
   const candidates = items
     .map(({ person }) => person)

@@ -4,7 +4,7 @@ import type { CreatePersonWithPersonenkontexteBody, RolleResponse } from "@contr
 import { befristungToUpstream, formatGermanDay } from "~/dates";
 import { errorMessageKey, type ErrorCode } from "~/errors";
 import { withReturnPath } from "~/return-path";
-import { asUuid, fieldText, readFormData } from "~/.server/form-data.server";
+import { asUuid, fieldText, postedIntent, readFormData } from "~/.server/form-data.server";
 import { guardWhileLoading } from "~/.server/guards.server";
 import {
   getPortalSession,
@@ -27,7 +27,6 @@ import { anlegenSchritt, einheitlich, type Eingabe } from "./anlegen-schritt.ser
  */
 
 export const INTENTS = ["aktualisieren", "anlegen"] as const;
-type Intent = (typeof INTENTS)[number];
 
 /** The page's first state: empty, or (after "Weitere Person anlegen" or an interrupted post) prefilled. */
 export async function anlegenStart(request: Request, variante: AnlegenVariante): Promise<AnlegenAntwort> {
@@ -75,8 +74,7 @@ export async function anlegenAction(request: Request, variante: AnlegenVariante,
     const formData = await readFormData(request);
     return { formData, ...(await anlegenSchritt(request, variante, eingabeOf(formData), { fresh: false })) };
   });
-  const intentValue = formData.get("intent");
-  const intent: Intent = (INTENTS as readonly unknown[]).includes(intentValue) ? (intentValue as Intent) : "aktualisieren";
+  const intent = postedIntent(formData, INTENTS) ?? "aktualisieren";
   if (intent === "aktualisieren") return antwort;
 
   const submission = parseWithZod(formData, { schema: personAnlegenSchema(antwort.ansicht.regeln) });

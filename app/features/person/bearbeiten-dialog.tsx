@@ -1,9 +1,10 @@
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form-error";
 import { useCurrentFormError } from "~/hooks/use-current-form-error";
 import { RequiredFieldsNote, TextField } from "~/components/forms";
 import { Notice } from "~/components/notice";
+import { ReloadLink } from "~/components/reload-link";
 import { DialogCancel, RouteDialog } from "~/components/route-dialog";
 import type { RouteDialogControl } from "~/hooks/use-route-dialog";
 import { SaveButton } from "~/components/save-button";
@@ -80,16 +81,10 @@ export function PersonBearbeitenDialog({ dialog, person }: { dialog: RouteDialog
             })}
           </p>
           <p className="mt-2">{t("personAktionen:edit.conflictKept")}</p>
-          {/* A document load of the dialog's address: the form starts again from the current data. */}
-          <p className="mt-2">
-            <Link
-              to={`${dialog.closeTo}${dialog.closeTo.includes("?") ? "&" : "?"}${PERSON_BEARBEITEN}`}
-              reloadDocument
-              className="text-primary underline"
-            >
-              {t("personAktionen:edit.reload")}
-            </Link>
-          </p>
+          {/* The dialog's own address: it opens again, with the current data. */}
+          <ReloadLink to={`${dialog.closeTo}${dialog.closeTo.includes("?") ? "&" : "?"}${PERSON_BEARBEITEN}`}>
+            {t("personAktionen:edit.reload")}
+          </ReloadLink>
         </Notice>
       ) : null}
       <Notice tone="warning" className="mb-4">

@@ -1,5 +1,6 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { ErrorList, RequiredMark } from "~/components/forms";
+import { RequiredMark } from "~/components/field-label";
+import { ErrorList } from "~/components/forms";
 import { useServerAutoFocus } from "~/hooks/use-server-auto-focus";
 
 /** One checkbox the user must tick to go on ("I have cleared it with the locking office"), with its error. */

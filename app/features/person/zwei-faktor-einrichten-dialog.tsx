@@ -1,4 +1,5 @@
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form-error";
 import { Notice } from "~/components/notice";
@@ -64,11 +65,7 @@ export function ZweiFaktorEinrichtenDialog({ dialog, name, view }: { dialog: Rou
       <FormError id={`${FORM_ID}-fehler`} code={answer?.error}>
         {answer?.error === "SOFTWARE_TOKEN_INITIALIZATION_ERROR" || answer?.error === "PI_UNAVAILABLE_ERROR" ? <HelpdeskHinweis /> : null}
       </FormError>
-      <section aria-labelledby="software-token-titel" className="mb-6">
-        <h2 id="software-token-titel" className="mb-2 text-lg font-bold">
-          {t("zweiFaktor:setUp.softwareTitle")}
-        </h2>
-        <p className="mb-3">{t("zweiFaktor:setUp.softwareInfo", { name })}</p>
+      <TokenArt id="software-token-titel" titel={t("zweiFaktor:setUp.softwareTitle")} info={t("zweiFaktor:setUp.softwareInfo", { name })}>
         <Form method="post" {...dialog.formProps}>
           <FormIdentity formId={FORM_ID} />
           <input type="hidden" name="einmal" value={einmal} />
@@ -76,19 +73,28 @@ export function ZweiFaktorEinrichtenDialog({ dialog, name, view }: { dialog: Rou
             {t("zweiFaktor:setUp.softwareConfirm")}
           </button>
         </Form>
-      </section>
-      <section aria-labelledby="hardware-token-titel" className="mb-6">
-        <h2 id="hardware-token-titel" className="mb-2 text-lg font-bold">
-          {t("zweiFaktor:setUp.hardwareTitle")}
-        </h2>
-        <p className="mb-3">{t("zweiFaktor:setUp.hardwareInfo")}</p>
+      </TokenArt>
+      <TokenArt id="hardware-token-titel" titel={t("zweiFaktor:setUp.hardwareTitle")} info={t("zweiFaktor:setUp.hardwareInfo")}>
         <DialogLink name={ZWEI_FAKTOR_EINRICHTEN} value={HARDWARE_TOKEN} className="btn-primary">
           {t("zweiFaktor:setUp.hardwareOpen")}
         </DialogLink>
-      </section>
+      </TokenArt>
       <div className="flex justify-end">
         <DialogCancel dialog={dialog}>{t("form.cancel")}</DialogCancel>
       </div>
     </RouteDialog>
+  );
+}
+
+/** One kind of token to choose, named by its heading: what it is, and the way to set it up. */
+function TokenArt({ id, titel, info, children }: { id: string; titel: string; info: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mb-6">
+      <h2 id={id} className="mb-2 text-lg font-bold">
+        {titel}
+      </h2>
+      <p className="mb-3">{info}</p>
+      {children}
+    </section>
   );
 }

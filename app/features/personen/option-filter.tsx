@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useRef, useState, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
+import { FieldLabel } from "~/components/field-label";
 import { useHydrated } from "~/hooks/use-hydrated";
 
 export interface FilterOption {
@@ -113,9 +114,7 @@ function ComboboxStandIn({
   const disabled = disabledHint !== undefined;
   return (
     <div ref={rootRef} className="hidden-without-scripts" onPointerEnter={() => void loadCombobox()}>
-      <label htmlFor={`${id}-input`} className="mb-1 block font-semibold">
-        {legend}
-      </label>
+      <FieldLabel id={`${id}-input`} label={legend} />
       {disabled ? (
         <p id={`${id}-hint`} className="text-sm">
           {disabledHint}

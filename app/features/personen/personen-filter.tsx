@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FieldLabel } from "~/components/field-label";
 import { PageSizeField } from "~/components/pagination";
 import { SEARCH_TEXT_MAX } from "~/list-state";
 import { hasFilter, PARAM, sortValue, type PersonenListParams } from "./personen-list-params";
@@ -19,8 +20,9 @@ interface Props {
  */
 export function PersonenFilter({ params, options, fixedSchule }: Props) {
   const { t } = useTranslation();
+  const angewandt = fixedSchule ? [fixedSchule.id] : params.organisationen;
   // With JavaScript the class filter follows the schools chosen in the form; without, the applied ones.
-  const [schulen, setSchulen] = useState(() => (fixedSchule ? [fixedSchule.id] : params.organisationen));
+  const [schulen, setSchulen] = useState(angewandt);
   return (
     <Form
       method="get"
@@ -62,16 +64,14 @@ export function PersonenFilter({ params, options, fixedSchule }: Props) {
         name={PARAM.klasse}
         searchName={PARAM.klasseSuche}
         legend={t("personen:filter.klasse")}
-        options={sameSchools(schulen, fixedSchule ? [fixedSchule.id] : params.organisationen) ? options.klassen : []}
-        chosen={sameSchools(schulen, fixedSchule ? [fixedSchule.id] : params.organisationen) ? params.klassen : []}
+        options={sameSchools(schulen, angewandt) ? options.klassen : []}
+        chosen={sameSchools(schulen, angewandt) ? params.klassen : []}
         search={params.klasseSuche}
         schulen={schulen}
         disabledHint={schulen.length === 0 ? t("personen:filter.klasseNeedsSchule") : undefined}
       />
       <div>
-        <label htmlFor="filter-suche" className="mb-1 block font-semibold">
-          {t("personen:filter.suche")}
-        </label>
+        <FieldLabel id="filter-suche" label={t("personen:filter.suche")} />
         <input
           id="filter-suche"
           name={PARAM.suche}

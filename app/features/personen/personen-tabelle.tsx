@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/app-link";
-import { DataTable } from "~/components/data-table";
+import { ColumnHeaders, DataTable } from "~/components/data-table";
 import { Pagination } from "~/components/pagination";
 import { SortHeader } from "~/components/sort-header";
 import type { TranslationKey } from "~/i18n";
@@ -97,15 +97,7 @@ export function PersonenTabelle({ params, rows, total, selectable, bulkAktionen,
               search={current}
             />
           ))}
-          <th scope="col" className="p-2">
-            {t("personen:columns.rollen")}
-          </th>
-          <th scope="col" className="p-2">
-            {t("personen:columns.zuordnungen")}
-          </th>
-          <th scope="col" className="p-2">
-            {t("personen:columns.klassen")}
-          </th>
+          <ColumnHeaders columns={[t("personen:columns.rollen"), t("personen:columns.zuordnungen"), t("personen:columns.klassen")]} />
         </tr>
       </thead>
       <tbody>

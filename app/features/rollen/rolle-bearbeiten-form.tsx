@@ -1,17 +1,18 @@
-import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form-error";
 import { useCurrentFormError } from "~/hooks/use-current-form-error";
 import { RequiredFieldsNote } from "~/components/forms";
 import { Notice } from "~/components/notice";
+import { ReloadLink } from "~/components/reload-link";
 import { SaveButton } from "~/components/save-button";
 import { useUnsavedChangesWarning } from "~/hooks/use-unsaved-changes-warning";
 import type { ErrorCode } from "~/errors";
 import type { TranslationKey } from "~/i18n";
 import { useInterruptedValues } from "~/hooks/use-interrupted-values";
 import { useFormCheckedOnDemand } from "~/hooks/use-check-on-demand";
-import { RolleFields, type RolleOptionen } from "./rolle-form";
+import { MERKMALE, RolleFields, type RolleOptionen } from "./rolle-form";
 import type { EditRolleSchema } from "./rolle-forms";
 
 const FORM_ID = "rolle-bearbeiten";
@@ -67,19 +68,12 @@ export function RolleBearbeitenForm({
   const formError = useCurrentFormError(form, actionData);
   const conflict = formError === "NEWER_VERSION_OF_ROLLE_AVAILABLE";
   // In the order of the form's checkboxes, as the save button reads them.
-  const ordered = (chosen: string[], order: string[]) => order.filter((value) => chosen.includes(value)).join("\n");
+  const ordered = (chosen: string[], order: readonly string[]) => order.filter((value) => chosen.includes(value)).join("\n");
 
   return (
     <>
       <FormError id={`${FORM_ID}-fehler`} code={formError} message={conflict ? t("rollen:edit.conflictMessage") : undefined}>
-        {conflict ? (
-          <p className="mt-2">
-            {/* A document load: the form starts again from the current state. */}
-            <Link to={reloadTo} reloadDocument className="text-primary underline">
-              {t("rollen:edit.reload")}
-            </Link>
-          </p>
-        ) : null}
+        {conflict ? <ReloadLink to={reloadTo}>{t("rollen:edit.reload")}</ReloadLink> : null}
       </FormError>
       <Form method="post" {...formProps} {...formHandlers} className="max-w-3xl">
         <RequiredFieldsNote />
@@ -93,15 +87,7 @@ export function RolleBearbeitenForm({
           <p className="mt-2 text-sm">{t("rollen:edit.fixed")}</p>
         </Notice>
         <input type="hidden" name={fields.version.name} value={version} />
-        <RolleFields
-          fields={{
-            name: fields.name,
-            merkmale: fields.merkmale as FieldMetadata<string[]>,
-            angebote: fields.angebote as FieldMetadata<string[]>,
-            systemrechte: fields.systemrechte as FieldMetadata<string[]>,
-          }}
-          optionen={optionen}
-        />
+        <RolleFields fields={fields} optionen={optionen} />
         <div className="mt-6 flex flex-wrap gap-3">
           <Link to={cancelTo} className="btn-secondary">
             {t("form.cancel")}
@@ -110,7 +96,7 @@ export function RolleBearbeitenForm({
             form={form}
             stored={{
               name: stand.name,
-              merkmale: ordered(stand.merkmale, ["BEFRISTUNG_PFLICHT", "KOPERS_PFLICHT"]),
+              merkmale: ordered(stand.merkmale, MERKMALE),
               angebote: ordered(
                 stand.angebote,
                 optionen.angebote.map((angebot) => angebot.id),

@@ -1,8 +1,10 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
+import type { z } from "zod";
 import { CheckboxGroup } from "~/components/fields/checkbox-group";
 import { TextField } from "~/components/forms";
 import type { TranslationKey } from "~/i18n";
+import type { EditRolleSchema } from "./rolle-forms";
 
 interface Label {
   key: TranslationKey;
@@ -15,7 +17,13 @@ export interface RolleOptionen {
   systemrechte: Array<{ name: string; label: Label; beschreibung: Label }>;
 }
 
-const MERKMALE = ["BEFRISTUNG_PFLICHT", "KOPERS_PFLICHT"] as const;
+/** The merkmale a role may have, in the form's order. */
+export const MERKMALE = ["BEFRISTUNG_PFLICHT", "KOPERS_PFLICHT"] as const;
+
+type RolleEingaben = z.input<typeof EditRolleSchema>;
+
+/** The four fields as conform types them: the create and the edit form share these parts of their schemas. */
+type RolleFieldsMetadata = { [Feld in "name" | "merkmale" | "angebote" | "systemrechte"]-?: FieldMetadata<RolleEingaben[Feld]> };
 
 /**
  * Name, merkmale, offers and system rights of a role: sections 3 to 6 of its creation, and its edit form. Each right
@@ -25,12 +33,8 @@ export function RolleFields({
   fields,
   optionen,
 }: {
-  fields: {
-    name: FieldMetadata<string>;
-    merkmale: FieldMetadata<string[]>;
-    angebote: FieldMetadata<string[]>;
-    systemrechte: FieldMetadata<string[]>;
-  };
+  /** The form's fields (create or edit); these four are read. */
+  fields: RolleFieldsMetadata;
   optionen: RolleOptionen;
 }) {
   const { t } = useTranslation();

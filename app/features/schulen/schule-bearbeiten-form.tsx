@@ -4,6 +4,7 @@ import { FormError } from "~/components/form-error";
 import { useCurrentFormError } from "~/hooks/use-current-form-error";
 import { RequiredFieldsNote, TextField } from "~/components/forms";
 import { Notice } from "~/components/notice";
+import { ReloadLink } from "~/components/reload-link";
 import { SaveButton } from "~/components/save-button";
 import { useUnsavedChangesWarning } from "~/hooks/use-unsaved-changes-warning";
 import type { ErrorCode } from "~/errors";
@@ -60,12 +61,7 @@ export function SchuleBearbeitenForm({ stand, cancelTo, reloadTo }: { stand: Sta
         <Notice tone="info" className="mb-4">
           <p>{t("schulen:edit.conflictCurrent", { kennung: current.kennung, name: current.name })}</p>
           <p className="mt-2">{t("schulen:edit.conflictKept")}</p>
-          <p className="mt-2">
-            {/* A document load: the form starts again from the current data. */}
-            <Link to={reloadTo} reloadDocument className="text-primary underline">
-              {t("schulen:edit.reload")}
-            </Link>
-          </p>
+          <ReloadLink to={reloadTo}>{t("schulen:edit.reload")}</ReloadLink>
         </Notice>
       ) : null}
       <Form method="post" {...formProps} {...formHandlers} className="max-w-2xl">

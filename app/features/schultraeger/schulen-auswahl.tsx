@@ -1,7 +1,9 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Notice } from "~/components/notice";
 import type { TranslationKey } from "~/i18n";
 import { type Eintrag } from "./vormerkung";
+import type { Hinweis } from "./views";
 
 /** Pieces of a Schulträger's school assignment page (`/admin/schultraeger/{id}/schulen`, decision 020). */
 
@@ -76,5 +78,53 @@ export function VorschauListe({ titel, schulen }: { titel: TranslationKey; schul
         ))}
       </ul>
     </>
+  );
+}
+
+/** The search's schools to add, or that it found none; it says when there were more than it shows. */
+export function Treffer({
+  treffer,
+  suche,
+  gesperrt,
+}: {
+  treffer: { schulen: Eintrag[]; weitere: boolean; limit: number };
+  suche: string;
+  gesperrt: ReadonlySet<string> | null;
+}) {
+  const { t } = useTranslation();
+  if (treffer.schulen.length === 0) return <p className="mb-4">{t("schultraegerSchulen:hinzufuegen.keineTreffer", { suche })}</p>;
+  return (
+    <>
+      <SchulAuswahl
+        legend={t("schultraegerSchulen:hinzufuegen.treffer", { count: treffer.schulen.length })}
+        name="hinzu"
+        schulen={treffer.schulen}
+        checked={new Set()}
+        gesperrt={gesperrt}
+      />
+      {treffer.weitere ? <p className="mb-4">{t("schultraegerSchulen:hinzufuegen.weitere", { limit: treffer.limit })}</p> : null}
+    </>
+  );
+}
+
+/** Why the staged set is not as the address asked: it could not be read, or changes were skipped since. */
+export function LadeHinweis({ hinweis }: { hinweis: NonNullable<Hinweis> }) {
+  const { t } = useTranslation();
+  if (hinweis.art === "fehler") {
+    return (
+      <Notice tone="warning" className="mb-4">
+        <p>{t(`schultraegerSchulen:hinweis.${hinweis.fehler}`)}</p>
+      </Notice>
+    );
+  }
+  return (
+    <Notice tone="warning" className="mb-4">
+      <p>{t("schultraegerSchulen:hinweis.uebersprungen")}</p>
+      <ul className="ml-6 list-disc">
+        {hinweis.uebersprungen.map((schule) => (
+          <li key={`${schule.art}/${schule.id}`}>{t(`schultraegerSchulen:grund.${schule.grund}`, { schule: schule.label })}</li>
+        ))}
+      </ul>
+    </Notice>
   );
 }

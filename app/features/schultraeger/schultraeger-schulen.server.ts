@@ -22,10 +22,9 @@ import {
   type Pruefung,
   type Schule,
   type SpeicherErgebnis,
-  type Uebersprungen,
   type Vormerkung,
-  type VormerkungFehler,
 } from "./vormerkung";
+import type { Hinweis, SchulenSeiteView, SpeicherAntwort } from "./views";
 
 /** How many schools a search shows, as the original's search (ORGANISATIONS_ROLES.md §4.3); the page says when there are more. */
 export const SUCHE_LIMIT = 50;
@@ -98,10 +97,12 @@ async function searchSchulenOhneTraeger(request: Request, traeger: OrganisationR
   });
 }
 
-export type Hinweis = { art: "fehler"; fehler: VormerkungFehler } | { art: "uebersprungen"; uebersprungen: Uebersprungen[] } | null;
-
 /** What the page shows: the Träger, its schools, the staged changes still open, the search and its schools. */
-export async function loadSeite(request: Request, id: string | undefined, search: URLSearchParams) {
+export async function loadSeite(
+  request: Request,
+  id: string | undefined,
+  search: URLSearchParams,
+): Promise<Omit<SchulenSeiteView, "zurueck">> {
   const { traeger, schulen, forms } = await loadTraeger(request, id);
   const gelesen = readVormerkung(search);
   const vormerkung = gelesen.ok ? gelesen.vormerkung : LEER;
@@ -183,13 +184,6 @@ async function sendAll(request: Request, traeger: OrganisationResponse, pruefung
 /** The counts of the earlier parts of a save in parts, for the final message only. */
 const Bisher = z.coerce.number().int().min(0).max(MAX_VORGEMERKT).catch(0);
 const bisher = (formData: FormData, name: string) => Bisher.parse(formData.get(name) ?? 0);
-
-/** The action's answers that stay on the page (a success redirects). */
-export type SpeicherAntwort =
-  | { antwort: "ungueltig"; fehler: VormerkungFehler }
-  | { antwort: "nichtsVorgemerkt" }
-  | { antwort: "keinRecht" }
-  | { antwort: "ergebnis"; ergebnis: SpeicherErgebnis; zaehlung: { hinzu: number; weg: number; bereits: number } };
 
 /**
  * Saves the posted staged set. The Träger's schools and each staged school are read again first: a change that no

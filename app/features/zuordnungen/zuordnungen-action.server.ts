@@ -4,7 +4,7 @@ import { data } from "@remix-run/node";
 import { befristungFromUpstream, befristungToUpstream, endOfSchoolYear, formatGermanDay, germanToday } from "~/dates";
 import type { TranslationKey } from "~/i18n";
 import type { CurrentUser } from "~/.server/auth.server";
-import { fieldText } from "~/.server/form-data.server";
+import { fieldText, postedIntent } from "~/.server/form-data.server";
 import { brokenRule, parseAenderungen, parseStand, type Aenderung } from "./aenderungen";
 import { zuordnungsAnsicht } from "./ansicht";
 import type { BefristungArt } from "./befristung";
@@ -26,9 +26,6 @@ export const INTENTS = [
   "zurueck",
   "speichern",
 ] as const;
-type Intent = (typeof INTENTS)[number];
-
-const isIntent = (value: unknown): value is Intent => typeof value === "string" && (INTENTS as readonly string[]).includes(value);
 
 /**
  * Every button of the edit screen posts here with its `intent`. Choices and staged changes come back in the
@@ -47,7 +44,7 @@ export async function zuordnungenAction({
   loaded: LoadedZuordnungen;
   detailsPath: string;
 }) {
-  const intent = formData.get("intent");
+  const intent = postedIntent(formData, INTENTS);
   const aenderungen = parseAenderungen(fieldText(formData, "aenderungen"));
   const stand = parseStand(fieldText(formData, "stand"));
   const auswahl = formData
@@ -70,7 +67,7 @@ export async function zuordnungenAction({
   };
   // A crafted post, or a form from an older version of this page: nothing is guessed.
   // Without its state the conflict check of the save would be gone: that too is refused.
-  if (!isIntent(intent) || aenderungen === null || stand === null) {
+  if (intent === null || aenderungen === null || stand === null) {
     return data({ ...base, aenderungen: [], hinweis: "zuordnungen:unreadable" as const, fokus: "hinweis" as const }, 400);
   }
 
