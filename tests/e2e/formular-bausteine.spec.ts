@@ -28,11 +28,9 @@ function builtStylesheet(): string {
 
 test.describe(
   "Formularbausteine im Browser",
-  nurMitJavaScript(
-    "Statisches Server-HTML ohne Skripte, einmal geprüft; die Prüfung ohne JavaScript kopiert eine Seite über ihre Adresse, und diese hat keine.",
-  ),
+  nurMitJavaScript("Statisches Server-HTML ohne Skripte: ein Lauf im Browser sagt alles, mit JavaScript oder ohne."),
   () => {
-    // The markup has no scripts: one browser run says everything; the no-JS project's scan copies a page by its URL.
+    // The markup has no scripts: one browser run says everything.
 
     let html = "";
     test.beforeAll(() => {
