@@ -38,7 +38,10 @@ test.describe("Barrierefreiheit (axe, WCAG 2.1 A/AA)", () => {
     await expect(page).toHaveURL(/\/admin\/klassen$/);
   });
 
-  test("Startseite, Profil und der Hinweis zum fehlenden zweiten Faktor haben keine Verstöße", async ({ page, loggedInAs }) => {
+  test("Startseite, Profil, der Hinweis zum fehlenden zweiten Faktor und „Seite nicht gefunden“ nach der Anmeldung haben keine Verstöße", async ({
+    page,
+    loggedInAs,
+  }) => {
     await loggedInAs("ohnetoken", { target: "/start" });
     await expect(page.getByRole("heading", { level: 1, name: "Startseite" })).toBeVisible();
     await expectNoAxeViolations(page, "/start");
@@ -51,6 +54,13 @@ test.describe("Barrierefreiheit (axe, WCAG 2.1 A/AA)", () => {
     await expect(page).toHaveURL(/\/no-second-factor\?zurueck=%2Fadmin%2Fklassen$/);
     await expect(page.getByRole("heading", { level: 1, name: "Zwei-Faktor-Authentifizierung erforderlich" })).toBeVisible();
     await expectNoAxeViolations(page, "/no-second-factor");
+
+    // A page the user has no right to: the not-found page below the header of the logged-in user (the answer itself,
+    // for every screen and user, is checked in tests/routes/zugriff-ohne-recht.test.ts).
+    await loggedInAs("lehrkraft", { target: "/admin/schulen", otp: false });
+    await expect(page.getByRole("heading", { level: 1, name: "Seite nicht gefunden" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Benutzerkonto" })).toContainText("Angemeldet als");
+    await expectNoAxeViolations(page, "„Seite nicht gefunden“ nach der Anmeldung");
   });
 
   test("die Seiten der Klassenverwaltung haben keine Verstöße: Liste, Anlegen (auch mit Fehlern), Bestätigung, Details, Bearbeiten, Löschen", async ({

@@ -9,7 +9,6 @@ import { nurOhneJavaScript } from "./support/modus";
 
 /** Why a journey here runs without JavaScript only (support/modus.ts). */
 const HINWEIS_IM_HTML = "Der Hinweis steht im Server-HTML der Startseite; mit JavaScript ändert sich daran nichts.";
-const VERWEIGERT = "Eine verweigerte Seite ist eine Antwort des Servers; mit JavaScript kommt sie auf demselben Weg.";
 
 const MAIN_BASE_URL = `http://127.0.0.1:${PORT}`;
 const heading = (page: Page) => page.getByRole("heading", { level: 1, name: "Hinweis für die Startseite" });
@@ -215,24 +214,7 @@ test.describe("Hinweis für die Startseite", () => {
   });
 });
 
-test.describe("Hinweis ohne die Rechte", () => {
-  for (const username of ["schuladmin", "lehrkraft"]) {
-    test(
-      `${username} bekommt für den Hinweis die Seite „Seite nicht gefunden“, auch beim Absenden`,
-      nurOhneJavaScript(VERWEIGERT),
-      async ({ page, loggedInAs }) => {
-        await loggedInAs(username, { target: HINWEIS_PATH, otp: username === "schuladmin" });
-        await expect(page.getByRole("heading", { level: 1, name: "Seite nicht gefunden" })).toBeVisible();
-        await expect(page.getByRole("navigation", { name: "Navigation" }).getByRole("link", { name: "Hinweise bearbeiten" })).toHaveCount(
-          0,
-        );
-        const post = await page.request.post(HINWEIS_PATH, { form: { inhalt: "Fremder Text", revision: "0", intent: "veroeffentlichen" } });
-        expect(post.status()).toBe(404);
-        await expectNoAxeViolations(page, "Hinweis ohne Rechte");
-      },
-    );
-  }
-});
+// Who may not edit the notice gets „Seite nicht gefunden“, also for a post: tests/routes/zugriff-ohne-recht*.test.ts.
 
 test.describe("Hinweis gegen die ältere Upstream-Version", () => {
   test.describe.configure({ mode: "serial" });

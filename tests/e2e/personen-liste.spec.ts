@@ -3,13 +3,11 @@ import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { germanOrder } from "./support/german-order";
 import { DEMO_IDS, isJavaScriptProject, SCHULE_A, SCHULE_B, waitForHydration } from "./support/klassen";
-import { loginAs } from "./support/login";
 import { nurMitJavaScript, nurOhneJavaScript } from "./support/modus";
 
 /** Why a journey here runs without JavaScript only (support/modus.ts). */
 const LISTE_PER_LINK =
   "Suchen, Sortieren und Blättern sind Links und GET-Formulare auf denselben Loader; mit JavaScript nur als Client-Navigation, die andere Reisen zeigen.";
-const VERWEIGERT = "Eine verweigerte Seite ist eine Antwort des Servers; mit JavaScript kommt sie auf demselben Weg.";
 const SERVER_HTML = "Die Seite zeigt, was der Server zeichnet; mit JavaScript derselbe Loader, keine eigene Bedienung.";
 
 /**
@@ -226,12 +224,7 @@ test.describe("Alle Benutzer: suchen, filtern, sortieren, blättern", () => {
     await expectNoAxeViolations(page, "Personenliste Schuladmin");
   });
 
-  test("eine Lehrkraft bekommt für die Liste und ihre Optionen „Seite nicht gefunden“", nurOhneJavaScript(VERWEIGERT), async ({ page }) => {
-    await loginAs(page, "lehrkraft", { target: "/admin/personen", otp: false });
-    await expect(page.getByRole("heading", { level: 1, name: "Seite nicht gefunden" })).toBeVisible();
-    expect((await page.goto("/admin/personen"))?.status()).toBe(404);
-    expect((await page.request.get("/admin/personen/optionen?art=rolle")).status()).toBe(404);
-  });
+  // A teacher gets „Seite nicht gefunden“ for the list and its options: tests/routes/zugriff-ohne-recht.test.ts.
 
   test(
     "unsinnige Parameter ergeben eine normale Seite, nie einen Serverfehler",

@@ -7,7 +7,6 @@ import { PINNED_BASE_URL } from "./support/servers";
 import { nurOhneJavaScript } from "./support/modus";
 
 /** Why a journey here runs without JavaScript only (support/modus.ts). */
-const VERWEIGERT = "Eine verweigerte Seite ist eine Antwort des Servers; mit JavaScript kommt sie auf demselben Weg.";
 const SERVER_HTML = "Die Seite zeigt, was der Server zeichnet; mit JavaScript derselbe Loader, keine eigene Bedienung.";
 const AELTERER_UPSTREAM =
   "Der ältere Upstream unterscheidet sich nur in den Anfragen des Servers; die Bedienung mit JavaScript prüfen die Reisen gegen den aktuellen.";
@@ -111,24 +110,7 @@ test.describe("Mein Profil: Selbstbedienung", () => {
     await expect(page.getByText(DONE)).toHaveCount(0);
   });
 
-  test(
-    "wer keine Lehrer-Zuordnung hat, bekommt kein Gerätepasswort angeboten, auch nicht über die Adresse",
-    nurOhneJavaScript(VERWEIGERT),
-    async ({ page, loggedInAs }) => {
-      await loggedInAs("schueler", { target: "/profile" });
-      await expect(page.getByRole("heading", { level: 1, name: "Mein Profil" })).toBeVisible();
-      await expect(deviceCard(page)).toHaveCount(0);
-      await expect(page.getByRole("link", { name: "Gerätepasswort erzeugen" })).toHaveCount(0);
-
-      const dialogPage = await page.goto("/profile?geraetepasswort");
-      expect(dialogPage?.status()).toBe(404);
-      const post = await page.request.post("/profile?geraetepasswort", {
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: new URL(page.url()).origin },
-        data: `einmal=${crypto.randomUUID()}`,
-      });
-      expect(post.status()).toBe(404);
-    },
-  );
+  // Without a teacher's assignment there is no device password, not even by its address: tests/routes/zugriff-ohne-recht*.test.ts.
 
   test(
     "das Profil nennt je Schule die Schuladministration und die Befristung auch lange vor ihrem Ende",

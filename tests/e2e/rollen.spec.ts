@@ -8,7 +8,6 @@ import { PINNED_BASE_URL } from "./support/servers";
 import { nurOhneJavaScript } from "./support/modus";
 
 /** Why a journey here runs without JavaScript only (support/modus.ts). */
-const VERWEIGERT = "Eine verweigerte Seite ist eine Antwort des Servers; mit JavaScript kommt sie auf demselben Weg.";
 const SERVER_HTML = "Die Seite zeigt, was der Server zeichnet; mit JavaScript derselbe Loader, keine eigene Bedienung.";
 
 const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name });
@@ -463,35 +462,7 @@ test.describe("Rollen finden, anlegen, ändern und löschen", () => {
     await expect(page.getByRole("definition").nth(4)).toContainText("E-Mail");
   });
 
-  for (const username of ["schuladmin", "lehrkraft"]) {
-    test(
-      `${username} bekommt für die Rollenseiten und ihre Formulare „Seite nicht gefunden“`,
-      nurOhneJavaScript(VERWEIGERT),
-      async ({ page, loggedInAs }) => {
-        await loggedInAs(username, { target: "/admin/rollen" });
-        await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
-        await expect(page.getByRole("navigation", { name: "Navigation" }).getByRole("link", { name: "Alle Rollen" })).toHaveCount(0);
-        for (const path of [
-          "/admin/rollen/new",
-          `/admin/rollen/${DEMO_IDS.rolleLehrkraft}`,
-          `/admin/rollen/${DEMO_IDS.rolleLehrkraft}?bearbeiten`,
-        ]) {
-          const response = await page.goto(path);
-          expect(response?.status(), path).toBe(404);
-          await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
-        }
-        const posts: Array<{ path: string; form: Record<string, string> }> = [
-          { path: "/admin/rollen/new", form: { ebene: DEMO_IDS.schuleA, rollenart: "LEHR", name: "Fremdrolle" } },
-          { path: `/admin/rollen/${DEMO_IDS.rolleLehrkraft}?bearbeiten`, form: { name: "Übernommen", version: "1" } },
-          { path: `/admin/rollen/${DEMO_IDS.rolleLehrkraft}?loeschen`, form: {} },
-        ];
-        for (const post of posts) {
-          const response = await page.request.post(post.path, { form: post.form, maxRedirects: 0 });
-          expect(response.status(), post.path).toBe(404);
-        }
-      },
-    );
-  }
+  // Without the right the role pages and their posts are „Seite nicht gefunden“: tests/routes/zugriff-ohne-recht*.test.ts.
 
   test(
     "seltsame Adressen und Eingaben ergeben deutsche Antworten, nie einen Serverfehler",

@@ -4,10 +4,6 @@ import { expect, test } from "./support/fixtures";
 import { createKlasseDirectly, DEMO_IDS, isJavaScriptProject, SCHULE_A, waitForHydration } from "./support/klassen";
 import { watchProblems } from "./support/problems";
 import { createSchuleDirectly, uniqueSchule as uniqueSchuleOf } from "./support/schulen";
-import { nurOhneJavaScript } from "./support/modus";
-
-/** Why a journey here runs without JavaScript only (support/modus.ts). */
-const VERWEIGERT = "Eine verweigerte Seite ist eine Antwort des Servers; mit JavaScript kommt sie auf demselben Weg.";
 
 const uniqueSchule = (prefix: string) => uniqueSchuleOf(prefix, ["7", "6"]);
 
@@ -244,38 +240,5 @@ test.describe("Dienststellennummer und Namen einer Schule ändern", () => {
   });
 });
 
-test.describe("Die Seite einer Schule ohne das Recht dazu", () => {
-  test(
-    "die Schuladministratorin bekommt für die Seite ihrer eigenen Schule „Seite nicht gefunden“",
-    nurOhneJavaScript(VERWEIGERT),
-    async ({ page, loggedInAs }) => {
-      await loggedInAs("schuladmin", { target: `/admin/schulen/${SCHULE_A.id}` });
-      await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
-      await expectNoAxeViolations(page, "Seite einer Schule als Schuladmin");
-      const post = await page.request.post(`/admin/schulen/${SCHULE_A.id}`, { form: { kennung: "0710001", name: "Übernommen" } });
-      expect(post.status()).toBe(404);
-    },
-  );
-
-  test(
-    "die Lehrkraft bekommt für die Seite einer Schule „Seite nicht gefunden“",
-    nurOhneJavaScript(VERWEIGERT),
-    async ({ page, loggedInAs }) => {
-      await loggedInAs("lehrkraft", { target: `/admin/schulen/${SCHULE_A.id}`, otp: false });
-      await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
-    },
-  );
-
-  test(
-    "die Adresse eines Schulträgers oder einer unbekannten Id ist keine Schule",
-    nurOhneJavaScript(VERWEIGERT),
-    async ({ page, loggedInAs }) => {
-      await loggedInAs("landesadmin", { target: "/admin/schulen" });
-      for (const id of [DEMO_IDS.traegerStadt, "00000000-0000-4000-8000-000000000000", "keine-id"]) {
-        const response = await page.goto(`/admin/schulen/${id}`);
-        expect(response?.status(), id).toBe(404);
-        await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
-      }
-    },
-  );
-});
+// Without the right, and for an id that is no school, the page is „Seite nicht gefunden“:
+// tests/routes/zugriff-ohne-recht*.test.ts and tests/routes/unbekannte-adressen.test.ts.

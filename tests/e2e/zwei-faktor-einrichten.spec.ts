@@ -6,10 +6,7 @@ import { expect, test } from "./support/fixtures";
 import { waitForHydration } from "./support/klassen";
 import { loginAs, wrongCode } from "./support/login";
 import { PORT } from "./support/servers";
-import { nurMitJavaScript, nurOhneJavaScript } from "./support/modus";
-
-/** Why a journey here runs without JavaScript only (support/modus.ts). */
-const VERWEIGERT = "Eine verweigerte Seite ist eine Antwort des Servers; mit JavaScript kommt sie auf demselben Weg.";
+import { nurMitJavaScript } from "./support/modus";
 
 /**
  * Setting up one's own second factor (issue 10): an administrator without a token opens an admin page, is sent to
@@ -188,10 +185,5 @@ test.describe("Zwei-Faktor-Authentifizierung selbst einrichten", () => {
     await tokenService("ok");
   });
 
-  test("wer keinen zweiten Faktor braucht, findet die Einrichtung nicht", nurOhneJavaScript(VERWEIGERT), async ({ loggedInAs, page }) => {
-    await loggedInAs("schueler", { target: "/profile" });
-    await expect(page.getByRole("region", { name: "Zwei-Faktor-Authentifizierung" })).toHaveCount(0);
-    await page.goto("/profile/zwei-faktor");
-    await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
-  });
+  // Who needs no second factor finds no set-up, not even by its address: tests/routes/zugriff-ohne-recht.test.ts.
 });

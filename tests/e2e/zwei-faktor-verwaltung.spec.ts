@@ -7,10 +7,6 @@ import { expect, test } from "./support/fixtures";
 import { isJavaScriptProject, waitForHydration } from "./support/klassen";
 import { loginAs, submitPasswordForm, wrongCode } from "./support/login";
 import { PORT } from "./support/servers";
-import { nurOhneJavaScript } from "./support/modus";
-
-/** Why a journey here runs without JavaScript only (support/modus.ts). */
-const VERWEIGERT = "Eine verweigerte Seite ist eine Antwort des Servers; mit JavaScript kommt sie auf demselben Weg.";
 
 /** This project's own persons and device: the journeys change them, the other project's journeys use others. */
 type Project = keyof typeof E2E_ZWEI_FAKTOR_PERSONEN;
@@ -267,21 +263,5 @@ test.describe("Zwei-Faktor-Verwaltung einer Person", () => {
     await expect(section(page)).toContainText(`Seriennummer: ${IN_USE}`);
   });
 
-  test(
-    "der Schuladmin einer anderen Schule kann ein Token weder sehen noch zurücksetzen noch einrichten",
-    nurOhneJavaScript(VERWEIGERT),
-    async ({ page, loggedInAs }) => {
-      await loggedInAs("schuladmin", { target: "/admin/personen" });
-      const origin = new URL(page.url()).origin;
-      for (const dialog of ["token-zuruecksetzen", "zwei-faktor-einrichten", "zwei-faktor-einrichten=hardware"]) {
-        const url = `${detailsPath("mjessen")}?${dialog}`;
-        expect((await page.request.get(url)).status(), url).toBe(404);
-        const post = await page.request.post(url, {
-          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
-          data: new URLSearchParams({ serial: IN_USE, otp: "123456" }).toString(),
-        });
-        expect(post.status(), url).toBe(404);
-      }
-    },
-  );
+  // The administrator of another school can neither open nor post the token dialogs: tests/routes/zugriff-ohne-recht*.test.ts.
 });
