@@ -6,12 +6,7 @@ import { DEMO_IDS, SCHULE_A, isJavaScriptProject, uniqueToken, waitForHydration 
 import { loginAs } from "./support/login";
 import { watchProblems } from "./support/problems";
 import { PINNED_BASE_URL, PINNED_PORT, PORT } from "./support/servers";
-import { nurOhneJavaScript } from "./support/modus";
-
-/** Why a journey here runs without JavaScript only (support/modus.ts). */
-const SERVER_HTML = "Die Seite zeigt, was der Server zeichnet; mit JavaScript derselbe Loader, keine eigene Bedienung.";
-const AELTERER_UPSTREAM =
-  "Der ältere Upstream unterscheidet sich nur in den Anfragen des Servers; die Bedienung mit JavaScript prüfen die Reisen gegen den aktuellen.";
+import { GRUND, nurOhneJavaScript } from "./support/modus";
 
 /**
  * The offer screens (inventory §4.14) and the school-specific role extension (decision 024), with and without
@@ -140,16 +135,20 @@ test.describe("Angebote ansehen", () => {
     expect(problems, "Fehler in der Browser-Konsole").toEqual([]);
   });
 
-  test("auf einem schmalen Bildschirm rollt die Tabelle in ihrem eigenen Bereich, nicht die ganze Seite", async ({ page, loggedInAs }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await loggedInAs("landesadmin", { target: "/admin/angebote" });
-    await waitForHydration(page);
-    const region = page.getByRole("region", { name: "Angebote, die Sie verwalten" });
-    await expect(region).toBeVisible();
-    expect(await region.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await expectNoAxeViolations(page, "Angebotsliste, 390 px");
-  });
+  test(
+    "auf einem schmalen Bildschirm rollt die Tabelle in ihrem eigenen Bereich, nicht die ganze Seite",
+    nurOhneJavaScript(GRUND.tabelle390),
+    async ({ page, loggedInAs }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await loggedInAs("landesadmin", { target: "/admin/angebote" });
+      await waitForHydration(page);
+      const region = page.getByRole("region", { name: "Angebote, die Sie verwalten" });
+      await expect(region).toBeVisible();
+      expect(await region.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await expectNoAxeViolations(page, "Angebotsliste, 390 px");
+    },
+  );
 });
 
 test.describe("Eine Rolle schulspezifisch um ein Angebot erweitern", () => {
@@ -236,7 +235,7 @@ test.describe("Eine Rolle schulspezifisch um ein Angebot erweitern", () => {
 
   test(
     "ein Angebot ohne Rollenerweiterung hat keine Erweiterungsseite; die Schulleitung liest es trotzdem",
-    nurOhneJavaScript(SERVER_HTML),
+    nurOhneJavaScript(GRUND.serverHtml),
     async ({ page, loggedInAs }) => {
       await loggedInAs("angebotsadmin", { target: `/admin/angebote/${sp("e-mail")}` });
       await expect(heading(page, "Angebot E-Mail")).toBeVisible();
@@ -258,7 +257,7 @@ test.describe("Angebote gegen die ältere Upstream-Version", () => {
 
   test(
     "die Landesadministratorin sieht die Merker der älteren Version und erweitert eine eigene Rolle an einer Schule",
-    nurOhneJavaScript(AELTERER_UPSTREAM),
+    nurOhneJavaScript(GRUND.aeltererUpstream),
     async ({ page }) => {
       const rolle = rollenName("Altrolle");
       await loginAs(page, "landesadmin", { target: "/admin/angebote?anzahl=30" });

@@ -4,10 +4,7 @@ import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { afterRouterIdle, isJavaScriptProject, SCHULE_A, waitForHydration } from "./support/klassen";
 import { submitPasswordForm } from "./support/login";
-import { nurMitJavaScript, nurOhneJavaScript } from "./support/modus";
-
-/** Why a journey here runs without JavaScript only (support/modus.ts). */
-const SERVER_HTML = "Die Seite zeigt, was der Server zeichnet; mit JavaScript derselbe Loader, keine eigene Bedienung.";
+import { GRUND, nurMitJavaScript, nurOhneJavaScript } from "./support/modus";
 
 /** This project's own persons: the journeys change them, the other project's journeys use others. */
 const personen = () => E2E_DETAILS_PERSONEN[test.info().project.name as keyof typeof E2E_DETAILS_PERSONEN];
@@ -39,7 +36,7 @@ async function revealedPassword(page: Page, outputId: string): Promise<string> {
 test.describe("Details einer Person", () => {
   test(
     "die Landesadministratorin sieht persönliche Daten, Sperren, Schulzuordnungen und den Zwei-Faktor-Status",
-    nurOhneJavaScript(SERVER_HTML),
+    nurOhneJavaScript(GRUND.serverHtml),
     async ({ page, loggedInAs }) => {
       await loggedInAs("landesadmin", { target: `${detailsPath("fpetersen")}?zurueck=${encodeURIComponent(LIST_WITH_FILTER)}` });
       await expect(heading(page, "Benutzer: Frauke Petersen")).toBeVisible();

@@ -4,6 +4,7 @@ import { E2E_PERSONEN, demoPersonId } from "../../upstream/reference/seed/demo-p
 import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { isJavaScriptProject, SCHULE_B, SCHULE_C, waitForHydration } from "./support/klassen";
+import { nurOhneJavaScript } from "./support/modus";
 
 /** This project's own persons: the journeys change them, the other project's journeys use others. */
 const personen = () => E2E_PERSONEN[test.info().project.name as keyof typeof E2E_PERSONEN];
@@ -182,16 +183,22 @@ test.describe("Benutzer sperren, entsperren, löschen und synchronisieren", () =
     expect(gone?.status()).toBe(404);
   });
 
-  test("die Landesadministratorin stößt die Synchronisation an", async ({ page, loggedInAs }) => {
-    await loggedInAs("landesadmin", { target: detailsPath("mkrueger") });
-    await openDialog(page, "Benutzer synchronisieren", "Benutzer synchronisieren");
-    const dialog = dialogOf(page);
-    await expect(dialog).toContainText("Möchten Sie Matthias Krüger erneut an alle angebundenen Systeme übertragen?");
-    await expectNoAxeViolations(page, "Benutzer synchronisieren");
-    await dialog.getByRole("button", { name: "Synchronisieren" }).click();
-    await expect(toast(page, "Die Synchronisation von Matthias Krüger wurde gestartet.")).toBeVisible();
-    await expect(heading(page, "Benutzer: Matthias Krüger")).toBeVisible();
-  });
+  test(
+    "die Landesadministratorin stößt die Synchronisation an",
+    nurOhneJavaScript(
+      "Ein Bestätigungsdialog wie „Sperre aufheben“ auf derselben Seite: mit JavaScript derselbe Weg (öffnen, bestätigen, Meldung über der Seite), den die erste Reise geht.",
+    ),
+    async ({ page, loggedInAs }) => {
+      await loggedInAs("landesadmin", { target: detailsPath("mkrueger") });
+      await openDialog(page, "Benutzer synchronisieren", "Benutzer synchronisieren");
+      const dialog = dialogOf(page);
+      await expect(dialog).toContainText("Möchten Sie Matthias Krüger erneut an alle angebundenen Systeme übertragen?");
+      await expectNoAxeViolations(page, "Benutzer synchronisieren");
+      await dialog.getByRole("button", { name: "Synchronisieren" }).click();
+      await expect(toast(page, "Die Synchronisation von Matthias Krüger wurde gestartet.")).toBeVisible();
+      await expect(heading(page, "Benutzer: Matthias Krüger")).toBeVisible();
+    },
+  );
 
   // Without the right, deleting and synchronising are „Seite nicht gefunden“, also as a post:
   // tests/routes/zugriff-ohne-recht*.test.ts.

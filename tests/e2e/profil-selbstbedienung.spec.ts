@@ -4,12 +4,7 @@ import { expect, test } from "./support/fixtures";
 import { isJavaScriptProject, SCHULE_A, SCHULE_B, waitForHydration } from "./support/klassen";
 import { loginAs } from "./support/login";
 import { PINNED_BASE_URL } from "./support/servers";
-import { nurOhneJavaScript } from "./support/modus";
-
-/** Why a journey here runs without JavaScript only (support/modus.ts). */
-const SERVER_HTML = "Die Seite zeigt, was der Server zeichnet; mit JavaScript derselbe Loader, keine eigene Bedienung.";
-const AELTERER_UPSTREAM =
-  "Der ältere Upstream unterscheidet sich nur in den Anfragen des Servers; die Bedienung mit JavaScript prüfen die Reisen gegen den aktuellen.";
+import { GRUND, nurOhneJavaScript } from "./support/modus";
 
 /**
  * The profile's self-service (issue 10): a teacher's own device password, and whom to ask at each school. Creating a
@@ -114,7 +109,7 @@ test.describe("Mein Profil: Selbstbedienung", () => {
 
   test(
     "das Profil nennt je Schule die Schuladministration und die Befristung auch lange vor ihrem Ende",
-    nurOhneJavaScript(SERVER_HTML),
+    nurOhneJavaScript(GRUND.serverHtml),
     async ({ page, loggedInAs }) => {
       await loggedInAs("lehrkraft", { target: "/profile" });
       const schuleA = schoolEntry(page, SCHULE_A.label);
@@ -146,7 +141,7 @@ test.describe("Mein Profil gegen die ältere Upstream-Version", () => {
 
   test(
     "auch dort erzeugt eine Lehrkraft ihr Gerätepasswort und sieht ihre Schuladministration",
-    nurOhneJavaScript(AELTERER_UPSTREAM),
+    nurOhneJavaScript(GRUND.aeltererUpstream),
     async ({ page }) => {
       await loginAs(page, "lehrkraft", { target: "/profile", otp: false });
       await expect(schoolEntry(page, SCHULE_A.label).getByRole("definition").nth(1)).toContainText("Sven Schulze");

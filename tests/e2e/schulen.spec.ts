@@ -4,12 +4,7 @@ import { expect, test } from "./support/fixtures";
 import { DEMO_IDS, isJavaScriptProject, SCHULE_A, waitForHydration } from "./support/klassen";
 import { watchProblems } from "./support/problems";
 import { createSchuleDirectly, uniqueSchule as uniqueSchuleOf } from "./support/schulen";
-import { nurOhneJavaScript } from "./support/modus";
-
-/** Why a journey here runs without JavaScript only (support/modus.ts). */
-const SERVER_HTML = "Die Seite zeigt, was der Server zeichnet; mit JavaScript derselbe Loader, keine eigene Bedienung.";
-const LISTE_PER_LINK =
-  "Suchen, Sortieren und Blättern sind Links und GET-Formulare auf denselben Loader; mit JavaScript nur als Client-Navigation, die andere Reisen zeigen.";
+import { GRUND, nurOhneJavaScript } from "./support/modus";
 
 const countStatus = (page: Page) => page.getByRole("status").filter({ hasText: /Schulen? gefunden/ });
 const toast = (page: Page) => page.getByRole("status").filter({ hasText: /itslearning/ });
@@ -184,7 +179,7 @@ test.describe("Schulen anlegen, finden und für itslearning aktivieren", () => {
 
   test(
     "die Liste zeigt Schulform, Schulträger und itslearning-Status; ein Schulträger ist keine Schule zum Aktivieren",
-    nurOhneJavaScript(SERVER_HTML),
+    nurOhneJavaScript(GRUND.serverHtml),
     async ({ page, loggedInAs }) => {
       await loggedInAs("landesadmin", { target: "/admin/schulen?suche=Freie%20Waldschule%20Heidkamp" });
       await expect(row(page, "0790001").getByRole("cell")).toHaveText([
@@ -214,7 +209,7 @@ test.describe("Schulen anlegen, finden und für itslearning aktivieren", () => {
 
   test(
     "die Landesadministratorin sortiert nach Dienststellennummer und Name und blättert mit fünf Einträgen pro Seite",
-    nurOhneJavaScript(LISTE_PER_LINK),
+    nurOhneJavaScript(GRUND.listePerLink),
     async ({ page, loggedInAs }) => {
       const base = uniqueSchule("Sortierschule");
       await loggedInAs("landesadmin", { target: "/admin/schulen" });

@@ -4,10 +4,7 @@ import { expect, test } from "./support/fixtures";
 import { DEMO_IDS, isJavaScriptProject, uniqueToken, waitForHydration } from "./support/klassen";
 import { createSchuleDirectly, createTraegerDirectly } from "./support/schulen";
 import { PORT } from "./support/servers";
-import { nurMitJavaScript, nurOhneJavaScript } from "./support/modus";
-
-/** Why a journey here runs without JavaScript only (support/modus.ts). */
-const SERVER_HTML = "Die Seite zeigt, was der Server zeichnet; mit JavaScript derselbe Loader, keine eigene Bedienung.";
+import { GRUND, nurMitJavaScript, nurOhneJavaScript } from "./support/modus";
 
 const UPSTREAM = `http://127.0.0.1:${PORT + 1}`;
 
@@ -434,7 +431,7 @@ test.describe("Schulen eines Schulträgers zuordnen und lösen", () => {
 
   test(
     "eine vorgemerkte Id, die keine Schule ist, wird als solche genannt, nicht als geändert",
-    nurOhneJavaScript(SERVER_HTML),
+    nurOhneJavaScript(GRUND.serverHtml),
     async ({ page, loggedInAs }) => {
       await loggedInAs("landesadmin", { target: "/admin/schulen" });
       await page.goto(`/admin/schultraeger/${DEMO_IDS.traegerVerband}/schulen?hinzu=${DEMO_IDS.klasseOhneZuordnung}`);
