@@ -1,10 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { currentOtp, loginAs, pathOf, submitPasswordForm } from "./support/login";
-import { nurOhneJavaScript } from "./support/modus";
-
-/** Why a journey here runs without JavaScript only (support/modus.ts). */
-const UPSTREAM_ANMELDUNG =
-  "Die Anmeldung läuft über die HTML-Formulare des Upstreams und ganze Seitenwechsel; mit JavaScript derselbe Weg.";
+import { GRUND, nurOhneJavaScript } from "./support/modus";
 
 test.describe("Anmeldung und Zugang zur Klassenverwaltung", () => {
   test("die Landesadministratorin meldet sich mit Passwort und Einmalcode an und erreicht die Klassenverwaltung", async ({
@@ -48,7 +44,7 @@ test.describe("Anmeldung und Zugang zur Klassenverwaltung", () => {
 
   test(
     "eine Lehrkraft ohne Adminrechte bekommt für /admin/klassen die Seite „Seite nicht gefunden“ und wird nicht nach dem Einmalcode gefragt",
-    nurOhneJavaScript(UPSTREAM_ANMELDUNG),
+    nurOhneJavaScript(GRUND.upstreamAnmeldung),
     async ({ page }) => {
       const otpRequests: string[] = [];
       page.on("request", (request) => {
@@ -71,7 +67,7 @@ test.describe("Anmeldung und Zugang zur Klassenverwaltung", () => {
 
   test(
     "ein Admin ohne eingerichteten zweiten Faktor landet beim Öffnen der Klassenverwaltung auf dem Hinweis zur Zwei-Faktor-Authentifizierung",
-    nurOhneJavaScript(UPSTREAM_ANMELDUNG),
+    nurOhneJavaScript(GRUND.upstreamAnmeldung),
     async ({ page }) => {
       await loginAs(page, "ohnetoken", {
         target: "/admin/klassen",
@@ -103,7 +99,7 @@ test.describe("Anmeldung und Zugang zur Klassenverwaltung", () => {
 
   test(
     "ein Benutzerkonto ohne Person im Schulportal endet auf der Seite „Benutzerkonto unbekannt“",
-    nurOhneJavaScript(UPSTREAM_ANMELDUNG),
+    nurOhneJavaScript(GRUND.upstreamAnmeldung),
     async ({ page }) => {
       await loginAs(page, "unbekannt", { target: "/start", expectUrl: /\/login-error$/ });
       await expect(page.getByRole("heading", { level: 1, name: "Benutzerkonto unbekannt" })).toBeVisible();

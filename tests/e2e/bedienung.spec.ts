@@ -13,10 +13,7 @@ import {
   waitForHydration,
 } from "./support/klassen";
 import { loginAs, pathOf } from "./support/login";
-import { nurOhneJavaScript } from "./support/modus";
-
-/** Why a journey here runs without JavaScript only (support/modus.ts). */
-const SERVER_HTML = "Die Seite zeigt, was der Server zeichnet; mit JavaScript derselbe Loader, keine eigene Bedienung.";
+import { GRUND, nurOhneJavaScript } from "./support/modus";
 
 /**
  * Defects a person meets when using the portal (issue 5, §7): each journey here once showed one of them.
@@ -62,20 +59,24 @@ test.describe("Schmale Bildschirme (390 px)", () => {
     }
   });
 
-  test("in der Schulliste verdeckt die Spalte „Aktionen“ die Schulnamen nicht", async ({ page, loggedInAs }) => {
-    await loggedInAs("landesadmin", { target: "/admin/schulen" });
-    await waitForHydration(page);
-    expect(await sidewaysOverflow(page), "Die Seite scrollt seitlich").toBe(0);
-    const name = page.getByRole("table", { name: "Schulen" }).getByRole("link", { name: "Gemeinschaftsschule am Deich", exact: true });
-    await expect(name).toBeVisible();
-    // What is drawn at the middle of the name's first line is the name itself, not a cell lying on top of it.
-    const uncovered = await name.evaluate((link) => {
-      const line = link.getClientRects()[0];
-      const hit = document.elementFromPoint(line.left + line.width / 2, line.top + line.height / 2);
-      return hit !== null && link.contains(hit);
-    });
-    expect(uncovered, "Der Schulname ist verdeckt").toBe(true);
-  });
+  test(
+    "in der Schulliste verdeckt die Spalte „Aktionen“ die Schulnamen nicht",
+    nurOhneJavaScript(GRUND.layout390),
+    async ({ page, loggedInAs }) => {
+      await loggedInAs("landesadmin", { target: "/admin/schulen" });
+      await waitForHydration(page);
+      expect(await sidewaysOverflow(page), "Die Seite scrollt seitlich").toBe(0);
+      const name = page.getByRole("table", { name: "Schulen" }).getByRole("link", { name: "Gemeinschaftsschule am Deich", exact: true });
+      await expect(name).toBeVisible();
+      // What is drawn at the middle of the name's first line is the name itself, not a cell lying on top of it.
+      const uncovered = await name.evaluate((link) => {
+        const line = link.getClientRects()[0];
+        const hit = document.elementFromPoint(line.left + line.width / 2, line.top + line.height / 2);
+        return hit !== null && link.contains(hit);
+      });
+      expect(uncovered, "Der Schulname ist verdeckt").toBe(true);
+    },
+  );
 
   test("das Menü sagt, ob es offen ist, und „Navigation“ wird nur einmal vorgelesen", async ({ page, loggedInAs }) => {
     await loggedInAs("landesadmin", { target: "/admin/klassen" });
@@ -288,34 +289,37 @@ test.describe("Fokus nach dem Seitenwechsel", () => {
 });
 
 test.describe("Ehrliche Meldungen", () => {
-  test("ein Klassenname nur aus „Ü“ wird abgelehnt, und die Meldung sagt, dass Umlaute allein nicht reichen", async ({
-    page,
-    loggedInAs,
-  }) => {
-    await loggedInAs("landesadmin", { target: "/admin/klassen/new" });
-    await waitForHydration(page);
-    const name = page.getByRole("textbox", { name: "Klassenname" });
-    // The hint promises nothing the rule does not keep.
-    await expect(name).toHaveAccessibleDescription(/auch Umlaute und ß.*Buchstabe von A bis Z oder eine Ziffer/);
+  test(
+    "ein Klassenname nur aus „Ü“ wird abgelehnt, und die Meldung sagt, dass Umlaute allein nicht reichen",
+    nurOhneJavaScript(
+      "Die Regel ist dasselbe Schema im Browser und auf dem Server; dieselbe Meldung aus der Prüfung im Browser zeigt klassen-fehler.spec.ts („--“), der Hinweis am Feld steht im Server-HTML.",
+    ),
+    async ({ page, loggedInAs }) => {
+      await loggedInAs("landesadmin", { target: "/admin/klassen/new" });
+      await waitForHydration(page);
+      const name = page.getByRole("textbox", { name: "Klassenname" });
+      // The hint promises nothing the rule does not keep.
+      await expect(name).toHaveAccessibleDescription(/auch Umlaute und ß.*Buchstabe von A bis Z oder eine Ziffer/);
 
-    await page.getByRole("combobox", { name: "Schule" }).selectOption({ label: SCHULE_B.label });
-    await name.fill("Ü");
-    await page.getByRole("button", { name: "Klasse anlegen" }).click();
-    const message =
-      "Der Klassenname muss mindestens einen Buchstaben von A bis Z (groß oder klein) oder eine Ziffer enthalten. Umlaute und ß allein reichen dafür nicht.";
-    await expect(page.getByText(message, { exact: true })).toBeVisible();
-    await expect(name).toHaveAccessibleDescription(new RegExp(escapeRegExp(message)));
-    await expect(page.getByText("(A–Z)")).toHaveCount(0);
+      await page.getByRole("combobox", { name: "Schule" }).selectOption({ label: SCHULE_B.label });
+      await name.fill("Ü");
+      await page.getByRole("button", { name: "Klasse anlegen" }).click();
+      const message =
+        "Der Klassenname muss mindestens einen Buchstaben von A bis Z (groß oder klein) oder eine Ziffer enthalten. Umlaute und ß allein reichen dafür nicht.";
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+      await expect(name).toHaveAccessibleDescription(new RegExp(escapeRegExp(message)));
+      await expect(page.getByText("(A–Z)")).toHaveCount(0);
 
-    // The server's own rule is the same (the browser's check can be bypassed).
-    const response = await page.request.post("/admin/klassen/new", { form: { schule: SCHULE_B.id, name: "ß" } });
-    expect(response.status()).toBe(400);
-    expect(await response.text()).toContain("Umlaute und ß allein reichen dafür nicht.");
-  });
+      // The server's own rule is the same (the browser's check can be bypassed).
+      const response = await page.request.post("/admin/klassen/new", { form: { schule: SCHULE_B.id, name: "ß" } });
+      expect(response.status()).toBe(400);
+      expect(await response.text()).toContain("Umlaute und ß allein reichen dafür nicht.");
+    },
+  );
 
   test(
     "eine leere Ergebnisliste sagt in einem Satz, dass nichts gefunden wurde",
-    nurOhneJavaScript(SERVER_HTML),
+    nurOhneJavaScript(GRUND.serverHtml),
     async ({ page, loggedInAs }) => {
       await loggedInAs("landesadmin", { target: `/admin/klassen?suche=${uniqueToken()}` });
       await expect(page.getByRole("status").filter({ hasText: "gefunden" })).toHaveText("Keine Klassen gefunden.");
@@ -329,7 +333,7 @@ test.describe("Ehrliche Meldungen", () => {
 
   test(
     "ein Schuladmin mit der Id einer fremden Schule im Link sieht seine eigene Liste und erfährt warum",
-    nurOhneJavaScript(SERVER_HTML),
+    nurOhneJavaScript(GRUND.serverHtml),
     async ({ page, loggedInAs }) => {
       await loggedInAs("schuladmin", { target: "/admin/klassen" });
       await page.goto(`/admin/klassen?schule=${SCHULE_C.id}&anzahl=5`);
@@ -421,7 +425,7 @@ test.describe("Abmelden und Anmeldefehler", () => {
 
   test(
     "auf /login-error gibt es nur einen Weg hinaus: „Abmelden“, kein „Anmelden“ daneben",
-    nurOhneJavaScript(SERVER_HTML),
+    nurOhneJavaScript(GRUND.serverHtml),
     async ({ page }) => {
       await loginAs(page, "unbekannt", { target: "/start", expectUrl: /\/login-error$/ });
       await expect(page.getByRole("heading", { level: 1, name: "Benutzerkonto unbekannt" })).toBeVisible();
@@ -439,7 +443,7 @@ test.describe("Abmelden und Anmeldefehler", () => {
 test.describe("Passwort ändern im Profil", () => {
   test(
     "der Hinweis beschreibt die Änderungsseite, und nach dem Abbrechen ist die Adresse wieder sauber",
-    nurOhneJavaScript(SERVER_HTML),
+    nurOhneJavaScript(GRUND.serverHtml),
     async ({ page, loggedInAs }) => {
       await loggedInAs("lehrkraft", { target: "/profile" });
       const card = page.getByRole("region", { name: "Passwort", exact: true });

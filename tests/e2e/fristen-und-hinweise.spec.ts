@@ -3,10 +3,7 @@ import { expect, test } from "./support/fixtures";
 import { expectNoAxeViolations } from "./support/axe";
 import { isJavaScriptProject, waitForHydration } from "./support/klassen";
 import { LANDING_NOTICES, PINNED_BASE_URL } from "./support/servers";
-import { nurOhneJavaScript } from "./support/modus";
-
-/** Why a journey here runs without JavaScript only (support/modus.ts). */
-const HINWEIS_IM_HTML = "Der Hinweis steht im Server-HTML der Startseite; mit JavaScript ändert sich daran nichts.";
+import { GRUND, nurOhneJavaScript } from "./support/modus";
 
 // Seeded persons (upstream/reference/seed): `kopers` (Kai Kruse) lacks his KoPers number, his lock is 6 days away;
 // `wpaulsen` (Wiebke Paulsen) is Vertretungslehrkraft at Grundschule Lindenweg until 10 days from the seed; `liv`
@@ -71,33 +68,36 @@ test.describe("Fristen auf Startseite und Profil", () => {
     await expect(page.getByText("KoPers-Nummer nötig")).toHaveCount(0);
   });
 
-  test("eine Vertretungslehrkraft, deren Zuordnung in 10 Tagen endet, liest Schule, Rolle und Datum, dringend", async ({
-    page,
-    loggedInAs,
-  }) => {
-    await loggedInAs("wpaulsen", { target: "/start" });
-    const zuordnung = banner(page, "Grundschule Lindenweg");
-    await expect(zuordnung).toContainText("Dringend: Die Frist endet in weniger als 14 Tagen");
-    await expect(zuordnung).toContainText(
-      /Ihre Zuordnung zur Schule „Grundschule Lindenweg“ mit der Rolle „Vertretungslehrkraft“ ist bis zum \d{2}\.\d{2}\.\d{4} befristet\./,
-    );
-    const days = daysUntil((await zuordnung.textContent()) ?? "");
-    expect(days).toBeGreaterThanOrEqual(9);
-    expect(days).toBeLessThanOrEqual(10);
+  test(
+    "eine Vertretungslehrkraft, deren Zuordnung in 10 Tagen endet, liest Schule, Rolle und Datum, dringend",
+    nurOhneJavaScript(
+      "Das Ausblenden mit JavaScript (an Ort und Stelle, Fokus auf die Überschrift, Statusmeldung) prüft die Reise zur KoPers-Nummer auf derselben Profilseite; Schule, Rolle und Datum zeichnet der Server.",
+    ),
+    async ({ page, loggedInAs }) => {
+      await loggedInAs("wpaulsen", { target: "/start" });
+      const zuordnung = banner(page, "Grundschule Lindenweg");
+      await expect(zuordnung).toContainText("Dringend: Die Frist endet in weniger als 14 Tagen");
+      await expect(zuordnung).toContainText(
+        /Ihre Zuordnung zur Schule „Grundschule Lindenweg“ mit der Rolle „Vertretungslehrkraft“ ist bis zum \d{2}\.\d{2}\.\d{4} befristet\./,
+      );
+      const days = daysUntil((await zuordnung.textContent()) ?? "");
+      expect(days).toBeGreaterThanOrEqual(9);
+      expect(days).toBeLessThanOrEqual(10);
 
-    await page.goto("/profile");
-    await expect(banner(page, "Grundschule Lindenweg")).toContainText("Vertretungslehrkraft");
-    await expectNoAxeViolations(page, "Profil mit dringendem Fristen-Hinweis");
-    await dismiss(page, "Hinweis zur Zuordnung „Grundschule Lindenweg“ (Vertretungslehrkraft) ausblenden");
-    await expect(fristen(page)).toBeHidden();
-    await page.goto("/start");
-    await expect(page.getByRole("heading", { level: 1, name: "Startseite" })).toBeVisible();
-    await expect(page.getByText("Grundschule Lindenweg")).toHaveCount(0);
-  });
+      await page.goto("/profile");
+      await expect(banner(page, "Grundschule Lindenweg")).toContainText("Vertretungslehrkraft");
+      await expectNoAxeViolations(page, "Profil mit dringendem Fristen-Hinweis");
+      await dismiss(page, "Hinweis zur Zuordnung „Grundschule Lindenweg“ (Vertretungslehrkraft) ausblenden");
+      await expect(fristen(page)).toBeHidden();
+      await page.goto("/start");
+      await expect(page.getByRole("heading", { level: 1, name: "Startseite" })).toBeVisible();
+      await expect(page.getByText("Grundschule Lindenweg")).toHaveCount(0);
+    },
+  );
 
   test(
     "eine Befristung in mehr als 14 Tagen ist ein Hinweis, nicht dringend",
-    nurOhneJavaScript(HINWEIS_IM_HTML),
+    nurOhneJavaScript(GRUND.hinweisImHtml),
     async ({ page, loggedInAs }) => {
       await loggedInAs("liv", { target: "/start" });
       const zuordnung = banner(page, "Gemeinschaftsschule am Deich");
@@ -112,7 +112,7 @@ test.describe("Fristen auf Startseite und Profil", () => {
 test.describe("Wartungshinweis und Neuigkeiten auf der Startseite ohne Anmeldung", () => {
   test(
     "der Wartungshinweis erscheint in seinem Zeitfenster, die Neuigkeiten noch nicht",
-    nurOhneJavaScript(HINWEIS_IM_HTML),
+    nurOhneJavaScript(GRUND.hinweisImHtml),
     async ({ page }) => {
       await page.goto("/");
       await expect(page.getByRole("heading", { level: 1, name: "Willkommen im Schulportal" })).toBeVisible();
@@ -125,14 +125,18 @@ test.describe("Wartungshinweis und Neuigkeiten auf der Startseite ohne Anmeldung
   test.describe("auf dem Server, dessen Wartungsfenster vorbei ist", () => {
     test.use({ baseURL: PINNED_BASE_URL });
 
-    test("erscheint kein Wartungshinweis, aber die Neuigkeiten in ihrem Fenster", nurOhneJavaScript(HINWEIS_IM_HTML), async ({ page }) => {
-      await page.goto("/");
-      await expect(page.getByRole("heading", { level: 1, name: "Willkommen im Schulportal" })).toBeVisible();
-      await expect(page.getByRole("region", { name: "Wartungsarbeiten" })).toHaveCount(0);
-      await expect(page.getByText(LANDING_NOTICES.wartungstext)).toHaveCount(0);
-      const neuigkeiten = page.getByRole("region", { name: LANDING_NOTICES.neuigkeitenTitel });
-      await expect(neuigkeiten.getByRole("listitem")).toHaveText(LANDING_NOTICES.neuigkeiten);
-      await expectNoAxeViolations(page, "Startseite mit Neuigkeiten");
-    });
+    test(
+      "erscheint kein Wartungshinweis, aber die Neuigkeiten in ihrem Fenster",
+      nurOhneJavaScript(GRUND.hinweisImHtml),
+      async ({ page }) => {
+        await page.goto("/");
+        await expect(page.getByRole("heading", { level: 1, name: "Willkommen im Schulportal" })).toBeVisible();
+        await expect(page.getByRole("region", { name: "Wartungsarbeiten" })).toHaveCount(0);
+        await expect(page.getByText(LANDING_NOTICES.wartungstext)).toHaveCount(0);
+        const neuigkeiten = page.getByRole("region", { name: LANDING_NOTICES.neuigkeitenTitel });
+        await expect(neuigkeiten.getByRole("listitem")).toHaveText(LANDING_NOTICES.neuigkeiten);
+        await expectNoAxeViolations(page, "Startseite mit Neuigkeiten");
+      },
+    );
   });
 });

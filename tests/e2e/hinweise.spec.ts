@@ -5,11 +5,7 @@ import { HINWEIS_PATH, hinweisFeld, lockHinweis, onEditor, readHinweis, restoreH
 import { isJavaScriptProject, uniqueToken, waitForHydration } from "./support/klassen";
 import { loginAs } from "./support/login";
 import { PINNED_BASE_URL, PINNED_PORT, PORT } from "./support/servers";
-import { nurOhneJavaScript } from "./support/modus";
-
-/** Why a journey here runs without JavaScript only (support/modus.ts). */
-const HINWEIS_IM_HTML = "Der Hinweis steht im Server-HTML der Startseite; mit JavaScript ändert sich daran nichts.";
-const VERWEIGERT = "Eine verweigerte Seite ist eine Antwort des Servers; mit JavaScript kommt sie auf demselben Weg.";
+import { GRUND, nurOhneJavaScript } from "./support/modus";
 
 const MAIN_BASE_URL = `http://127.0.0.1:${PORT}`;
 const heading = (page: Page) => page.getByRole("heading", { level: 1, name: "Hinweis für die Startseite" });
@@ -80,7 +76,7 @@ test.describe("Hinweis für die Startseite", () => {
 
   test(
     "eine Lehrkraft liest den veröffentlichten Hinweis mit seinen Zeilenumbrüchen auf der Startseite",
-    nurOhneJavaScript(HINWEIS_IM_HTML),
+    nurOhneJavaScript(GRUND.hinweisImHtml),
     async ({ page, loggedInAs }) => {
       await loggedInAs("lehrkraft", { target: "/start" });
       await expect(startHinweis(page)).toBeVisible();
@@ -108,7 +104,7 @@ test.describe("Hinweis für die Startseite", () => {
     await expect(status(page, "Der Hinweistext wurde gespeichert.")).toHaveCount(0);
   });
 
-  test("die Lehrkraft liest den geänderten Text", nurOhneJavaScript(HINWEIS_IM_HTML), async ({ page, loggedInAs }) => {
+  test("die Lehrkraft liest den geänderten Text", nurOhneJavaScript(GRUND.hinweisImHtml), async ({ page, loggedInAs }) => {
     await loggedInAs("lehrkraft", { target: "/start" });
     expect(await shownText(page)).toBe(zweiter);
   });
@@ -124,7 +120,7 @@ test.describe("Hinweis für die Startseite", () => {
     await expectNoAxeViolations(page, "Hinweis nicht veröffentlicht");
   });
 
-  test("danach sieht die Lehrkraft keinen Hinweis mehr", nurOhneJavaScript(HINWEIS_IM_HTML), async ({ page, loggedInAs }) => {
+  test("danach sieht die Lehrkraft keinen Hinweis mehr", nurOhneJavaScript(GRUND.hinweisImHtml), async ({ page, loggedInAs }) => {
     await loggedInAs("lehrkraft", { target: "/start" });
     await expect(page.getByRole("heading", { level: 2, name: "Alle Angebote" })).toBeVisible();
     await expect(startHinweis(page)).toHaveCount(0);
@@ -215,24 +211,7 @@ test.describe("Hinweis für die Startseite", () => {
   });
 });
 
-test.describe("Hinweis ohne die Rechte", () => {
-  for (const username of ["schuladmin", "lehrkraft"]) {
-    test(
-      `${username} bekommt für den Hinweis die Seite „Seite nicht gefunden“, auch beim Absenden`,
-      nurOhneJavaScript(VERWEIGERT),
-      async ({ page, loggedInAs }) => {
-        await loggedInAs(username, { target: HINWEIS_PATH, otp: username === "schuladmin" });
-        await expect(page.getByRole("heading", { level: 1, name: "Seite nicht gefunden" })).toBeVisible();
-        await expect(page.getByRole("navigation", { name: "Navigation" }).getByRole("link", { name: "Hinweise bearbeiten" })).toHaveCount(
-          0,
-        );
-        const post = await page.request.post(HINWEIS_PATH, { form: { inhalt: "Fremder Text", revision: "0", intent: "veroeffentlichen" } });
-        expect(post.status()).toBe(404);
-        await expectNoAxeViolations(page, "Hinweis ohne Rechte");
-      },
-    );
-  }
-});
+// Who may not edit the notice gets „Seite nicht gefunden“, also for a post: tests/routes/zugriff-ohne-recht*.test.ts.
 
 test.describe("Hinweis gegen die ältere Upstream-Version", () => {
   test.describe.configure({ mode: "serial" });
@@ -245,40 +224,41 @@ test.describe("Hinweis gegen die ältere Upstream-Version", () => {
   });
   test.afterAll(() => release());
 
-  test("die Landesadministratorin veröffentlicht, beendet und bekommt bei einem veralteten Stand die Meldung", async ({
-    page,
-    browser,
-  }) => {
-    await loginAs(page, "landesadmin", { target: HINWEIS_PATH });
-    const original = await readHinweis(page);
-    const text = `Testhinweis alt ${isJavaScriptProject() ? "J" : "H"}${uniqueToken()}`;
-    try {
-      await waitForHydration(page);
-      await hinweisFeld(page).fill(text);
-      await button(page, original.veroeffentlicht ? "Speichern" : "Veröffentlichen").click();
-      await expect(
-        status(page, original.veroeffentlicht ? "Der Hinweistext wurde gespeichert." : "Der Hinweis wurde veröffentlicht."),
-      ).toBeVisible();
-      await zustand(page, "veröffentlicht");
-      await page.goto("/start");
-      expect(await shownText(page)).toBe(text);
+  test(
+    "die Landesadministratorin veröffentlicht, beendet und bekommt bei einem veralteten Stand die Meldung",
+    nurOhneJavaScript(GRUND.aeltererUpstream),
+    async ({ page, browser }) => {
+      await loginAs(page, "landesadmin", { target: HINWEIS_PATH });
+      const original = await readHinweis(page);
+      const text = `Testhinweis alt ${isJavaScriptProject() ? "J" : "H"}${uniqueToken()}`;
+      try {
+        await waitForHydration(page);
+        await hinweisFeld(page).fill(text);
+        await button(page, original.veroeffentlicht ? "Speichern" : "Veröffentlichen").click();
+        await expect(
+          status(page, original.veroeffentlicht ? "Der Hinweistext wurde gespeichert." : "Der Hinweis wurde veröffentlicht."),
+        ).toBeVisible();
+        await zustand(page, "veröffentlicht");
+        await page.goto("/start");
+        expect(await shownText(page)).toBe(text);
 
-      await page.goto(HINWEIS_PATH);
-      await waitForHydration(page);
-      const other = await page.context().newPage();
-      await other.goto(HINWEIS_PATH);
-      await button(other, "Veröffentlichung beenden").click();
-      await expect(status(other, "Die Veröffentlichung wurde beendet.")).toBeVisible();
-      await other.close();
-      await hinweisFeld(page).fill(`${text} neu`);
-      await button(page, "Speichern").click();
-      await expect(page.getByRole("alert").filter({ hasText: "Hinweis wurde inzwischen geändert" })).toBeVisible();
-      await expect(hinweisFeld(page)).toHaveValue(`${text} neu`);
-      await zustand(page, "nicht veröffentlicht");
-    } finally {
-      // A fresh login: after a failed step this session may have lost its second factor to the pinned server's short
-      // inactivity timeout, and the restore would then hide the step's own error behind the login form.
-      await onEditor(browser, PINNED_BASE_URL, (editor) => restoreHinweis(editor, original));
-    }
-  });
+        await page.goto(HINWEIS_PATH);
+        await waitForHydration(page);
+        const other = await page.context().newPage();
+        await other.goto(HINWEIS_PATH);
+        await button(other, "Veröffentlichung beenden").click();
+        await expect(status(other, "Die Veröffentlichung wurde beendet.")).toBeVisible();
+        await other.close();
+        await hinweisFeld(page).fill(`${text} neu`);
+        await button(page, "Speichern").click();
+        await expect(page.getByRole("alert").filter({ hasText: "Hinweis wurde inzwischen geändert" })).toBeVisible();
+        await expect(hinweisFeld(page)).toHaveValue(`${text} neu`);
+        await zustand(page, "nicht veröffentlicht");
+      } finally {
+        // A fresh login: after a failed step this session may have lost its second factor to the pinned server's short
+        // inactivity timeout, and the restore would then hide the step's own error behind the login form.
+        await onEditor(browser, PINNED_BASE_URL, (editor) => restoreHinweis(editor, original));
+      }
+    },
+  );
 });

@@ -4,11 +4,7 @@ import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { afterRouterIdle, isJavaScriptProject, SCHULE_A, waitForHydration } from "./support/klassen";
 import { submitPasswordForm } from "./support/login";
-import { nurMitJavaScript, nurOhneJavaScript } from "./support/modus";
-
-/** Why a journey here runs without JavaScript only (support/modus.ts). */
-const SERVER_HTML = "Die Seite zeigt, was der Server zeichnet; mit JavaScript derselbe Loader, keine eigene Bedienung.";
-const VERWEIGERT = "Eine verweigerte Seite ist eine Antwort des Servers; mit JavaScript kommt sie auf demselben Weg.";
+import { GRUND, nurMitJavaScript, nurOhneJavaScript } from "./support/modus";
 
 /** This project's own persons: the journeys change them, the other project's journeys use others. */
 const personen = () => E2E_DETAILS_PERSONEN[test.info().project.name as keyof typeof E2E_DETAILS_PERSONEN];
@@ -40,7 +36,7 @@ async function revealedPassword(page: Page, outputId: string): Promise<string> {
 test.describe("Details einer Person", () => {
   test(
     "die Landesadministratorin sieht persönliche Daten, Sperren, Schulzuordnungen und den Zwei-Faktor-Status",
-    nurOhneJavaScript(SERVER_HTML),
+    nurOhneJavaScript(GRUND.serverHtml),
     async ({ page, loggedInAs }) => {
       await loggedInAs("landesadmin", { target: `${detailsPath("fpetersen")}?zurueck=${encodeURIComponent(LIST_WITH_FILTER)}` });
       await expect(heading(page, "Benutzer: Frauke Petersen")).toBeVisible();
@@ -286,39 +282,5 @@ test.describe("Details einer Person", () => {
     },
   );
 
-  test(
-    "ein Schuladmin bekommt für die Person einer anderen Schule „Seite nicht gefunden“, eine Lehrkraft für jede Person",
-    nurOhneJavaScript(VERWEIGERT),
-    async ({ page, loggedInAs }) => {
-      await loggedInAs("schuladmin", { target: detailsPath("ghoffmann") });
-      await expect(heading(page, "Benutzer: Gregor Hoffmann")).toBeVisible();
-      await page.goto(detailsPath("asoennichsen"));
-      await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
-      await page.goto(`${detailsPath("asoennichsen")}?passwort`);
-      await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
-      const refused = await page.request.post(`${detailsPath("asoennichsen")}?passwort`, { form: {} });
-      expect(refused.status()).toBe(404);
-    },
-  );
-
-  test(
-    "ein Gerätepasswort gibt es nur für Lehrkräfte: für einen Schüler ist die Adresse des Dialogs „Seite nicht gefunden“",
-    nurOhneJavaScript(VERWEIGERT),
-    async ({ page, loggedInAs }) => {
-      await loggedInAs("landesadmin", { target: detailsPath("schueler") });
-      await expect(page.getByRole("link", { name: "Gerätepasswort erzeugen" })).toHaveCount(0);
-      const response = await page.goto(`${detailsPath("schueler")}?geraetepasswort`);
-      expect(response?.status()).toBe(404);
-      await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
-    },
-  );
-
-  test(
-    "eine Lehrkraft bekommt für die Details einer Person „Seite nicht gefunden“",
-    nurOhneJavaScript(VERWEIGERT),
-    async ({ page, loggedInAs }) => {
-      await loggedInAs("lehrkraft", { target: detailsPath("schueler") });
-      await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
-    },
-  );
+  // Persons and dialogs a user may not open are „Seite nicht gefunden“: tests/routes/zugriff-ohne-recht*.test.ts.
 });

@@ -3,14 +3,7 @@ import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { germanOrder } from "./support/german-order";
 import { DEMO_IDS, isJavaScriptProject, SCHULE_A, SCHULE_B, waitForHydration } from "./support/klassen";
-import { loginAs } from "./support/login";
-import { nurMitJavaScript, nurOhneJavaScript } from "./support/modus";
-
-/** Why a journey here runs without JavaScript only (support/modus.ts). */
-const LISTE_PER_LINK =
-  "Suchen, Sortieren und Blättern sind Links und GET-Formulare auf denselben Loader; mit JavaScript nur als Client-Navigation, die andere Reisen zeigen.";
-const VERWEIGERT = "Eine verweigerte Seite ist eine Antwort des Servers; mit JavaScript kommt sie auf demselben Weg.";
-const SERVER_HTML = "Die Seite zeigt, was der Server zeichnet; mit JavaScript derselbe Loader, keine eigene Bedienung.";
+import { GRUND, nurMitJavaScript, nurOhneJavaScript } from "./support/modus";
 
 /**
  * The person list "Alle Benutzer" (/admin/personen). Demo persons used: Samuel Sörensen (pupil, class 7b of school A),
@@ -144,7 +137,7 @@ test.describe("Alle Benutzer: suchen, filtern, sortieren, blättern", () => {
 
   test(
     "sortiert nach Nachname, Vorname, Benutzername und KoPers-Nummer, blättert und kommt von den Details mit allem zurück",
-    nurOhneJavaScript(LISTE_PER_LINK),
+    nurOhneJavaScript(GRUND.listePerLink),
     async ({ page, loggedInAs }) => {
       await loggedInAs("landesadmin", { target: "/admin/personen?anzahl=5" });
       const nachname = table(page).getByRole("columnheader", { name: /Nachname/ });
@@ -213,29 +206,30 @@ test.describe("Alle Benutzer: suchen, filtern, sortieren, blättern", () => {
     await expect(table(page).getByRole("checkbox", { name: name! })).toBeChecked();
   });
 
-  test("der Schuladmin sieht nur Personen seiner Schule, die Schule ist fest eingestellt", async ({ page, loggedInAs }) => {
-    await loggedInAs("schuladmin", { target: "/admin/personen" });
-    await expect(filterForm(page)).toContainText(`Organisation: ${SCHULE_A.label}`);
-    await expect(filterForm(page).getByRole("group", { name: "Organisation", exact: true })).toHaveCount(0);
-    await expect(filterForm(page).getByRole("combobox", { name: "Organisation", exact: true })).toHaveCount(0);
-    // the class filter is usable at once: the school is chosen
-    await expect(filterForm(page).getByText("Bitte wählen Sie zuerst eine Schule aus.")).toHaveCount(0);
-    await expect(nameLinks(page)).toContainText(["Lehmann", "Schulze", "Sörensen"]);
-    await search(page, "Ohlsen");
-    await expect(page.getByRole("status").filter({ hasText: "Keine Benutzer gefunden." })).toBeVisible();
-    await expectNoAxeViolations(page, "Personenliste Schuladmin");
-  });
+  test(
+    "der Schuladmin sieht nur Personen seiner Schule, die Schule ist fest eingestellt",
+    nurOhneJavaScript(
+      "Die feste Schule und ihre Personen zeichnet der Server; die Suche mit JavaScript prüft die Reise der Landesadministratorin über Vorname, Nachname, Benutzername und KoPers-Nummer.",
+    ),
+    async ({ page, loggedInAs }) => {
+      await loggedInAs("schuladmin", { target: "/admin/personen" });
+      await expect(filterForm(page)).toContainText(`Organisation: ${SCHULE_A.label}`);
+      await expect(filterForm(page).getByRole("group", { name: "Organisation", exact: true })).toHaveCount(0);
+      await expect(filterForm(page).getByRole("combobox", { name: "Organisation", exact: true })).toHaveCount(0);
+      // the class filter is usable at once: the school is chosen
+      await expect(filterForm(page).getByText("Bitte wählen Sie zuerst eine Schule aus.")).toHaveCount(0);
+      await expect(nameLinks(page)).toContainText(["Lehmann", "Schulze", "Sörensen"]);
+      await search(page, "Ohlsen");
+      await expect(page.getByRole("status").filter({ hasText: "Keine Benutzer gefunden." })).toBeVisible();
+      await expectNoAxeViolations(page, "Personenliste Schuladmin");
+    },
+  );
 
-  test("eine Lehrkraft bekommt für die Liste und ihre Optionen „Seite nicht gefunden“", nurOhneJavaScript(VERWEIGERT), async ({ page }) => {
-    await loginAs(page, "lehrkraft", { target: "/admin/personen", otp: false });
-    await expect(page.getByRole("heading", { level: 1, name: "Seite nicht gefunden" })).toBeVisible();
-    expect((await page.goto("/admin/personen"))?.status()).toBe(404);
-    expect((await page.request.get("/admin/personen/optionen?art=rolle")).status()).toBe(404);
-  });
+  // A teacher gets „Seite nicht gefunden“ for the list and its options: tests/routes/zugriff-ohne-recht.test.ts.
 
   test(
     "unsinnige Parameter ergeben eine normale Seite, nie einen Serverfehler",
-    nurOhneJavaScript(SERVER_HTML),
+    nurOhneJavaScript(GRUND.serverHtml),
     async ({ page, loggedInAs }) => {
       await loggedInAs("landesadmin", { target: "/admin/personen" });
       for (const query of [

@@ -4,13 +4,7 @@ import { expect, test } from "./support/fixtures";
 import { isJavaScriptProject, SCHULE_A, SCHULE_B, waitForHydration } from "./support/klassen";
 import { loginAs } from "./support/login";
 import { PINNED_BASE_URL } from "./support/servers";
-import { nurOhneJavaScript } from "./support/modus";
-
-/** Why a journey here runs without JavaScript only (support/modus.ts). */
-const VERWEIGERT = "Eine verweigerte Seite ist eine Antwort des Servers; mit JavaScript kommt sie auf demselben Weg.";
-const SERVER_HTML = "Die Seite zeigt, was der Server zeichnet; mit JavaScript derselbe Loader, keine eigene Bedienung.";
-const AELTERER_UPSTREAM =
-  "Der ältere Upstream unterscheidet sich nur in den Anfragen des Servers; die Bedienung mit JavaScript prüfen die Reisen gegen den aktuellen.";
+import { GRUND, nurOhneJavaScript } from "./support/modus";
 
 /**
  * The profile's self-service (issue 10): a teacher's own device password, and whom to ask at each school. Creating a
@@ -111,28 +105,11 @@ test.describe("Mein Profil: Selbstbedienung", () => {
     await expect(page.getByText(DONE)).toHaveCount(0);
   });
 
-  test(
-    "wer keine Lehrer-Zuordnung hat, bekommt kein Gerätepasswort angeboten, auch nicht über die Adresse",
-    nurOhneJavaScript(VERWEIGERT),
-    async ({ page, loggedInAs }) => {
-      await loggedInAs("schueler", { target: "/profile" });
-      await expect(page.getByRole("heading", { level: 1, name: "Mein Profil" })).toBeVisible();
-      await expect(deviceCard(page)).toHaveCount(0);
-      await expect(page.getByRole("link", { name: "Gerätepasswort erzeugen" })).toHaveCount(0);
-
-      const dialogPage = await page.goto("/profile?geraetepasswort");
-      expect(dialogPage?.status()).toBe(404);
-      const post = await page.request.post("/profile?geraetepasswort", {
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: new URL(page.url()).origin },
-        data: `einmal=${crypto.randomUUID()}`,
-      });
-      expect(post.status()).toBe(404);
-    },
-  );
+  // Without a teacher's assignment there is no device password, not even by its address: tests/routes/zugriff-ohne-recht*.test.ts.
 
   test(
     "das Profil nennt je Schule die Schuladministration und die Befristung auch lange vor ihrem Ende",
-    nurOhneJavaScript(SERVER_HTML),
+    nurOhneJavaScript(GRUND.serverHtml),
     async ({ page, loggedInAs }) => {
       await loggedInAs("lehrkraft", { target: "/profile" });
       const schuleA = schoolEntry(page, SCHULE_A.label);
@@ -164,7 +141,7 @@ test.describe("Mein Profil gegen die ältere Upstream-Version", () => {
 
   test(
     "auch dort erzeugt eine Lehrkraft ihr Gerätepasswort und sieht ihre Schuladministration",
-    nurOhneJavaScript(AELTERER_UPSTREAM),
+    nurOhneJavaScript(GRUND.aeltererUpstream),
     async ({ page }) => {
       await loginAs(page, "lehrkraft", { target: "/profile", otp: false });
       await expect(schoolEntry(page, SCHULE_A.label).getByRole("definition").nth(1)).toContainText("Sven Schulze");

@@ -5,11 +5,7 @@ import { DEMO_IDS, isJavaScriptProject, uniqueToken, waitForHydration } from "./
 import { loginAs } from "./support/login";
 import { watchProblems } from "./support/problems";
 import { PINNED_BASE_URL } from "./support/servers";
-import { nurOhneJavaScript } from "./support/modus";
-
-/** Why a journey here runs without JavaScript only (support/modus.ts). */
-const VERWEIGERT = "Eine verweigerte Seite ist eine Antwort des Servers; mit JavaScript kommt sie auf demselben Weg.";
-const SERVER_HTML = "Die Seite zeigt, was der Server zeichnet; mit JavaScript derselbe Loader, keine eigene Bedienung.";
+import { GRUND, nurOhneJavaScript } from "./support/modus";
 
 const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name });
 const countStatus = (page: Page) => page.getByRole("status").filter({ hasText: /Rolle.* gefunden/ });
@@ -116,18 +112,22 @@ test.describe("Rollen finden, anlegen, ändern und löschen", () => {
     expect(problems, "Fehler in der Browser-Konsole").toEqual([]);
   });
 
-  test("auf einem schmalen Bildschirm scrollt die Rollenliste in ihrem eigenen Bereich", async ({ page, loggedInAs }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await loggedInAs("landesadmin", { target: "/admin/rollen?suche=lehrkraft" });
-    await waitForHydration(page);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, "Die Seite scrollt seitlich").toBe(0);
-    const region = page.getByRole("region", { name: "Rollen, nach Namen sortiert" });
-    await expect(region.getByRole("table")).toBeVisible();
-    await region.focus();
-    for (let step = 0; step < 10; step++) await page.keyboard.press("ArrowRight");
-    await expect.poll(() => region.evaluate((box) => box.scrollLeft)).toBeGreaterThan(0);
-  });
+  test(
+    "auf einem schmalen Bildschirm scrollt die Rollenliste in ihrem eigenen Bereich",
+    nurOhneJavaScript(GRUND.tabelle390),
+    async ({ page, loggedInAs }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await loggedInAs("landesadmin", { target: "/admin/rollen?suche=lehrkraft" });
+      await waitForHydration(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, "Die Seite scrollt seitlich").toBe(0);
+      const region = page.getByRole("region", { name: "Rollen, nach Namen sortiert" });
+      await expect(region.getByRole("table")).toBeVisible();
+      await region.focus();
+      for (let step = 0; step < 10; step++) await page.keyboard.press("ArrowRight");
+      await expect.poll(() => region.evaluate((box) => box.scrollLeft)).toBeGreaterThan(0);
+    },
+  );
 
   test("die Landesadministratorin legt eine Rolle mit Merkmalen, Angeboten und Systemrechten an und sieht die Zusammenfassung", async ({
     page,
@@ -277,25 +277,26 @@ test.describe("Rollen finden, anlegen, ändern und löschen", () => {
     await expect(page.getByRole("definition").nth(2)).toHaveText(rolle.name);
   });
 
-  test("auf einem schmalen Bildschirm bricht ein langer Rollenname in der Zusammenfassung und in der Meldung nach dem Löschen um", async ({
-    page,
-    loggedInAs,
-  }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    const rolle = uniqueName("Schulsozialarbeiterinnenvertretungsbeauftragte");
-    const name = rolle.name.replace(" ", "");
-    await loggedInAs("landesadmin", { target: "/admin/rollen" });
-    const id = await createRolle(page, name);
-    await expect(page.getByRole("status").filter({ hasText: `Die Rolle „${name}“ wurde angelegt.` })).toBeVisible();
-    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(await overflow(), "Die Seite scrollt seitlich").toBe(0);
+  test(
+    "auf einem schmalen Bildschirm bricht ein langer Rollenname in der Zusammenfassung und in der Meldung nach dem Löschen um",
+    nurOhneJavaScript(GRUND.layout390),
+    async ({ page, loggedInAs }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      const rolle = uniqueName("Schulsozialarbeiterinnenvertretungsbeauftragte");
+      const name = rolle.name.replace(" ", "");
+      await loggedInAs("landesadmin", { target: "/admin/rollen" });
+      const id = await createRolle(page, name);
+      await expect(page.getByRole("status").filter({ hasText: `Die Rolle „${name}“ wurde angelegt.` })).toBeVisible();
+      const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(await overflow(), "Die Seite scrollt seitlich").toBe(0);
 
-    // The one-time message after deleting it names the role as well.
-    await page.goto(`/admin/rollen/${id}?loeschen`);
-    await page.getByRole("button", { name: "Rolle endgültig löschen" }).click();
-    await expect(page.getByRole("status").filter({ hasText: `Die Rolle „${name}“ wurde gelöscht.` })).toBeVisible();
-    expect(await overflow(), "Die Seite scrollt nach dem Löschen seitlich").toBe(0);
-  });
+      // The one-time message after deleting it names the role as well.
+      await page.goto(`/admin/rollen/${id}?loeschen`);
+      await page.getByRole("button", { name: "Rolle endgültig löschen" }).click();
+      await expect(page.getByRole("status").filter({ hasText: `Die Rolle „${name}“ wurde gelöscht.` })).toBeVisible();
+      expect(await overflow(), "Die Seite scrollt nach dem Löschen seitlich").toBe(0);
+    },
+  );
 
   test("die Landesadministratorin ändert die Angebote einer Rolle und sieht den neuen Stand", async ({ page, loggedInAs }) => {
     const problems = watchProblems(page);
@@ -463,39 +464,11 @@ test.describe("Rollen finden, anlegen, ändern und löschen", () => {
     await expect(page.getByRole("definition").nth(4)).toContainText("E-Mail");
   });
 
-  for (const username of ["schuladmin", "lehrkraft"]) {
-    test(
-      `${username} bekommt für die Rollenseiten und ihre Formulare „Seite nicht gefunden“`,
-      nurOhneJavaScript(VERWEIGERT),
-      async ({ page, loggedInAs }) => {
-        await loggedInAs(username, { target: "/admin/rollen" });
-        await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
-        await expect(page.getByRole("navigation", { name: "Navigation" }).getByRole("link", { name: "Alle Rollen" })).toHaveCount(0);
-        for (const path of [
-          "/admin/rollen/new",
-          `/admin/rollen/${DEMO_IDS.rolleLehrkraft}`,
-          `/admin/rollen/${DEMO_IDS.rolleLehrkraft}?bearbeiten`,
-        ]) {
-          const response = await page.goto(path);
-          expect(response?.status(), path).toBe(404);
-          await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
-        }
-        const posts: Array<{ path: string; form: Record<string, string> }> = [
-          { path: "/admin/rollen/new", form: { ebene: DEMO_IDS.schuleA, rollenart: "LEHR", name: "Fremdrolle" } },
-          { path: `/admin/rollen/${DEMO_IDS.rolleLehrkraft}?bearbeiten`, form: { name: "Übernommen", version: "1" } },
-          { path: `/admin/rollen/${DEMO_IDS.rolleLehrkraft}?loeschen`, form: {} },
-        ];
-        for (const post of posts) {
-          const response = await page.request.post(post.path, { form: post.form, maxRedirects: 0 });
-          expect(response.status(), post.path).toBe(404);
-        }
-      },
-    );
-  }
+  // Without the right the role pages and their posts are „Seite nicht gefunden“: tests/routes/zugriff-ohne-recht*.test.ts.
 
   test(
     "seltsame Adressen und Eingaben ergeben deutsche Antworten, nie einen Serverfehler",
-    nurOhneJavaScript(SERVER_HTML),
+    nurOhneJavaScript(GRUND.serverHtml),
     async ({ page, loggedInAs }) => {
       await loggedInAs("landesadmin", { target: "/admin/rollen" });
       await page.goto("/admin/rollen?seite=1e30&anzahl=-1&suche=%00");
@@ -532,41 +505,52 @@ test.describe("Rollen finden, anlegen, ändern und löschen", () => {
 test.describe("Rollen gegen die ältere Upstream-Version", () => {
   test.use({ baseURL: PINNED_BASE_URL });
 
-  test("die Landesadministratorin legt eine Rolle mit Angeboten an (Anlegen, dann Angebote zuordnen) und ändert sie", async ({ page }) => {
-    const rolle = uniqueName("Altrolle");
-    await loginAs(page, "landesadmin", { target: "/admin/rollen/new" });
-    await expect(heading(page, "Rolle anlegen")).toBeVisible();
-    await waitForHydration(page);
-    // The older upstream knows six rollenarten.
-    await expect(page.getByRole("combobox", { name: "Rollenart" }).getByRole("option")).toHaveCount(7);
-    await chooseEbeneUndRollenart(page, ROOT, "Lehrende");
-    await waitForHydration(page);
-    await nameField(page).fill(rolle.name);
-    const offers = page.getByRole("group", { name: "Angebote" });
-    await offers.getByRole("checkbox", { name: "Anleitungen", exact: true }).check();
-    await offers.getByRole("checkbox", { name: "OP.SH" }).check();
-    await page.getByRole("group", { name: "Systemrechte" }).getByRole("checkbox", { name: "Schulen verwalten" }).check();
-    await page.getByRole("button", { name: "Rolle anlegen" }).click();
-    await expect(heading(page, "Rolle angelegt")).toBeVisible();
-    await expect(page.getByRole("definition")).toHaveText([ROOT, "Lehrende", rolle.name, "Keine", "AnleitungenOP.SH", "Schulen verwalten"]);
+  test(
+    "die Landesadministratorin legt eine Rolle mit Angeboten an (Anlegen, dann Angebote zuordnen) und ändert sie",
+    nurOhneJavaScript(GRUND.aeltererUpstream),
+    async ({ page }) => {
+      const rolle = uniqueName("Altrolle");
+      await loginAs(page, "landesadmin", { target: "/admin/rollen/new" });
+      await expect(heading(page, "Rolle anlegen")).toBeVisible();
+      await waitForHydration(page);
+      // The older upstream knows six rollenarten.
+      await expect(page.getByRole("combobox", { name: "Rollenart" }).getByRole("option")).toHaveCount(7);
+      await chooseEbeneUndRollenart(page, ROOT, "Lehrende");
+      await waitForHydration(page);
+      await nameField(page).fill(rolle.name);
+      const offers = page.getByRole("group", { name: "Angebote" });
+      await offers.getByRole("checkbox", { name: "Anleitungen", exact: true }).check();
+      await offers.getByRole("checkbox", { name: "OP.SH" }).check();
+      await page.getByRole("group", { name: "Systemrechte" }).getByRole("checkbox", { name: "Schulen verwalten" }).check();
+      await page.getByRole("button", { name: "Rolle anlegen" }).click();
+      await expect(heading(page, "Rolle angelegt")).toBeVisible();
+      await expect(page.getByRole("definition")).toHaveText([
+        ROOT,
+        "Lehrende",
+        rolle.name,
+        "Keine",
+        "AnleitungenOP.SH",
+        "Schulen verwalten",
+      ]);
 
-    await page.getByRole("link", { name: "Zur Rolle", exact: true }).click();
-    await expect(heading(page, `Rolle ${rolle.name}`)).toBeVisible();
-    // The older upstream's role lacks its level's name: the page reads it.
-    await expect(page.getByRole("definition").first()).toHaveText(ROOT);
-    await page.getByRole("link", { name: "Rolle bearbeiten" }).click();
-    await waitForHydration(page);
-    await page.getByRole("group", { name: "Angebote" }).getByRole("checkbox", { name: "OP.SH" }).uncheck();
-    await page.getByRole("group", { name: "Merkmale" }).getByRole("checkbox", { name: "KoPers-Nr. ist Pflicht" }).check();
-    await page.getByRole("button", { name: "Speichern" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Rolle geändert" })).toBeVisible();
-    await expect(page.getByRole("definition")).toHaveText([
-      ROOT,
-      "Lehrende",
-      rolle.name,
-      "KoPers-Nr. ist Pflicht",
-      "Anleitungen",
-      "Schulen verwalten",
-    ]);
-  });
+      await page.getByRole("link", { name: "Zur Rolle", exact: true }).click();
+      await expect(heading(page, `Rolle ${rolle.name}`)).toBeVisible();
+      // The older upstream's role lacks its level's name: the page reads it.
+      await expect(page.getByRole("definition").first()).toHaveText(ROOT);
+      await page.getByRole("link", { name: "Rolle bearbeiten" }).click();
+      await waitForHydration(page);
+      await page.getByRole("group", { name: "Angebote" }).getByRole("checkbox", { name: "OP.SH" }).uncheck();
+      await page.getByRole("group", { name: "Merkmale" }).getByRole("checkbox", { name: "KoPers-Nr. ist Pflicht" }).check();
+      await page.getByRole("button", { name: "Speichern" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Rolle geändert" })).toBeVisible();
+      await expect(page.getByRole("definition")).toHaveText([
+        ROOT,
+        "Lehrende",
+        rolle.name,
+        "KoPers-Nr. ist Pflicht",
+        "Anleitungen",
+        "Schulen verwalten",
+      ]);
+    },
+  );
 });

@@ -6,9 +6,6 @@ import { watchProblems } from "./support/problems";
 import { createSchuleDirectly, uniqueSchule as uniqueSchuleOf } from "./support/schulen";
 import { nurOhneJavaScript } from "./support/modus";
 
-/** Why a journey here runs without JavaScript only (support/modus.ts). */
-const VERWEIGERT = "Eine verweigerte Seite ist eine Antwort des Servers; mit JavaScript kommt sie auf demselben Weg.";
-
 const uniqueSchule = (prefix: string) => uniqueSchuleOf(prefix, ["7", "6"]);
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole("heading", { level: 1, name });
@@ -117,16 +114,20 @@ test.describe("Die Seite einer Schule", () => {
     await expect(page.getByRole("link", { name: "Erneut übertragen" })).toBeVisible();
   });
 
-  test("nach dem Anlegen führt ein Link zur Seite der neuen Schule", async ({ page, loggedInAs }) => {
-    const schule = uniqueSchule("Neue Schule");
-    await loggedInAs("landesadmin", { target: "/admin/schulen/new" });
-    await kennungField(page).fill(schule.kennung);
-    await nameField(page).fill(schule.name);
-    await page.getByRole("button", { name: "Schule anlegen" }).click();
-    await expect(heading(page, "Schule angelegt")).toBeVisible();
-    await page.getByRole("link", { name: "Zur Seite der Schule" }).click();
-    await expect(heading(page, `Schule ${schule.label}`)).toBeVisible();
-  });
+  test(
+    "nach dem Anlegen führt ein Link zur Seite der neuen Schule",
+    nurOhneJavaScript("Das Anlegen mit JavaScript prüft schulen.spec.ts; hier nur der Link der Bestätigung, den der Server zeichnet."),
+    async ({ page, loggedInAs }) => {
+      const schule = uniqueSchule("Neue Schule");
+      await loggedInAs("landesadmin", { target: "/admin/schulen/new" });
+      await kennungField(page).fill(schule.kennung);
+      await nameField(page).fill(schule.name);
+      await page.getByRole("button", { name: "Schule anlegen" }).click();
+      await expect(heading(page, "Schule angelegt")).toBeVisible();
+      await page.getByRole("link", { name: "Zur Seite der Schule" }).click();
+      await expect(heading(page, `Schule ${schule.label}`)).toBeVisible();
+    },
+  );
 });
 
 test.describe("Dienststellennummer und Namen einer Schule ändern", () => {
@@ -157,26 +158,32 @@ test.describe("Dienststellennummer und Namen einer Schule ändern", () => {
     expect(problems, "Fehler in der Browser-Konsole").toEqual([]);
   });
 
-  test("nur den Namen zu ändern erklärt das Formular am Namen, gespeichert wird nichts", async ({ page, loggedInAs }) => {
-    const schule = uniqueSchule("Namensschule");
-    await loggedInAs("landesadmin", { target: "/admin/schulen" });
-    const id = await createSchuleDirectly(page, schule);
-    await page.goto(`/admin/schulen/${id}`);
-    await openEditForm(page, schule);
-    await nameField(page).fill(`Andere ${schule.name}`);
-    await page.getByRole("button", { name: "Speichern" }).click();
-    await expect(nameField(page)).toHaveAccessibleDescription(
-      /Der Schulname kann nur zusammen mit einer neuen Dienststellennummer geändert werden\..*Es wurde nichts gespeichert\./,
-    );
-    await expect(nameField(page)).toHaveAttribute("aria-invalid", "true");
-    await expect(nameField(page)).toBeFocused();
-    await expect(nameField(page)).toHaveValue(`Andere ${schule.name}`);
-    await expect(kennungField(page)).not.toHaveAttribute("aria-invalid", "true");
-    await expectNoAxeViolations(page, "Schule bearbeiten, nur der Name");
+  test(
+    "nur den Namen zu ändern erklärt das Formular am Namen, gespeichert wird nichts",
+    nurOhneJavaScript(
+      "Eine Ablehnung des Servers am Feld mit Fokus wie bei der vergebenen Dienststellennummer, die mit JavaScript geprüft wird; nur der Text ist ein anderer, und die Eingaben behält mit JavaScript die Reise zum veralteten Formular.",
+    ),
+    async ({ page, loggedInAs }) => {
+      const schule = uniqueSchule("Namensschule");
+      await loggedInAs("landesadmin", { target: "/admin/schulen" });
+      const id = await createSchuleDirectly(page, schule);
+      await page.goto(`/admin/schulen/${id}`);
+      await openEditForm(page, schule);
+      await nameField(page).fill(`Andere ${schule.name}`);
+      await page.getByRole("button", { name: "Speichern" }).click();
+      await expect(nameField(page)).toHaveAccessibleDescription(
+        /Der Schulname kann nur zusammen mit einer neuen Dienststellennummer geändert werden\..*Es wurde nichts gespeichert\./,
+      );
+      await expect(nameField(page)).toHaveAttribute("aria-invalid", "true");
+      await expect(nameField(page)).toBeFocused();
+      await expect(nameField(page)).toHaveValue(`Andere ${schule.name}`);
+      await expect(kennungField(page)).not.toHaveAttribute("aria-invalid", "true");
+      await expectNoAxeViolations(page, "Schule bearbeiten, nur der Name");
 
-    await page.goto(`/admin/schulen/${id}`);
-    await expect(valueOf(page, "Schulname")).toHaveText(schule.name);
-  });
+      await page.goto(`/admin/schulen/${id}`);
+      await expect(valueOf(page, "Schulname")).toHaveText(schule.name);
+    },
+  );
 
   test("eine vergebene Dienststellennummer wird am Feld abgelehnt, nichts ändert sich", async ({ page, loggedInAs }) => {
     const schule = uniqueSchule("Nummernschule");
@@ -244,38 +251,5 @@ test.describe("Dienststellennummer und Namen einer Schule ändern", () => {
   });
 });
 
-test.describe("Die Seite einer Schule ohne das Recht dazu", () => {
-  test(
-    "die Schuladministratorin bekommt für die Seite ihrer eigenen Schule „Seite nicht gefunden“",
-    nurOhneJavaScript(VERWEIGERT),
-    async ({ page, loggedInAs }) => {
-      await loggedInAs("schuladmin", { target: `/admin/schulen/${SCHULE_A.id}` });
-      await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
-      await expectNoAxeViolations(page, "Seite einer Schule als Schuladmin");
-      const post = await page.request.post(`/admin/schulen/${SCHULE_A.id}`, { form: { kennung: "0710001", name: "Übernommen" } });
-      expect(post.status()).toBe(404);
-    },
-  );
-
-  test(
-    "die Lehrkraft bekommt für die Seite einer Schule „Seite nicht gefunden“",
-    nurOhneJavaScript(VERWEIGERT),
-    async ({ page, loggedInAs }) => {
-      await loggedInAs("lehrkraft", { target: `/admin/schulen/${SCHULE_A.id}`, otp: false });
-      await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
-    },
-  );
-
-  test(
-    "die Adresse eines Schulträgers oder einer unbekannten Id ist keine Schule",
-    nurOhneJavaScript(VERWEIGERT),
-    async ({ page, loggedInAs }) => {
-      await loggedInAs("landesadmin", { target: "/admin/schulen" });
-      for (const id of [DEMO_IDS.traegerStadt, "00000000-0000-4000-8000-000000000000", "keine-id"]) {
-        const response = await page.goto(`/admin/schulen/${id}`);
-        expect(response?.status(), id).toBe(404);
-        await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
-      }
-    },
-  );
-});
+// Without the right, and for an id that is no school, the page is „Seite nicht gefunden“:
+// tests/routes/zugriff-ohne-recht*.test.ts and tests/routes/unbekannte-adressen.test.ts.

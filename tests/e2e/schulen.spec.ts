@@ -4,13 +4,7 @@ import { expect, test } from "./support/fixtures";
 import { DEMO_IDS, isJavaScriptProject, SCHULE_A, waitForHydration } from "./support/klassen";
 import { watchProblems } from "./support/problems";
 import { createSchuleDirectly, uniqueSchule as uniqueSchuleOf } from "./support/schulen";
-import { nurOhneJavaScript } from "./support/modus";
-
-/** Why a journey here runs without JavaScript only (support/modus.ts). */
-const SERVER_HTML = "Die Seite zeigt, was der Server zeichnet; mit JavaScript derselbe Loader, keine eigene Bedienung.";
-const LISTE_PER_LINK =
-  "Suchen, Sortieren und Blättern sind Links und GET-Formulare auf denselben Loader; mit JavaScript nur als Client-Navigation, die andere Reisen zeigen.";
-const VERWEIGERT = "Eine verweigerte Seite ist eine Antwort des Servers; mit JavaScript kommt sie auf demselben Weg.";
+import { GRUND, nurOhneJavaScript } from "./support/modus";
 
 const countStatus = (page: Page) => page.getByRole("status").filter({ hasText: /Schulen? gefunden/ });
 const toast = (page: Page) => page.getByRole("status").filter({ hasText: /itslearning/ });
@@ -185,7 +179,7 @@ test.describe("Schulen anlegen, finden und für itslearning aktivieren", () => {
 
   test(
     "die Liste zeigt Schulform, Schulträger und itslearning-Status; ein Schulträger ist keine Schule zum Aktivieren",
-    nurOhneJavaScript(SERVER_HTML),
+    nurOhneJavaScript(GRUND.serverHtml),
     async ({ page, loggedInAs }) => {
       await loggedInAs("landesadmin", { target: "/admin/schulen?suche=Freie%20Waldschule%20Heidkamp" });
       await expect(row(page, "0790001").getByRole("cell")).toHaveText([
@@ -215,7 +209,7 @@ test.describe("Schulen anlegen, finden und für itslearning aktivieren", () => {
 
   test(
     "die Landesadministratorin sortiert nach Dienststellennummer und Name und blättert mit fünf Einträgen pro Seite",
-    nurOhneJavaScript(LISTE_PER_LINK),
+    nurOhneJavaScript(GRUND.listePerLink),
     async ({ page, loggedInAs }) => {
       const base = uniqueSchule("Sortierschule");
       await loggedInAs("landesadmin", { target: "/admin/schulen" });
@@ -261,36 +255,4 @@ test.describe("Schulen anlegen, finden und für itslearning aktivieren", () => {
   );
 });
 
-test.describe("Schulverwaltung ohne das Recht dazu", () => {
-  for (const path of ["/admin/schulen", "/admin/schulen/new"]) {
-    test(
-      `die Schuladministratorin bekommt für ${path} „Seite nicht gefunden“`,
-      nurOhneJavaScript(VERWEIGERT),
-      async ({ page, loggedInAs }) => {
-        await loggedInAs("schuladmin", { target: path });
-        await expect(page.getByRole("heading", { level: 1, name: "Seite nicht gefunden" })).toBeVisible();
-        await expectNoAxeViolations(page, `${path} als Schuladmin`);
-      },
-    );
-
-    test(`die Lehrkraft bekommt für ${path} „Seite nicht gefunden“`, nurOhneJavaScript(VERWEIGERT), async ({ page, loggedInAs }) => {
-      await loggedInAs("lehrkraft", { target: path, otp: false });
-      await expect(page.getByRole("heading", { level: 1, name: "Seite nicht gefunden" })).toBeVisible();
-    });
-  }
-
-  test(
-    "eine Schuladministratorin kann weder eine Schule anlegen noch eine für itslearning aktivieren",
-    nurOhneJavaScript(VERWEIGERT),
-    async ({ page, loggedInAs }) => {
-      const schule = uniqueSchule("Fremdschule");
-      await loggedInAs("schuladmin", { target: "/start", otp: true });
-      const create = await page.request.post("/admin/schulen/new", {
-        form: { schulform: DEMO_IDS.landOeffentlich, kennung: schule.kennung, name: schule.name },
-      });
-      expect(create.status()).toBe(404);
-      const activate = await page.request.post(`/admin/schulen?itslearning=${DEMO_IDS.schuleB}`, { form: {} });
-      expect(activate.status()).toBe(404);
-    },
-  );
-});
+// Without the right the school pages and their posts are „Seite nicht gefunden“: tests/routes/zugriff-ohne-recht*.test.ts.

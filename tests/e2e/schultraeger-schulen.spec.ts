@@ -4,11 +4,7 @@ import { expect, test } from "./support/fixtures";
 import { DEMO_IDS, isJavaScriptProject, uniqueToken, waitForHydration } from "./support/klassen";
 import { createSchuleDirectly, createTraegerDirectly } from "./support/schulen";
 import { PORT } from "./support/servers";
-import { nurMitJavaScript, nurOhneJavaScript } from "./support/modus";
-
-/** Why a journey here runs without JavaScript only (support/modus.ts). */
-const SERVER_HTML = "Die Seite zeigt, was der Server zeichnet; mit JavaScript derselbe Loader, keine eigene Bedienung.";
-const VERWEIGERT = "Eine verweigerte Seite ist eine Antwort des Servers; mit JavaScript kommt sie auf demselben Weg.";
+import { GRUND, nurMitJavaScript, nurOhneJavaScript } from "./support/modus";
 
 const UPSTREAM = `http://127.0.0.1:${PORT + 1}`;
 
@@ -435,7 +431,7 @@ test.describe("Schulen eines Schulträgers zuordnen und lösen", () => {
 
   test(
     "eine vorgemerkte Id, die keine Schule ist, wird als solche genannt, nicht als geändert",
-    nurOhneJavaScript(SERVER_HTML),
+    nurOhneJavaScript(GRUND.serverHtml),
     async ({ page, loggedInAs }) => {
       await loggedInAs("landesadmin", { target: "/admin/schulen" });
       await page.goto(`/admin/schultraeger/${DEMO_IDS.traegerVerband}/schulen?hinzu=${DEMO_IDS.klasseOhneZuordnung}`);
@@ -446,24 +442,6 @@ test.describe("Schulen eines Schulträgers zuordnen und lösen", () => {
     },
   );
 
-  test("eine Id, die kein Schulträger ist, zeigt „Seite nicht gefunden“", nurOhneJavaScript(VERWEIGERT), async ({ page, loggedInAs }) => {
-    await loggedInAs("landesadmin", { target: "/admin/schulen" });
-    for (const id of [DEMO_IDS.schuleA, "00000000-0000-4000-8000-000000000000", "kein-traeger"]) {
-      const response = await page.goto(`/admin/schultraeger/${id}/schulen`);
-      expect(response?.status()).toBe(404);
-      await expect(page.getByRole("heading", { level: 1, name: "Seite nicht gefunden" })).toBeVisible();
-    }
-  });
-
-  // The seeded Träger administrator's role has no SCHULTRAEGER_VERWALTEN (only persons and classes): not found as well.
-  for (const username of ["schuladmin", "lehrkraft", "traegeradmin"]) {
-    test(`${username} bekommt „Seite nicht gefunden“ und ändert nichts`, nurOhneJavaScript(VERWEIGERT), async ({ page, loggedInAs }) => {
-      const path = `/admin/schultraeger/${DEMO_IDS.traegerStadt}/schulen`;
-      await loggedInAs(username, { target: path, otp: false });
-      await expect(page.getByRole("heading", { level: 1, name: "Seite nicht gefunden" })).toBeVisible();
-      await expectNoAxeViolations(page, `Schulen des Schulträgers: ${username}`);
-      const post = await page.request.post(path, { form: { intent: "speichern", weg: DEMO_IDS.schuleA } });
-      expect(post.status()).toBe(404);
-    });
-  }
+  // For an id that is no Schulträger, and without the right, the page is „Seite nicht gefunden“ and its post changes
+  // nothing: tests/routes/zugriff-ohne-recht*.test.ts and tests/routes/unbekannte-adressen.test.ts.
 });

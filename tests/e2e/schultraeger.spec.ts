@@ -4,10 +4,6 @@ import { expect, test } from "./support/fixtures";
 import { DEMO_IDS, isJavaScriptProject, uniqueToken, waitForHydration } from "./support/klassen";
 import { watchProblems } from "./support/problems";
 import { createTraegerDirectly } from "./support/schulen";
-import { nurOhneJavaScript } from "./support/modus";
-
-/** Why a journey here runs without JavaScript only (support/modus.ts). */
-const VERWEIGERT = "Eine verweigerte Seite ist eine Antwort des Servers; mit JavaScript kommt sie auf demselben Weg.";
 
 const countStatus = (page: Page) => page.getByRole("status").filter({ hasText: /Schulträger gefunden/ });
 const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name });
@@ -250,48 +246,5 @@ test.describe("Schulträger finden, anlegen und umbenennen", () => {
   });
 });
 
-test.describe("Schulträgerverwaltung ohne das Recht dazu", () => {
-  const paths = ["/admin/schultraeger", "/admin/schultraeger/new", `/admin/schultraeger/${DEMO_IDS.traegerStadt}`];
-  for (const path of paths) {
-    test(
-      `die Schuladministratorin bekommt für ${path} „Seite nicht gefunden“`,
-      nurOhneJavaScript(VERWEIGERT),
-      async ({ page, loggedInAs }) => {
-        await loggedInAs("schuladmin", { target: path });
-        await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
-        await expectNoAxeViolations(page, `${path} als Schuladmin`);
-      },
-    );
-
-    test(`die Lehrkraft bekommt für ${path} „Seite nicht gefunden“`, nurOhneJavaScript(VERWEIGERT), async ({ page, loggedInAs }) => {
-      await loggedInAs("lehrkraft", { target: path, otp: false });
-      await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
-    });
-  }
-
-  test(
-    "eine Schuladministratorin sieht keinen Menüpunkt und kann weder anlegen noch umbenennen",
-    nurOhneJavaScript(VERWEIGERT),
-    async ({ page, loggedInAs }) => {
-      await loggedInAs("schuladmin", { target: "/admin/klassen" });
-      await expect(page.getByRole("navigation", { name: "Navigation" }).getByRole("link", { name: "Alle Schulträger" })).toHaveCount(0);
-      const create = await page.request.post("/admin/schultraeger/new", {
-        form: { schulform: DEMO_IDS.landOeffentlich, name: "Amt vom Schuladmin" },
-      });
-      expect(create.status()).toBe(404);
-      const rename = await page.request.post(`/admin/schultraeger/${DEMO_IDS.traegerStadt}`, { form: { name: "Umbenannt", version: "1" } });
-      expect(rename.status()).toBe(404);
-    },
-  );
-
-  test(
-    "eine Adresse mit der Id einer Schule statt eines Schulträgers ist keine Schulträgerseite",
-    nurOhneJavaScript(VERWEIGERT),
-    async ({ page, loggedInAs }) => {
-      await loggedInAs("landesadmin", { target: `/admin/schultraeger/${DEMO_IDS.schuleA}` });
-      await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
-      const response = await page.goto("/admin/schultraeger/keine-id");
-      expect(response?.status()).toBe(404);
-    },
-  );
-});
+// Without the right, and for an id that is no Schulträger, the pages are „Seite nicht gefunden“:
+// tests/routes/zugriff-ohne-recht*.test.ts and tests/routes/unbekannte-adressen.test.ts.

@@ -2,11 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { createKlasseDirectly, SCHULE_C, uniqueToken } from "./support/klassen";
 import { submitPasswordForm } from "./support/login";
-import { nurOhneJavaScript } from "./support/modus";
-
-/** Why a journey here runs without JavaScript only (support/modus.ts). */
-const UPSTREAM_ANMELDUNG =
-  "Die Anmeldung läuft über die HTML-Formulare des Upstreams und ganze Seitenwechsel; mit JavaScript derselbe Weg.";
+import { GRUND, nurOhneJavaScript } from "./support/modus";
 
 /** Fails the test if the browser ever tries to load anything from the attacker's site. */
 async function forbidEvilOrigin(page: Page): Promise<string[]> {
@@ -25,7 +21,7 @@ async function forbidEvilOrigin(page: Page): Promise<string[]> {
 test.describe("Sicherheit", () => {
   test(
     "ein Anmelde-Link mit fremder Rücksprungadresse führt nach der Anmeldung nie auf eine andere Seite",
-    nurOhneJavaScript(UPSTREAM_ANMELDUNG),
+    nurOhneJavaScript(GRUND.upstreamAnmeldung),
     async ({ page, baseURL }) => {
       const attempts = await forbidEvilOrigin(page);
       const portalOrigin = new URL(baseURL!).origin;

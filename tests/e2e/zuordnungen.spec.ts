@@ -3,6 +3,7 @@ import { E2E_ZUORDNUNGEN_PERSONEN, demoPersonId } from "../../upstream/reference
 import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { isJavaScriptProject, SCHULE_C, waitForHydration } from "./support/klassen";
+import { nurOhneJavaScript } from "./support/modus";
 
 /** This project's own persons: the journeys change them, the other project's journeys use others. */
 const personen = () => E2E_ZUORDNUNGEN_PERSONEN[test.info().project.name as keyof typeof E2E_ZUORDNUNGEN_PERSONEN];
@@ -41,6 +42,10 @@ async function chooseRolle(page: Page, rolle: string) {
 }
 
 const befristungGroup = (page: Page): Locator => page.getByRole("group", { name: "Befristung" });
+
+// The sub-forms are checked on the server only (features/zuordnungen/zuordnung-forms.ts): what JavaScript changes on
+// this page (narrowing in place, the focus after an answer, the leave warning, emptying the date) the journeys in both
+// modes show; a journey that only adds another answer of the server runs without JavaScript.
 
 test.describe("Schulzuordnungen bearbeiten", () => {
   test("die Landesadministratorin fügt einer Lehrkraft eine befristete Zuordnung hinzu, vorgemerkt, geprüft und gespeichert", async ({
@@ -121,30 +126,36 @@ test.describe("Schulzuordnungen bearbeiten", () => {
     await expect(zuordnungenAufDetails(page)).toContainText([`${SCHULE_C.label}: Webuntis-Schüler, Klasse ${klassen().neu}`]);
   });
 
-  test("eigene Zuordnungen kann niemand selbst entfernen", async ({ page, loggedInAs }) => {
-    await loggedInAs("schuladminbc", { target: detailsPath("schuladminbc") });
-    const name = (await heading(page, /^Benutzer: /).textContent())!.replace("Benutzer: ", "");
-    await openEditing(page, name);
-    await liste(page).getByRole("checkbox").first().check();
-    await press(page, "Ausgewählte entfernen");
-    await expect(page.getByRole("alert").filter({ hasText: "Ihre eigenen Schulzuordnungen können Sie nicht entfernen" })).toBeVisible();
-    await expect(vorgemerkt(page)).toHaveCount(0);
-    await expectNoAxeViolations(page, "Eigene Zuordnung entfernen abgelehnt");
+  test(
+    "eigene Zuordnungen kann niemand selbst entfernen",
+    nurOhneJavaScript(
+      "Die Ablehnung ist die Antwort des Servers auf „Ausgewählte entfernen“; denselben Weg mit JavaScript (ankreuzen, Knopf, Meldung) geht die Reise zur letzten Zuordnung.",
+    ),
+    async ({ page, loggedInAs }) => {
+      await loggedInAs("schuladminbc", { target: detailsPath("schuladminbc") });
+      const name = (await heading(page, /^Benutzer: /).textContent())!.replace("Benutzer: ", "");
+      await openEditing(page, name);
+      await liste(page).getByRole("checkbox").first().check();
+      await press(page, "Ausgewählte entfernen");
+      await expect(page.getByRole("alert").filter({ hasText: "Ihre eigenen Schulzuordnungen können Sie nicht entfernen" })).toBeVisible();
+      await expect(vorgemerkt(page)).toHaveCount(0);
+      await expectNoAxeViolations(page, "Eigene Zuordnung entfernen abgelehnt");
 
-    // The staged changes come back from the browser: a hand-made removal of her own assignment is refused at the save.
-    const own = await liste(page).getByRole("checkbox").first().getAttribute("value");
-    const [organisationId, rolleId] = (own ?? "").split("/");
-    const stand = await page.locator('input[name="stand"]').getAttribute("value");
-    const response = await page.request.post(`${detailsPath("schuladminbc")}/zuordnungen`, {
-      form: { intent: "speichern", stand: stand ?? "", aenderungen: JSON.stringify([{ art: "weg", organisationId, rolleId }]) },
-      maxRedirects: 0,
-    });
-    expect(response.status()).toBe(400);
-    expect(await response.text()).toContain("Ihre eigenen Schulzuordnungen können Sie nicht entfernen");
-    const lines = await liste(page).count();
-    await page.goto(detailsPath("schuladminbc"));
-    await expect(zuordnungenAufDetails(page)).toHaveCount(lines);
-  });
+      // The staged changes come back from the browser: a hand-made removal of her own assignment is refused at the save.
+      const own = await liste(page).getByRole("checkbox").first().getAttribute("value");
+      const [organisationId, rolleId] = (own ?? "").split("/");
+      const stand = await page.locator('input[name="stand"]').getAttribute("value");
+      const response = await page.request.post(`${detailsPath("schuladminbc")}/zuordnungen`, {
+        form: { intent: "speichern", stand: stand ?? "", aenderungen: JSON.stringify([{ art: "weg", organisationId, rolleId }]) },
+        maxRedirects: 0,
+      });
+      expect(response.status()).toBe(400);
+      expect(await response.text()).toContain("Ihre eigenen Schulzuordnungen können Sie nicht entfernen");
+      const lines = await liste(page).count();
+      await page.goto(detailsPath("schuladminbc"));
+      await expect(zuordnungenAufDetails(page)).toHaveCount(lines);
+    },
+  );
 
   test("wer die letzte Zuordnung entfernt, wird vor dem Speichern gewarnt", async ({ page, loggedInAs }) => {
     const { letzte } = personen();
@@ -164,27 +175,33 @@ test.describe("Schulzuordnungen bearbeiten", () => {
     await expect(page.getByRole("region", { name: "Schulzuordnungen" })).toContainText("Keine Schulzuordnungen vorhanden.");
   });
 
-  test("der Schuladmin versetzt einen Schüler in eine andere Klasse", async ({ page, loggedInAs }) => {
-    const { schueler } = personen();
-    const { alt, neu } = klassen();
-    await loggedInAs("schuladminbc", { target: detailsPath(schueler) });
-    const name = (await heading(page, /^Benutzer: /).textContent())!.replace("Benutzer: ", "");
-    await openEditing(page, name);
-    await liste(page).getByRole("checkbox").check();
-    await press(page, "In andere Klasse versetzen");
-    await expect(page.getByText(`Bisherige Klasse: ${alt}.`)).toBeVisible();
-    await expectNoAxeViolations(page, "In andere Klasse versetzen");
-    await press(page, "Versetzung vormerken");
-    await expect(page.getByText("Bitte wählen Sie die neue Klasse aus.")).toBeVisible();
-    await page.getByRole("combobox", { name: /Neue Klasse/ }).selectOption({ label: neu });
-    await press(page, "Versetzung vormerken");
-    await expect(liste(page)).toHaveText([
-      `${SCHULE_C.label}: itslearning-Schüler, Klasse ${alt} (wird entfernt), Klasse ${neu} (wird hinzugefügt)`,
-    ]);
-    await press(page, "Änderungen speichern");
-    await expect(page.getByRole("status").filter({ hasText: "wurden gespeichert" })).toBeVisible();
-    await expect(zuordnungenAufDetails(page)).toHaveText([`${SCHULE_C.label}: itslearning-Schüler, Klasse ${neu}`]);
-  });
+  test(
+    "der Schuladmin versetzt einen Schüler in eine andere Klasse",
+    nurOhneJavaScript(
+      "Das Unterformular prüft nur der Server; Knopf, Antwort, Vormerken und Speichern gehen mit JavaScript denselben Weg wie beim Hinzufügen einer befristeten Zuordnung.",
+    ),
+    async ({ page, loggedInAs }) => {
+      const { schueler } = personen();
+      const { alt, neu } = klassen();
+      await loggedInAs("schuladminbc", { target: detailsPath(schueler) });
+      const name = (await heading(page, /^Benutzer: /).textContent())!.replace("Benutzer: ", "");
+      await openEditing(page, name);
+      await liste(page).getByRole("checkbox").check();
+      await press(page, "In andere Klasse versetzen");
+      await expect(page.getByText(`Bisherige Klasse: ${alt}.`)).toBeVisible();
+      await expectNoAxeViolations(page, "In andere Klasse versetzen");
+      await press(page, "Versetzung vormerken");
+      await expect(page.getByText("Bitte wählen Sie die neue Klasse aus.")).toBeVisible();
+      await page.getByRole("combobox", { name: /Neue Klasse/ }).selectOption({ label: neu });
+      await press(page, "Versetzung vormerken");
+      await expect(liste(page)).toHaveText([
+        `${SCHULE_C.label}: itslearning-Schüler, Klasse ${alt} (wird entfernt), Klasse ${neu} (wird hinzugefügt)`,
+      ]);
+      await press(page, "Änderungen speichern");
+      await expect(page.getByRole("status").filter({ hasText: "wurden gespeichert" })).toBeVisible();
+      await expect(zuordnungenAufDetails(page)).toHaveText([`${SCHULE_C.label}: itslearning-Schüler, Klasse ${neu}`]);
+    },
+  );
 
   test("die Befristung einer Vertretungslehrkraft wird geändert: Vergangenheit und „unbefristet“ sind nicht möglich", async ({
     page,
@@ -258,25 +275,31 @@ test.describe("Schulzuordnungen bearbeiten", () => {
     await expect(zuordnungenAufDetails(page)).toContainText([`${SCHULE_C.label}: Ev./Kat. Religionslehrkraft`]);
   });
 
-  test("eine Rolle mit KoPers-Pflicht verlangt die KoPers-Nummer, wenn die Person keine hat", async ({ page, loggedInAs }) => {
-    const { ohneKopers } = personen();
-    await loggedInAs("landesadmin", { target: detailsPath(ohneKopers) });
-    const name = (await heading(page, /^Benutzer: /).textContent())!.replace("Benutzer: ", "");
-    await openEditing(page, name);
-    await press(page, "Schulzuordnung hinzufügen");
-    await chooseSchuleC(page);
-    await chooseRolle(page, "Lehrkraft");
-    const kopers = page.getByRole("textbox", { name: "KoPers-Nr. der Person" });
-    await expect(kopers).toBeVisible();
-    await expect(page.getByText("acht Wochen nach der Zuordnung gesperrt")).toBeVisible();
-    await press(page, "Zuordnung vormerken");
-    await expect(page.getByText("Bitte geben Sie die KoPers-Nummer ein oder bestätigen Sie, dass keine vorhanden ist.")).toBeVisible();
-    await expectNoAxeViolations(page, "KoPers-Nummer fehlt");
-    const nummer = test.info().project.name === "ohne-js" ? "4712391" : "4712392";
-    await page.getByRole("textbox", { name: "KoPers-Nr. der Person" }).fill(nummer);
-    await press(page, "Zuordnung vormerken");
-    await press(page, "Änderungen speichern");
-    await expect(page.getByRole("status").filter({ hasText: "wurden gespeichert" })).toBeVisible();
-    await expect(page.getByRole("region", { name: "Persönliche Daten" })).toContainText(nummer);
-  });
+  test(
+    "eine Rolle mit KoPers-Pflicht verlangt die KoPers-Nummer, wenn die Person keine hat",
+    nurOhneJavaScript(
+      "Die KoPers-Pflicht prüft nur der Server, und ihr Feld kommt mit dem Eingrenzen, das mit JavaScript die Reise zur befristeten Zuordnung zeigt.",
+    ),
+    async ({ page, loggedInAs }) => {
+      const { ohneKopers } = personen();
+      await loggedInAs("landesadmin", { target: detailsPath(ohneKopers) });
+      const name = (await heading(page, /^Benutzer: /).textContent())!.replace("Benutzer: ", "");
+      await openEditing(page, name);
+      await press(page, "Schulzuordnung hinzufügen");
+      await chooseSchuleC(page);
+      await chooseRolle(page, "Lehrkraft");
+      const kopers = page.getByRole("textbox", { name: "KoPers-Nr. der Person" });
+      await expect(kopers).toBeVisible();
+      await expect(page.getByText("acht Wochen nach der Zuordnung gesperrt")).toBeVisible();
+      await press(page, "Zuordnung vormerken");
+      await expect(page.getByText("Bitte geben Sie die KoPers-Nummer ein oder bestätigen Sie, dass keine vorhanden ist.")).toBeVisible();
+      await expectNoAxeViolations(page, "KoPers-Nummer fehlt");
+      const nummer = test.info().project.name === "ohne-js" ? "4712391" : "4712392";
+      await page.getByRole("textbox", { name: "KoPers-Nr. der Person" }).fill(nummer);
+      await press(page, "Zuordnung vormerken");
+      await press(page, "Änderungen speichern");
+      await expect(page.getByRole("status").filter({ hasText: "wurden gespeichert" })).toBeVisible();
+      await expect(page.getByRole("region", { name: "Persönliche Daten" })).toContainText(nummer);
+    },
+  );
 });

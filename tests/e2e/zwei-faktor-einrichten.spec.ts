@@ -8,9 +8,6 @@ import { loginAs, wrongCode } from "./support/login";
 import { PORT } from "./support/servers";
 import { nurMitJavaScript, nurOhneJavaScript } from "./support/modus";
 
-/** Why a journey here runs without JavaScript only (support/modus.ts). */
-const VERWEIGERT = "Eine verweigerte Seite ist eine Antwort des Servers; mit JavaScript kommt sie auf demselben Weg.";
-
 /**
  * Setting up one's own second factor (issue 10): an administrator without a token opens an admin page, is sent to
  * `/no-second-factor`, sets up a software token on `/profile/zwei-faktor` and reaches the page at level gold. Each
@@ -141,57 +138,62 @@ test.describe("Zwei-Faktor-Authentifizierung selbst einrichten", () => {
     },
   );
 
-  test("ohne Token bietet die Karte im Profil die Einrichtung an, die mit der Einführung beginnt", async ({ loggedInAs, page }) => {
-    await loggedInAs("ohnetoken", { target: "/profile" });
-    const card = page.getByRole("region", { name: "Zwei-Faktor-Authentifizierung" });
-    await expect(card).toContainText("Für Ihr Konto ist noch kein zweiter Faktor eingerichtet.");
-    // The link's own address is the set-up's page (without JavaScript, or opened in a new tab).
-    await expect(card.getByRole("link", { name: "Zwei-Faktor-Authentifizierung einrichten" })).toHaveAttribute(
-      "href",
-      "/profile/zwei-faktor",
-    );
-    await page.goto("/profile/zwei-faktor");
-    await expect(heading(page, "Zwei-Faktor-Authentifizierung einrichten")).toBeVisible();
-    await waitForHydration(page);
-    await page.getByRole("link", { name: "Abbrechen" }).click();
-    await expect(page).toHaveURL(/\/profile$/);
-  });
+  test(
+    "ohne Token bietet die Karte im Profil die Einrichtung an, die mit der Einführung beginnt",
+    nurOhneJavaScript(
+      "Die Adresse des Links zeichnet der Server, und „Abbrechen“ ist ein Link; den Dialog, den der Link mit JavaScript öffnet, prüft die Reise der Administratorin mit Dialog.",
+    ),
+    async ({ loggedInAs, page }) => {
+      await loggedInAs("ohnetoken", { target: "/profile" });
+      const card = page.getByRole("region", { name: "Zwei-Faktor-Authentifizierung" });
+      await expect(card).toContainText("Für Ihr Konto ist noch kein zweiter Faktor eingerichtet.");
+      // The link's own address is the set-up's page (without JavaScript, or opened in a new tab).
+      await expect(card.getByRole("link", { name: "Zwei-Faktor-Authentifizierung einrichten" })).toHaveAttribute(
+        "href",
+        "/profile/zwei-faktor",
+      );
+      await page.goto("/profile/zwei-faktor");
+      await expect(heading(page, "Zwei-Faktor-Authentifizierung einrichten")).toBeVisible();
+      await waitForHydration(page);
+      await page.getByRole("link", { name: "Abbrechen" }).click();
+      await expect(page).toHaveURL(/\/profile$/);
+    },
+  );
 
-  test("ist der Token-Dienst gestört, sagt die Einrichtung es auf Deutsch, verweist an den Helpdesk und richtet nichts ein", async ({
-    page,
-  }) => {
-    // An own session: the reference upstream switches the failure on for this session alone; the QR code is never made.
-    await loginAs(page, "ohnetoken", { target: "/profile/zwei-faktor", otp: false });
-    const upstream = `http://127.0.0.1:${PORT + 1}`;
-    const { csrfToken } = (await (await page.request.get(`${upstream}/api/auth/csrf-token`)).json()) as { csrfToken: string };
-    const tokenService = async (state: "ok" | "unreachable" | "failing-writes") => {
-      const response = await page.request.put(`${upstream}/api/reference/token-service`, {
-        headers: { "X-CSRF-Token": csrfToken },
-        data: { state },
-      });
-      expect(response.status()).toBe(204);
-    };
+  test(
+    "ist der Token-Dienst gestört, sagt die Einrichtung es auf Deutsch, verweist an den Helpdesk und richtet nichts ein",
+    nurOhneJavaScript(
+      "Die Störung meldet der Server als Antwort auf „QR-Code erzeugen“ oder auf der Seite selbst; eine Ablehnung nach dem Absenden zeigt mit JavaScript die erste Reise (falscher Code).",
+    ),
+    async ({ page }) => {
+      // An own session: the reference upstream switches the failure on for this session alone; the QR code is never made.
+      await loginAs(page, "ohnetoken", { target: "/profile/zwei-faktor", otp: false });
+      const upstream = `http://127.0.0.1:${PORT + 1}`;
+      const { csrfToken } = (await (await page.request.get(`${upstream}/api/auth/csrf-token`)).json()) as { csrfToken: string };
+      const tokenService = async (state: "ok" | "unreachable" | "failing-writes") => {
+        const response = await page.request.put(`${upstream}/api/reference/token-service`, {
+          headers: { "X-CSRF-Token": csrfToken },
+          data: { state },
+        });
+        expect(response.status()).toBe(204);
+      };
 
-    await tokenService("failing-writes");
-    await waitForHydration(page);
-    await page.getByRole("button", { name: "QR-Code erzeugen" }).click();
-    const refusal = page.getByRole("alert").filter({ hasText: "QR-Code nicht erzeugt" });
-    await expect(refusal).toContainText("konnte nicht erzeugt werden");
-    await expect(refusal.getByRole("link", { name: "Zum Helpdesk des Schulportals" })).toBeVisible();
-    await expect(page.getByRole("img", { name: "QR-Code zur Einrichtung Ihres Software-Tokens" })).toHaveCount(0);
-    await expectNoAxeViolations(page, "Einrichtung: QR-Code nicht erzeugt");
+      await tokenService("failing-writes");
+      await waitForHydration(page);
+      await page.getByRole("button", { name: "QR-Code erzeugen" }).click();
+      const refusal = page.getByRole("alert").filter({ hasText: "QR-Code nicht erzeugt" });
+      await expect(refusal).toContainText("konnte nicht erzeugt werden");
+      await expect(refusal.getByRole("link", { name: "Zum Helpdesk des Schulportals" })).toBeVisible();
+      await expect(page.getByRole("img", { name: "QR-Code zur Einrichtung Ihres Software-Tokens" })).toHaveCount(0);
+      await expectNoAxeViolations(page, "Einrichtung: QR-Code nicht erzeugt");
 
-    await tokenService("unreachable");
-    await page.goto("/profile/zwei-faktor");
-    await expect(page.getByRole("alert").filter({ hasText: "Technisches Problem" })).toContainText("zurzeit nicht erreichbar");
-    await expect(page.getByRole("button", { name: "QR-Code erzeugen" })).toHaveCount(0);
-    await tokenService("ok");
-  });
+      await tokenService("unreachable");
+      await page.goto("/profile/zwei-faktor");
+      await expect(page.getByRole("alert").filter({ hasText: "Technisches Problem" })).toContainText("zurzeit nicht erreichbar");
+      await expect(page.getByRole("button", { name: "QR-Code erzeugen" })).toHaveCount(0);
+      await tokenService("ok");
+    },
+  );
 
-  test("wer keinen zweiten Faktor braucht, findet die Einrichtung nicht", nurOhneJavaScript(VERWEIGERT), async ({ loggedInAs, page }) => {
-    await loggedInAs("schueler", { target: "/profile" });
-    await expect(page.getByRole("region", { name: "Zwei-Faktor-Authentifizierung" })).toHaveCount(0);
-    await page.goto("/profile/zwei-faktor");
-    await expect(heading(page, "Seite nicht gefunden")).toBeVisible();
-  });
+  // Who needs no second factor finds no set-up, not even by its address: tests/routes/zugriff-ohne-recht.test.ts.
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_IDS, expectKlassenCount, uniqueToken } from "./support/klassen.ts";
 import { PORTAL_ORIGIN, startPortal, type Portal } from "./support/portal.ts";
@@ -49,5 +50,24 @@ describe("Sicherheit", () => {
     expect(own.status).toBe(302);
     expect(new URL(own.headers.get("Location") ?? "", PORTAL_ORIGIN).searchParams.get("erstellt")).toBeTruthy();
     await expectKlassenCount(landesadmin, token, 1);
+  });
+
+  it("ein Formular einer fremden Seite, das den Download eines Imports abschickt, bekommt die deutsche Seite „Anfrage abgelehnt“", async () => {
+    // What a browser sends for `<form method="post" action="…/datei">` on another site (it was an e2e journey).
+    const landesadmin = await portal.loggedIn("landesadmin", "gold");
+    const answer = await landesadmin.request(`/admin/personen/import/${randomUUID()}/datei`, {
+      method: "POST",
+      headers: {
+        Origin: EVIL,
+        "Sec-Fetch-Site": "cross-site",
+        "Sec-Fetch-Mode": "navigate",
+        "Sec-Fetch-Dest": "document",
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body: "",
+    });
+    expect(answer.status).toBe(403);
+    expect(answer.headers.get("Content-Type")).toMatch(/^text\/html/);
+    expect(await answer.text()).toMatch(/<h1\b[^>]*>Anfrage abgelehnt<\/h1>/);
   });
 });
