@@ -238,7 +238,7 @@ describe.each(API_VERSIONS)("Landesbedienstete (Upstream-Version %s)", (version)
     });
 
     it("der Schuladministrator fügt eine gefundene Lehrkraft seiner Schule hinzu; ihre andere Zuordnung bleibt", async () => {
-      const id = demoPersonId(E2E_LANDESBEDIENSTETE.hinzufuegen["ohne-js"]);
+      const id = demoPersonId(E2E_LANDESBEDIENSTETE.hinzufuegen["ohne-js"][0]);
       const response = await add(schuladminGold, id, [[A, LEHRKRAFT]], { personalnummer: "4712801" });
       expect(response.status).toBe(200);
       const { dBiamPersonenkontextResponses } = PersonenkontexteUpdateResponse.parse(await response.json());
@@ -317,13 +317,13 @@ describe.each(API_VERSIONS)("Landesbedienstete (Upstream-Version %s)", (version)
           rolleId: nurSuchen,
         });
       const angebotsadmin = await loggedIn(upstream.app, "angebotsadmin", "gold");
-      const response = await add(angebotsadmin, demoPersonId(E2E_LANDESBEDIENSTETE.hinzufuegen["mit-js"]), [[B, LEHRKRAFT]]);
+      const response = await add(angebotsadmin, demoPersonId(E2E_LANDESBEDIENSTETE.hinzufuegen["mit-js"][0]), [[B, LEHRKRAFT]]);
       if (version === "current") expect(response.status).toBe(200);
       else await expectKey(response, "MISSING_PERMISSIONS", 403);
       const atB = await db()
         .select()
         .from(personenkontext)
-        .where(eq(personenkontext.personId, demoPersonId(E2E_LANDESBEDIENSTETE.hinzufuegen["mit-js"])));
+        .where(eq(personenkontext.personId, demoPersonId(E2E_LANDESBEDIENSTETE.hinzufuegen["mit-js"][0])));
       expect(atB.map((z) => z.organisationId).sort()).toEqual(version === "current" ? [B, C].sort() : [C]);
     });
   });

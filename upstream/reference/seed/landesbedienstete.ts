@@ -11,6 +11,8 @@ import { DEMO_IDS } from "./ids.ts";
  * |------------|--------------------|---------|-----------------------------------|---------------------------------|----------------------------------|
  * | kmatzen    | Kerrin Matzen      | 4712801 | kerrin.matzen@schule-sh.de        | C, Lehrkraft                    | e2e "ohne-js": found and added   |
  * | jketels    | Jan-Hendrik Ketels | 4712802 | jan-hendrik.ketels@schule-sh.de   | C, Lehrkraft                    | e2e "mit-js": found and added    |
+ * | fbendixen  | Frauke Bendixen    | 4712807 | frauke.bendixen@schule-sh.de      | C, Lehrkraft                    | the same, "ohne-js" on a retry   |
+ * | lclausen   | Lorenz Clausen     | 4712808 | lorenz.clausen@schule-sh.de       | C, Lehrkraft                    | the same, "mit-js" on a retry    |
  * | btadsen    | Birgit Tadsen      | 4712803 | birgit.tadsen@schule-sh.de        | B, Lehrkraft; C, Lehrkraft      | found by any method, never added |
  * | hhamkens   | Henning Hamkens    | 4712804 | henning.hamkens@schule-sh.de      | B, Lehrkraft                    | name search: several hits        |
  * | hhamkens1  | Henning Hamkens    | 4712805 | henning.hamkens2@schule-sh.de     | C, Lehrkraft                    | name search: several hits        |
@@ -18,7 +20,8 @@ import { DEMO_IDS } from "./ids.ts";
  * | ttedsen    | Tamme Tedsen       | 4712806 | tamme.tedsen@schule-sh.de         | C, Lehrkraft, locked by C       | manually locked: "no hit"        |
  *
  * Each browser project adds its own person (adding changes his Zuordnungen and the search result shows them), so the
- * projects can run in any order and again on the same data only after a reset. They log in with the demo password.
+ * projects can run in any order; a retry in CI takes the project's second person (the first one was changed by the
+ * failed try), and a run again on the same data needs a reset. They log in with the demo password.
  */
 const B = DEMO_IDS.schuleB;
 const C = DEMO_IDS.schuleC;
@@ -41,6 +44,22 @@ export const LANDESBEDIENSTETE_PERSONEN: DemoPersonSeed[] = [
     personalnummer: "4712802",
     kontexte: [lehrkraft(C)],
     emails: [mail("jan-hendrik.ketels@schule-sh.de")],
+  },
+  {
+    username: "fbendixen",
+    vorname: "Frauke",
+    familienname: "Bendixen",
+    personalnummer: "4712807",
+    kontexte: [lehrkraft(C)],
+    emails: [mail("frauke.bendixen@schule-sh.de")],
+  },
+  {
+    username: "lclausen",
+    vorname: "Lorenz",
+    familienname: "Clausen",
+    personalnummer: "4712808",
+    kontexte: [lehrkraft(C)],
+    emails: [mail("lorenz.clausen@schule-sh.de")],
   },
   {
     username: "btadsen",
@@ -85,9 +104,9 @@ export const LANDESBEDIENSTETE_PERSONEN: DemoPersonSeed[] = [
   },
 ];
 
-/** The state employees by purpose; `hinzufuegen` by browser project (tests/e2e). */
+/** The state employees by purpose; `hinzufuegen` by browser project (tests/e2e), then by try (first, retry). */
 export const E2E_LANDESBEDIENSTETE = {
-  hinzufuegen: { "ohne-js": "kmatzen", "mit-js": "jketels" },
+  hinzufuegen: { "ohne-js": ["kmatzen", "fbendixen"], "mit-js": ["jketels", "lclausen"] },
   /** found by KoPers number, e-mail, username or name; never changed */
   finden: "btadsen",
   /** two persons of this name: several hits */
