@@ -2,7 +2,7 @@ import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOption
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ChosenOptions, type ChoiceProps, type FilterOption, type OptionFilterProps } from "./option-filter";
+import { ChosenOptions, type ChoiceProps, type FilterOption, type OptionFilterProps, type StandInHandover } from "./option-filter";
 
 /** How long typing may pause before the options are asked for. */
 const DEBOUNCE_MS = 250;
@@ -23,7 +23,7 @@ export default function OptionCombobox({
   selected,
   onSelect,
   onShown,
-}: OptionFilterProps & ChoiceProps & { onSelect: (next: FilterOption[]) => void; onShown: () => boolean }) {
+}: OptionFilterProps & ChoiceProps & { onSelect: (next: FilterOption[]) => void; onShown: () => StandInHandover }) {
   const { t } = useTranslation();
   const id = useId();
   const fetcher = useFetcher<{ options: FilterOption[] }>();
@@ -40,8 +40,14 @@ export default function OptionCombobox({
 
   // Before the first paint with it the stand-in goes, so the filter never shows twice; the focus it had (in its field
   // or on its button) moves on to this field first, so it never falls back to the page.
+  // What was typed into the stand-in meanwhile comes along: not a keystroke is lost while this code loads.
   useLayoutEffect(() => {
-    if (onShown()) input.current?.focus();
+    const { focused, typed } = onShown();
+    if (typed !== "" && input.current) {
+      input.current.value = typed;
+      ask(typed);
+    }
+    if (focused) input.current?.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when it appears
   }, []);
   useEffect(() => {
@@ -57,7 +63,7 @@ export default function OptionCombobox({
     timer.current = setTimeout(() => load(text), DEBOUNCE_MS);
   };
 
-  const choose = (next: FilterOption[]) => {
+  const choose = (next: FilterOption[], { close = true } = {}) => {
     onSelect(next);
     // The typed text did its job: the field is empty for the next search (else "Deich" + "Seeblick" finds nothing).
     if (query !== "") {
@@ -65,6 +71,9 @@ export default function OptionCombobox({
       setQuery("");
       load("");
     }
+    // A choice closes the list, as one would expect of a filter: Headless UI keeps a multiple combobox open, and
+    // offers no call to close it, so the field gets the Escape its own keyboard handling closes it with.
+    if (close) requestAnimationFrame(() => input.current?.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true })));
   };
   const shown = fetcher.data?.options ?? options;
 
@@ -90,7 +99,9 @@ export default function OptionCombobox({
             <span aria-hidden="true">▾</span>
           </ComboboxButton>
         </div>
+        {/* Not modal: the rest of the page stays usable while the list is open (the first click elsewhere counts). */}
         <ComboboxOptions
+          modal={false}
           anchor="bottom start"
           className="z-20 max-h-60 w-[var(--input-width)] overflow-y-auto rounded border border-gray-400 bg-white p-1 shadow-lg empty:invisible"
         >
@@ -120,7 +131,12 @@ export default function OptionCombobox({
         legend={legend}
         name={name}
         chosen={selected}
-        onRemove={(option) => choose(selected.filter((other) => other.id !== option.id))}
+        onRemove={(option) =>
+          choose(
+            selected.filter((other) => other.id !== option.id),
+            { close: false },
+          )
+        }
       />
     </Field>
   );

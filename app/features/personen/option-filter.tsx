@@ -75,8 +75,11 @@ export function OptionFilter(props: OptionFilterProps) {
             onSelect={select}
             onShown={() => {
               setComboboxShown(true);
-              // whether the focus is in the stand-in, which goes now: the combobox then takes it over
-              return standIn.current?.contains(document.activeElement) ?? false;
+              // The focus and the text typed so far are in the stand-in, which goes now: the combobox takes both over.
+              return {
+                focused: standIn.current?.contains(document.activeElement) ?? false,
+                typed: standIn.current?.querySelector("input")?.value ?? "",
+              };
             }}
           />
         </Suspense>
@@ -87,6 +90,12 @@ export function OptionFilter(props: OptionFilterProps) {
 }
 
 export type ChoiceProps = { selected: FilterOption[] };
+
+/** What the stand-in hands over to the combobox that replaces it. */
+export interface StandInHandover {
+  focused: boolean;
+  typed: string;
+}
 
 /**
  * The combobox's look without its code. The pointer on it loads the code; the focus in its field or on its button
