@@ -3,6 +3,7 @@ import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { DEMO_IDS, isJavaScriptProject, uniqueToken, waitForHydration } from "./support/klassen";
 import { watchProblems } from "./support/problems";
+import { GRUND, nurOhneJavaScript } from "./support/modus";
 import { createTraegerDirectly } from "./support/schulen";
 
 const countStatus = (page: Page) => page.getByRole("status").filter({ hasText: /Schulträger gefunden/ });
@@ -24,76 +25,77 @@ async function searchTraeger(page: Page, suche: string) {
 const row = (page: Page, name: string) => page.getByRole("row").filter({ has: page.getByRole("rowheader", { name, exact: true }) });
 
 test.describe("Schulträger finden, anlegen und umbenennen", () => {
-  test("die Landesadministratorin öffnet die Schulträger über das Menü und sieht jeden mit all seinen Schulen", async ({
-    page,
-    loggedInAs,
-  }) => {
-    const problems = watchProblems(page);
-    await loggedInAs("landesadmin", { target: "/admin/klassen" });
-    await waitForHydration(page);
-    const menu = page.getByRole("navigation", { name: "Navigation" });
-    await expect(menu.getByText("Schulträgerverwaltung")).toBeVisible();
-    await expect(menu.getByRole("link", { name: "Schulträger anlegen" })).toBeVisible();
-    await menu.getByRole("link", { name: "Alle Schulträger" }).click();
-    await expect(heading(page, "Schulträgerverwaltung")).toBeVisible();
-    await expect(page).toHaveURL(/\/admin\/schultraeger$/);
-    await expectNoAxeViolations(page, "Schulträgerliste");
-    // Other journeys add Träger: the whole list on one page keeps the seeded ones in view.
-    await page.getByRole("combobox", { name: "Einträge pro Seite" }).selectOption("300");
-    await page.getByRole("button", { name: "Anwenden" }).click();
-    await expect(page).toHaveURL(/anzahl=300/);
+  test(
+    "die Landesadministratorin öffnet die Schulträger über das Menü und sieht jeden mit all seinen Schulen",
+    nurOhneJavaScript(GRUND.listePerLink),
+    async ({ page, loggedInAs }) => {
+      const problems = watchProblems(page);
+      await loggedInAs("landesadmin", { target: "/admin/klassen" });
+      await waitForHydration(page);
+      const menu = page.getByRole("navigation", { name: "Navigation" });
+      await expect(menu.getByText("Schulträgerverwaltung")).toBeVisible();
+      await expect(menu.getByRole("link", { name: "Schulträger anlegen" })).toBeVisible();
+      await menu.getByRole("link", { name: "Alle Schulträger" }).click();
+      await expect(heading(page, "Schulträgerverwaltung")).toBeVisible();
+      await expect(page).toHaveURL(/\/admin\/schultraeger$/);
+      await expectNoAxeViolations(page, "Schulträgerliste");
+      // Other journeys add Träger: the whole list on one page keeps the seeded ones in view.
+      await page.getByRole("combobox", { name: "Einträge pro Seite" }).selectOption("300");
+      await page.getByRole("button", { name: "Anwenden" }).click();
+      await expect(page).toHaveURL(/anzahl=300/);
 
-    // The seeded Träger, each with its form and its schools; a long list of schools folds, complete, into a disclosure.
-    const nordhafen = row(page, "Hansestadt Nordhafen");
-    await expect(nordhafen.getByRole("cell").first()).toHaveText("Öffentliche Schulen");
-    const schulen = nordhafen.getByRole("cell").nth(1);
-    await expect(schulen.getByText(/^\d+ Schulen$/)).toBeVisible();
-    await expect(schulen.getByRole("listitem").filter({ hasText: "0710001 Gemeinschaftsschule am Deich" })).toBeHidden();
-    await schulen.getByText(/^\d+ Schulen$/).click();
-    await expect(schulen.getByRole("listitem").filter({ hasText: "0710001 Gemeinschaftsschule am Deich" })).toBeVisible();
-    const count = Number((await schulen.getByText(/^\d+ Schulen$/).textContent())?.split(" ")[0]);
-    await expect(schulen.getByRole("listitem")).toHaveCount(count);
-    await expectNoAxeViolations(page, "Schulträgerliste, Schulen aufgeklappt");
-    const lichtblick = row(page, "Stiftung Lichtblick Schulen");
-    await expect(lichtblick.getByRole("cell").first()).toHaveText("Ersatzschulen");
-    await expect(lichtblick.getByRole("cell").nth(1)).toContainText("0790001 Freie Waldschule Heidkamp");
+      // The seeded Träger, each with its form and its schools; a long list of schools folds, complete, into a disclosure.
+      const nordhafen = row(page, "Hansestadt Nordhafen");
+      await expect(nordhafen.getByRole("cell").first()).toHaveText("Öffentliche Schulen");
+      const schulen = nordhafen.getByRole("cell").nth(1);
+      await expect(schulen.getByText(/^\d+ Schulen$/)).toBeVisible();
+      await expect(schulen.getByRole("listitem").filter({ hasText: "0710001 Gemeinschaftsschule am Deich" })).toBeHidden();
+      await schulen.getByText(/^\d+ Schulen$/).click();
+      await expect(schulen.getByRole("listitem").filter({ hasText: "0710001 Gemeinschaftsschule am Deich" })).toBeVisible();
+      const count = Number((await schulen.getByText(/^\d+ Schulen$/).textContent())?.split(" ")[0]);
+      await expect(schulen.getByRole("listitem")).toHaveCount(count);
+      await expectNoAxeViolations(page, "Schulträgerliste, Schulen aufgeklappt");
+      const lichtblick = row(page, "Stiftung Lichtblick Schulen");
+      await expect(lichtblick.getByRole("cell").first()).toHaveText("Ersatzschulen");
+      await expect(lichtblick.getByRole("cell").nth(1)).toContainText("0790001 Freie Waldschule Heidkamp");
 
-    // Search, and sort by name the other way; both stay in the address.
-    const filter = page.getByRole("search", { name: "Schulträger filtern" });
-    await filter.getByRole("searchbox", { name: "Name des Schulträgers suchen" }).fill("Lichtblick");
-    await filter.getByRole("button", { name: "Anwenden" }).click();
-    await expect(countStatus(page)).toHaveText("1 Schulträger gefunden");
-    await expect(page).toHaveURL(/suche=Lichtblick/);
-    await page.goto("/admin/schultraeger?anzahl=300");
-    const nameHeader = page.getByRole("columnheader", { name: /Name des Schulträgers/ });
-    await expect(nameHeader).toHaveAttribute("aria-sort", "ascending");
-    await nameHeader.getByRole("link", { name: /absteigend sortieren$/ }).click();
-    await expect(page).toHaveURL(/sortierung=-name/);
-    await expect(nameHeader).toHaveAttribute("aria-sort", "descending");
-    const names = await page.getByRole("rowheader").allTextContents();
-    expect(names.indexOf("Stiftung Lichtblick Schulen")).toBeLessThan(names.indexOf("Hansestadt Nordhafen"));
+      // Search, and sort by name the other way; both stay in the address.
+      const filter = page.getByRole("search", { name: "Schulträger filtern" });
+      await filter.getByRole("searchbox", { name: "Name des Schulträgers suchen" }).fill("Lichtblick");
+      await filter.getByRole("button", { name: "Anwenden" }).click();
+      await expect(countStatus(page)).toHaveText("1 Schulträger gefunden");
+      await expect(page).toHaveURL(/suche=Lichtblick/);
+      await page.goto("/admin/schultraeger?anzahl=300");
+      const nameHeader = page.getByRole("columnheader", { name: /Name des Schulträgers/ });
+      await expect(nameHeader).toHaveAttribute("aria-sort", "ascending");
+      await nameHeader.getByRole("link", { name: /absteigend sortieren$/ }).click();
+      await expect(page).toHaveURL(/sortierung=-name/);
+      await expect(nameHeader).toHaveAttribute("aria-sort", "descending");
+      const names = await page.getByRole("rowheader").allTextContents();
+      expect(names.indexOf("Stiftung Lichtblick Schulen")).toBeLessThan(names.indexOf("Hansestadt Nordhafen"));
 
-    // The name leads to the Träger's page: its schools link to their own pages.
-    await page.getByRole("link", { name: "Hansestadt Nordhafen", exact: true }).click();
-    await expect(heading(page, "Schulträger Hansestadt Nordhafen")).toBeVisible();
-    await expect(page.getByRole("term")).toHaveText(["Schulträgerform"]);
-    await expect(page.getByRole("definition")).toHaveText(["Öffentliche Schulen"]);
-    await expect(nameField(page)).toHaveValue("Hansestadt Nordhafen");
-    const region = page.getByRole("region", { name: "Schulen dieses Schulträgers" });
-    await expect(region.getByText(`Diesem Schulträger sind ${count} Schulen zugeordnet.`)).toBeVisible();
-    await expect(region.getByRole("link", { name: "Gemeinschaftsschule am Deich" })).toHaveAttribute(
-      "href",
-      new RegExp(`^/admin/schulen/${DEMO_IDS.schuleA}`),
-    );
-    await expect(region.getByRole("link", { name: "Schulen zuordnen" })).toHaveAttribute(
-      "href",
-      new RegExp(`^/admin/schultraeger/${DEMO_IDS.traegerStadt}/schulen`),
-    );
-    await expectNoAxeViolations(page, "Schulträger mit Schulen");
-    await page.getByRole("link", { name: "Zurück zur Ergebnisliste" }).click();
-    await expect(page).toHaveURL(/\/admin\/schultraeger\?.*sortierung=-name/);
-    expect(problems, "Fehler in der Browser-Konsole").toEqual([]);
-  });
+      // The name leads to the Träger's page: its schools link to their own pages.
+      await page.getByRole("link", { name: "Hansestadt Nordhafen", exact: true }).click();
+      await expect(heading(page, "Schulträger Hansestadt Nordhafen")).toBeVisible();
+      await expect(page.getByRole("term")).toHaveText(["Schulträgerform"]);
+      await expect(page.getByRole("definition")).toHaveText(["Öffentliche Schulen"]);
+      await expect(nameField(page)).toHaveValue("Hansestadt Nordhafen");
+      const region = page.getByRole("region", { name: "Schulen dieses Schulträgers" });
+      await expect(region.getByText(`Diesem Schulträger sind ${count} Schulen zugeordnet.`)).toBeVisible();
+      await expect(region.getByRole("link", { name: "Gemeinschaftsschule am Deich" })).toHaveAttribute(
+        "href",
+        new RegExp(`^/admin/schulen/${DEMO_IDS.schuleA}`),
+      );
+      await expect(region.getByRole("link", { name: "Schulen zuordnen" })).toHaveAttribute(
+        "href",
+        new RegExp(`^/admin/schultraeger/${DEMO_IDS.traegerStadt}/schulen`),
+      );
+      await expectNoAxeViolations(page, "Schulträger mit Schulen");
+      await page.getByRole("link", { name: "Zurück zur Ergebnisliste" }).click();
+      await expect(page).toHaveURL(/\/admin\/schultraeger\?.*sortierung=-name/);
+      expect(problems, "Fehler in der Browser-Konsole").toEqual([]);
+    },
+  );
 
   test("die Landesadministratorin legt einen öffentlichen Schulträger und einen für Ersatzschulen an", async ({ page, loggedInAs }) => {
     const problems = watchProblems(page);
