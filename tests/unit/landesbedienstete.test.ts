@@ -16,8 +16,11 @@ describe("Suche nach Landesbediensteten (inventory §4.10)", () => {
     });
   });
 
-  it("sucht mit E-Mail-Adresse, Benutzername oder beiden Namen", () => {
+  it("sucht mit E-Mail-Adresse (auch einer internationalisierten), Benutzername oder beiden Namen", () => {
     expect(suche({ art: "email", email: "a.b@schule.de" }).value).toEqual({ art: "email", primaryEmailAddress: "a.b@schule.de" });
+    // An internationalised address is an address: the upstream answers whether someone has it.
+    expect(suche({ art: "email", email: "test@spaß.de" }).value).toEqual({ art: "email", primaryEmailAddress: "test@spaß.de" });
+    expect(suche({ art: "email", email: "jörg.o'neill+post@schule-sh.de" }).value).toMatchObject({ art: "email" });
     expect(suche({ art: "benutzername", benutzername: "abeispiel" }).value).toEqual({ art: "benutzername", username: "abeispiel" });
     expect(suche({ art: "name", vorname: "Anna", familienname: "Beispiel" }).value).toEqual({
       art: "name",
@@ -42,7 +45,8 @@ describe("Suche nach Landesbediensteten (inventory §4.10)", () => {
   });
 
   it("weist eine unvollständige E-Mail-Adresse, zu lange Eingaben und eine unbekannte Suchart ab", () => {
-    expect(suche({ art: "email", email: "anna.beispiel" }).errors?.email).toEqual(["landesbedienstete:validation.emailFormat"]);
+    for (const email of ["anna.beispiel", "anna@schule", "anna beispiel@schule.de", "@schule.de", "anna@@schule.de", "anna@schule..de"])
+      expect(suche({ art: "email", email }).errors?.email, email).toEqual(["landesbedienstete:validation.emailFormat"]);
     expect(suche({ art: "kopers", kopers: "1".repeat(31) }).errors?.kopers).toEqual(["landesbedienstete:validation.kopersLength"]);
     expect(suche({ art: "name", vorname: "A".repeat(101), familienname: "B" }).errors?.vorname).toEqual([
       "landesbedienstete:validation.nameLength",

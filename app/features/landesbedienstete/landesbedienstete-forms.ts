@@ -12,6 +12,11 @@ import { SUCH_ARTEN } from "./landesbedienstete";
 
 const NAME_MAX = 100;
 const EMAIL_MAX = 254;
+/**
+ * An address as a person types it: something, one "@", a domain with a dot; no spaces. Deliberately wide: an
+ * internationalised address (`test@spaß.de`) is a valid address, and whether it exists is the upstream's answer.
+ */
+const EMAIL_FORM = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/u;
 
 /** What the upstream search is asked: exactly one criterion, names as one. */
 export type Suchkriterium =
@@ -47,7 +52,7 @@ export const sucheSchema = z
         break;
       case "email":
         if (!value.email) missing("email", "landesbedienstete:validation.email");
-        else if (!z.string().email().safeParse(value.email).success) missing("email", "landesbedienstete:validation.emailFormat");
+        else if (!EMAIL_FORM.test(value.email)) missing("email", "landesbedienstete:validation.emailFormat");
         break;
       case "benutzername":
         if (!value.benutzername) missing("benutzername", "landesbedienstete:validation.benutzername");
