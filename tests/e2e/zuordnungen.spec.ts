@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { E2E_ZUORDNUNGEN_PERSONEN, demoPersonId } from "../../upstream/reference/seed/demo-persons.ts";
 import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
-import { isJavaScriptProject, SCHULE_C, waitForHydration } from "./support/klassen";
+import { afterRouterIdle, isJavaScriptProject, SCHULE_C, waitForHydration } from "./support/klassen";
 import { nurOhneJavaScript } from "./support/modus";
 
 /** This project's own persons: the journeys change them, the other project's journeys use others. */
@@ -39,6 +39,8 @@ async function chooseRolle(page: Page, rolle: string) {
   await expect(select.getByRole("option", { name: rolle, exact: true })).toHaveCount(1);
   await select.selectOption({ label: rolle });
   if (!isJavaScriptProject()) await press(page, "Auswahl aktualisieren");
+  // With JavaScript the choice is sent at once: its answer is drawn before the next step.
+  await afterRouterIdle(page);
 }
 
 const befristungGroup = (page: Page): Locator => page.getByRole("group", { name: "Befristung" });
@@ -71,6 +73,11 @@ test.describe("Schulzuordnungen bearbeiten", () => {
     await expect(befristungGroup(page).getByRole("radio", { name: /Schuljahresende/ })).toBeChecked();
     await expect(befristungGroup(page).getByRole("radio", { name: /Unbefristet/ })).toBeDisabled();
     await expectNoAxeViolations(page, "Schulzuordnung hinzufügen");
+    // Another role brings its own default: the school year's end does not stay behind on a role without the duty.
+    await chooseRolle(page, "Ev./Kat. Religionslehrkraft");
+    await expect(befristungGroup(page).getByRole("radio", { name: /Unbefristet/ })).toBeChecked();
+    await chooseRolle(page, "Vertretungslehrkraft");
+    await expect(befristungGroup(page).getByRole("radio", { name: /Schuljahresende/ })).toBeChecked();
 
     await befristungGroup(page).getByRole("radio", { name: "Bis zu einem bestimmten Datum" }).check();
     await page.getByRole("textbox", { name: "Letzter Tag der Zuordnung" }).fill("01.01.2020");

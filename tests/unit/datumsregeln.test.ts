@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { befristungFromUpstream, befristungToUpstream, endOfSchoolYear, formatGermanDay, germanToday, parseGermanDay } from "~/dates";
-import { befristungSchema, defaultBefristungArt, futureGermanDay } from "~/features/zuordnungen/befristung";
+import { befristungSchema, defaultBefristungArt, futureGermanDay, startsFromDefaultBefristung } from "~/features/zuordnungen/befristung";
 import { sharedI18nInstance as i18n } from "~/.server/i18n.server";
 
 const TODAY = "2026-03-15";
@@ -141,6 +141,20 @@ describe("Befristung: Schuljahresende, ein Datum oder unbefristet", () => {
   it("vorausgewählt ist bei Befristungspflicht das Schuljahresende, sonst unbefristet", () => {
     expect(defaultBefristungArt(true)).toBe("schuljahresende");
     expect(defaultBefristungArt(false)).toBe("unbefristet");
+  });
+
+  it("eine andere Rolle mit oder ohne Befristungspflicht bringt ihre eigene Vorauswahl, eine gleichartige behält die Wahl", () => {
+    // LiV (the school year's end preselected) → a role without the duty: the time limit does not stay behind.
+    expect(startsFromDefaultBefristung({ art: "schuljahresende", pflichtBisher: "ja" }, false)).toBe(true);
+    // A role without the duty → one with it: the school year's end, also over a chosen date.
+    expect(startsFromDefaultBefristung({ art: "datum", pflichtBisher: "nein" }, true)).toBe(true);
+    // The duty unchanged: what the user chose stays.
+    expect(startsFromDefaultBefristung({ art: "datum", pflichtBisher: "ja" }, true)).toBe(false);
+    expect(startsFromDefaultBefristung({ art: "schuljahresende", pflichtBisher: "nein" }, false)).toBe(false);
+    // Nothing chosen yet, at the start, or "unbefristet" where it is no longer allowed: the default.
+    expect(startsFromDefaultBefristung({ art: null, pflichtBisher: null }, false)).toBe(true);
+    expect(startsFromDefaultBefristung({ art: "datum", pflichtBisher: "nein" }, false, true)).toBe(true);
+    expect(startsFromDefaultBefristung({ art: "unbefristet", pflichtBisher: "ja" }, true)).toBe(true);
   });
 
   it("jede Meldung hat einen deutschen Text", () => {

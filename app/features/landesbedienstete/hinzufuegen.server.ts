@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { befristungFromUpstream, befristungToUpstream, formatGermanDay } from "~/dates";
 import { organisationLabel } from "~/organisation-label";
-import { defaultBefristungArt } from "~/features/zuordnungen/befristung";
+import { defaultBefristungArt, PFLICHT_BISHER_FIELD, startsFromDefaultBefristung } from "~/features/zuordnungen/befristung";
 import { parseStand } from "~/features/zuordnungen/aenderungen";
 import { addLandesbediensteterWithOutcome } from "~/features/person-anlegen/person-anlegen-writes.server";
 import { asUuid, fieldText, postedIntent } from "~/.server/form-data.server";
@@ -123,16 +123,18 @@ export async function hinzufuegenAction({
   };
   const [{ ansicht, schuleId, rollenIds, chosen }, geladen] = await Promise.all([auswahl(request, geladenBald, gewaehlt), geladenBald]);
   const submission = parseWithZod(formData, { schema: hinzufuegenSchema({ befristungPflicht: ansicht.befristungPflicht }) });
-  // The values as chosen, with what no longer fits dropped; a role that needs a Befristung cannot keep "unbefristet".
+  // The values as chosen, with what no longer fits dropped; a changed duty starts from its own default Befristung.
   const befristungArt = fieldText(formData, "befristung.art");
   const initialValue = {
     schulsuche: ansicht.schulsuche,
     schule: schuleId ?? "",
     rollen: rollenIds,
-    befristung:
-      !befristungArt || (ansicht.befristungPflicht && befristungArt === "unbefristet")
-        ? { art: defaultBefristungArt(ansicht.befristungPflicht) }
-        : submission.payload.befristung,
+    befristung: startsFromDefaultBefristung(
+      { art: befristungArt ?? null, pflichtBisher: formData.get(PFLICHT_BISHER_FIELD) },
+      ansicht.befristungPflicht,
+    )
+      ? { art: defaultBefristungArt(ansicht.befristungPflicht) }
+      : submission.payload.befristung,
   };
   const base: HinzufuegenAntwort = {
     schritt: "auswahl",

@@ -2,7 +2,7 @@ import { getZodConstraint } from "@conform-to/zod";
 import type { SubmissionResult } from "@conform-to/react";
 import type { RolleResponse } from "@contract";
 import { organisationLabel } from "~/organisation-label";
-import { defaultBefristungArt } from "~/features/zuordnungen/befristung";
+import { defaultBefristungArt, PFLICHT_BISHER_FIELD, startsFromDefaultBefristung } from "~/features/zuordnungen/befristung";
 import { klassenOf, ORGANISATIONEN_LIMIT } from "~/features/zuordnungen/zuordnungen.server";
 import { fieldText } from "~/.server/form-data.server";
 import { workflowStep } from "~/.server/upstream/personenkontext-workflow.server";
@@ -101,11 +101,14 @@ export async function anlegenSchritt(request: Request, variante: AnlegenVariante
     vorherigeOrganisation: organisationGewaehlt ? organisationId : "",
     rollen: gewaehlt.map((rolle) => rolle.id),
     klasse,
-    // A role with mandatory Befristung cannot keep "unbefristet": it starts at the school year's end.
-    befristung:
-      fresh || typeof befristungArt !== "string" || (regeln.befristungPflicht && befristungArt === "unbefristet")
-        ? { art: defaultBefristungArt(regeln.befristungPflicht) }
-        : { art: befristungArt, datum: fieldText(values, "befristung.datum") ?? undefined },
+    // A changed duty (another role) starts from its own default; "unbefristet" never stays on a role with the duty.
+    befristung: startsFromDefaultBefristung(
+      { art: befristungArt, pflichtBisher: values[PFLICHT_BISHER_FIELD] },
+      regeln.befristungPflicht,
+      fresh,
+    )
+      ? { art: defaultBefristungArt(regeln.befristungPflicht) }
+      : { art: befristungArt as string, datum: fieldText(values, "befristung.datum") ?? undefined },
     vorname: fieldText(values, "vorname") ?? "",
     familienname: fieldText(values, "familienname") ?? "",
     kopers: fieldText(values, "kopers") ?? "",

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { endOfSchoolYear, formatGermanDay, germanToday } from "~/dates";
 import { DateField } from "~/components/fields/date-field";
 import { RadioGroup } from "~/components/fields/radio-group";
-import type { BefristungArt } from "./befristung";
+import { PFLICHT_BISHER_FIELD, pflichtBisherValue, type BefristungArt } from "./befristung";
 
 type BefristungInput = { art?: BefristungArt; datum?: string };
 
@@ -39,6 +39,8 @@ export function BefristungField({
   ] satisfies Array<{ value: BefristungArt; label: string; disabled?: boolean; hint?: string }>;
   return (
     <div onChange={clearDateOnOtherChoice}>
+      {/* The next answer sees whether the duty changed with the choice (`startsFromDefaultBefristung`). */}
+      <input type="hidden" name={PFLICHT_BISHER_FIELD} value={pflichtBisherValue(pflicht)} />
       <RadioGroup
         field={art}
         legend={legend ?? t("fields.befristung.legend")}

@@ -6,6 +6,7 @@ import { befristungToUpstream } from "~/dates";
 import { organisationLabel } from "~/organisation-label";
 import { asUuid, fieldText } from "~/.server/form-data.server";
 import { workflowStep } from "~/.server/upstream/personenkontext-workflow.server";
+import { PFLICHT_BISHER_FIELD, startsFromDefaultBefristung } from "./befristung";
 import { applyAenderungen, type Aenderung, type Kontext } from "./aenderungen";
 import { hinzufuegenSchema, type HinzufuegenRegeln } from "./zuordnung-forms";
 import { klassenOf, ORGANISATIONEN_LIMIT, type LoadedZuordnungen } from "./zuordnungen.server";
@@ -80,11 +81,14 @@ export async function hinzufuegenStep({
       rolle: rolleId ?? "",
       klasse:
         klasse && klassen.some((option) => option.id === klasse) ? klasse : ownKlassen.length === 1 ? ownKlassen[0].organisationId : "",
-      // A role with mandatory Befristung cannot keep "unbefristet": it starts at the school year's end.
-      befristung:
-        fresh || !formData.get("befristung.art") || (regeln.befristungPflicht && formData.get("befristung.art") === "unbefristet")
-          ? { art: ansicht.befristungDefault }
-          : submission.payload.befristung,
+      // A changed duty (another role) starts from its own default; "unbefristet" never stays on a role with the duty.
+      befristung: startsFromDefaultBefristung(
+        { art: formData.get("befristung.art"), pflichtBisher: formData.get(PFLICHT_BISHER_FIELD) },
+        regeln.befristungPflicht,
+        fresh,
+      )
+        ? { art: ansicht.befristungDefault }
+        : submission.payload.befristung,
       kopers: fieldText(formData, "kopers") ?? "",
       ohneKopers: fieldText(formData, "ohneKopers") ?? undefined,
     };
