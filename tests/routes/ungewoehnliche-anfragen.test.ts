@@ -31,6 +31,20 @@ async function expectGermanRefusal(response: Response, status: number, text: str
 }
 
 describe("Ungewöhnliche Anfragen", () => {
+  it("ein Steuerzeichen in einer Suche (NUL aus einer gebastelten Adresse) ergibt die normale Seite, nie einen Serverfehler", async () => {
+    for (const path of [
+      "/admin/personen/import?schulsuche=%00",
+      "/admin/personen?suche=a%00b",
+      "/admin/klassen?suche=%00",
+      "/admin/rollen?suche=%00%1F",
+      "/admin/schulen?suche=%00",
+    ]) {
+      const response = await landesadmin.get(path);
+      expect(response.status, path).toBe(200);
+      await response.arrayBuffer();
+    }
+  });
+
   it("eine sehr lange Adresse öffnet die Seite, ohne das Cookie über die Größe zu treiben, die Browser annehmen", async () => {
     const visitor = landesadmin.copy();
     for (const path of ["/start", "/admin/klassen", "/profile"]) {

@@ -21,10 +21,24 @@ export interface UpstreamAnswer {
   text: string;
 }
 
-/** The upstream's URL of `path`, with the query written the contract's one way (lists as repeated keys). */
+/** Control characters are never part of a search; PostgreSQL refuses a NUL in text outright (a 500 upstream). */
+// eslint-disable-next-line no-control-regex -- matching them is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
+function withoutControlCharacters(query: Query): Query {
+  const clean = (value: unknown) => (typeof value === "string" ? value.replace(CONTROL_CHARACTERS, "") : value);
+  return Object.fromEntries(
+    Object.entries(query).map(([key, value]) => [key, Array.isArray(value) ? (value as unknown[]).map(clean) : clean(value)]),
+  ) as Query;
+}
+
+/**
+ * The upstream's URL of `path`, with the query written the contract's one way (lists as repeated keys), and without
+ * the control characters a crafted address may carry.
+ */
 export function upstreamUrl(path: string, query: Query = {}): URL {
   const url = new URL(path, env.UPSTREAM_URL);
-  url.search = upstreamSearchParams(query).toString();
+  url.search = upstreamSearchParams(withoutControlCharacters(query)).toString();
   return url;
 }
 
