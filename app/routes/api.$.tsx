@@ -5,11 +5,12 @@ import { getFixedT } from "~/.server/i18n.server";
 import { assertSameOrigin, publicOrigin, resourceSecurityHeaders } from "~/.server/security.server";
 import { forwardedHeaders, hardenSetCookie, upstreamCookieHeader, upstreamUrl } from "~/.server/upstream/client.server";
 import { redirectTo } from "~/.server/redirects.server";
+import { isBrowserPath } from "~/.server/upstream/browser-paths.server";
 
 /**
- * `/api/*` on the portal's origin is the upstream's: login, logout, password change, status and
- * provider logos run there, with the upstream's session cookie. Requests and responses are
- * streamed through; only hop-by-hop details change.
+ * `/api/*` on the portal's origin is the upstream's, as far as a browser needs it (`isBrowserPath`): login, logout,
+ * password change, status and provider logos run there, with the upstream's session cookie. Requests and responses
+ * are streamed through; only hop-by-hop details change. Any other path is not found here.
  */
 const FORWARDED_REQUEST_HEADERS = ["Accept", "Accept-Language", "Content-Type", "User-Agent"];
 // fetch has already decoded the body, so encoding and length no longer describe it.
@@ -19,6 +20,13 @@ const SERVICE_UNAVAILABLE_PAGE = "/dienst-nicht-erreichbar";
 async function passThrough(request: Request): Promise<Response> {
   assertSameOrigin(request);
   const incoming = new URL(request.url);
+  if (!isBrowserPath(request.method, incoming.pathname)) {
+    const t = await getFixedT(request);
+    return new Response(`${t("errors:NOT_FOUND.title")}\n\n${t("errors:NOT_FOUND.message")}\n`, {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", ...resourceSecurityHeaders("text/plain") },
+    });
+  }
   const target = upstreamUrl(incoming.pathname);
   target.search = incoming.search;
   // The upstream follows redirectUrl verbatim after login or a password change: only our own pages qualify.

@@ -20,7 +20,7 @@ function answer(request: IncomingMessage, response: import("node:http").ServerRe
       .end("<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>");
   } else if (request.url === "/api/status") {
     response.writeHead(500, { "Content-Type": "text/plain" }).end("internal error");
-  } else if (request.url === "/api/haengt") {
+  } else if (request.url === "/api/auth/logout") {
     // Never answers: the portal's timeout must end the wait.
   } else {
     response.writeHead(404).end();
@@ -77,9 +77,27 @@ describe("the /api pass-through", () => {
     expect(failed.status).toBe(302);
     expect(failed.headers.get("Location")).toBe("/dienst-nicht-erreichbar");
 
-    const hanging = await passThrough(new Request(`${portal}/api/haengt`, { headers: navigation }));
+    const hanging = await passThrough(new Request(`${portal}/api/auth/logout`, { headers: navigation }));
     expect(hanging.status).toBe(302);
     expect(hanging.headers.get("Location")).toBe("/dienst-nicht-erreichbar");
+  });
+
+  it("offers only what a browser needs of the upstream: any other path is not found, and the upstream is not asked", async () => {
+    received.length = 0;
+    for (const [method, path] of [
+      ["GET", "/api/dbiam/personenuebersicht/00000000-0000-4000-8000-000000000001"],
+      ["GET", "/api/personen-frontend"],
+      ["GET", "/api/auth/logininfo"],
+      ["GET", "/api/config"],
+      ["POST", "/api/provider/logo-id/logo"],
+      ["GET", "/api/auth/loginx"],
+    ]) {
+      const response = await passThrough(new Request(`${portal}${path}`, { method }));
+      expect(response.status, `${method} ${path}`).toBe(404);
+      expect(await response.text()).toContain("Seite nicht gefunden");
+      expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    }
+    expect(received).toEqual([]);
   });
 
   it("relays an upstream error to scripts that asked for data", async () => {

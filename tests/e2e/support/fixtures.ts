@@ -85,7 +85,10 @@ async function logInOnce(browser: Browser, baseURL: string, username: string, le
 
 /** What the upstream says about the session of these cookies: its level, or null when it is gone. */
 async function sessionLevel(baseURL: string, cookies: StoredSession["cookies"]): Promise<string | null> {
-  const response = await fetch(`${baseURL}/api/auth/logininfo`, {
+  // The upstream itself (the port after the portal's): the portal's origin offers only what a browser needs of it.
+  const portal = new URL(baseURL);
+  const upstream = `${portal.protocol}//${portal.hostname}:${Number(portal.port) + 1}`;
+  const response = await fetch(`${upstream}/api/auth/logininfo`, {
     headers: { Cookie: cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; ") },
     redirect: "manual",
   });
