@@ -365,7 +365,7 @@ test.describe("Mehrfachbearbeitung: Passwörter und Klassen", () => {
     // "Abbrechen" goes back to the list with the ticks kept; from there on again.
     await page.getByRole("link", { name: "Abbrechen" }).click();
     await expect(heading(page, "Alle Benutzer")).toBeVisible();
-    await expect(page.getByRole("status").filter({ hasText: "3 Benutzer ausgewählt" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "3 Benutzer" })).toBeVisible();
     for (const person of schueler) await expect(table(page).getByRole("checkbox", { name: `${person.name} auswählen` })).toBeChecked();
     await waitForHydration(page);
     await weiterZurBestaetigung(page, "Passwörter zurücksetzen", "auswahl");

@@ -155,8 +155,10 @@ export function PersonenTabelle({ params, rows, total, selectable, bulkAktionen,
   const selected = elsewhere.length + ticked.size;
   return (
     <>
+      {/* Without JavaScript the count cannot follow the ticks: it says what it counts (what was taken over so far). */}
       <p role="status" className="mb-2">
-        {t("personen:selection.count", { count: selected })}
+        <span className="hidden-with-scripts">{t("personen:selection.countAtLoad", { count: selected })}</span>
+        <span className="hidden-without-scripts">{t("personen:selection.count", { count: selected })}</span>
       </p>
       {table}
       <Form
