@@ -6,9 +6,6 @@ export default {
   // Words of comments and code that are also class names; no component uses them as classes, and every page would
   // carry their rules (`container` alone is five media queries).
   blocklist: ["blur", "container", "filter", "grow", "static", "table", "transform", "visible"],
-  // The defaults of shadow and ring utilities (about 40 custom properties) go on the elements that use them, not on
-  // every element and pseudo-element of every page: 0.2 kB less CSS and less style work before the first paint.
-  experimental: { optimizeUniversalDefaults: true },
   theme: {
     extend: {
       colors: {

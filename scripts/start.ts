@@ -2,7 +2,8 @@
  * `npm start`: the portal on PORT (default 3000). Without UPSTREAM_URL the embedded reference
  * upstream starts first, with its demo data, in a process of its own, and the portal is pointed at it.
  *
- * The portal runs as one remix-serve worker per core (PORTAL_WORKERS, default: the number of cores)
+ * The portal runs as one remix-serve worker per core (PORTAL_WORKERS, default: the number of cores), each behind
+ * the front door (scripts/portal-worker.ts),
  * under node:cluster; this process only hands connections to the workers and restarts a crashed one
  * (docs/decisions/011). The upstream gets its own process because its embedded database runs
  * synchronously on the event loop: in this process it would hold up the connection hand-over.
@@ -10,7 +11,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import cluster, { type Worker } from "node:cluster";
 import { randomBytes } from "node:crypto";
-import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -50,12 +50,12 @@ if (startEnv.UPSTREAM_URL && startEnv.NODE_ENV === "production" && !process.env.
   console.warn("Hinweis: PUBLIC_ORIGIN ist nicht gesetzt. Hinter einem TLS-Proxy muss es die öffentliche Adresse des Portals sein.");
 }
 
-const require = createRequire(import.meta.url);
 cluster.setupPrimary({
-  exec: require.resolve("@remix-run/serve/dist/cli.js"),
+  // remix-serve with the portal's front door (scripts/portal-worker.ts); the worker itself loads only the front
+  // door through tsx, the portal it serves is the build.
+  exec: fileURLToPath(new URL("./portal-worker.ts", import.meta.url)),
   args: ["./build/index.js"],
-  // The workers run the built portal; they need neither tsx nor this script's flags.
-  execArgv: [],
+  execArgv: ["--import", "tsx"],
 });
 // Added to this process's environment (which carries SESSION_SECRET and the rest) for each worker.
 const workerEnv = { UPSTREAM_URL: upstreamUrl, PORT: String(startEnv.PORT), HOST: startEnv.HOST, NODE_ENV: startEnv.NODE_ENV };

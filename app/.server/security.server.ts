@@ -5,20 +5,36 @@ export function publicOrigin(request: Request): string {
   return env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : new URL(request.url).origin;
 }
 
+/** What tells where a request came from; a Request's and a Node request's headers both give it. */
+export interface RequestSource {
+  method: string;
+  origin: string | null;
+  referer: string | null;
+  fetchSite: string | null;
+}
+
 /**
- * Refuse state-changing requests that another site's page sent (CSRF). Browsers send Origin on every POST; where
- * it is missing (old browsers, privacy tools), the Referer and Sec-Fetch-Site tell where the post came from.
+ * Whether a state-changing request was sent by another site's page (CSRF). Browsers send Origin on every POST; where
+ * it is missing (old browsers, privacy tools), the Referer and Sec-Fetch-Site tell where the post came from. The
+ * front door (front-door.server.ts) asks this before Remix sees the request; `assertSameOrigin` asks it again in
+ * every guard, for a handler that runs without the front door (tests, another server).
  */
-export function assertSameOrigin(request: Request): void {
-  if (request.method === "GET" || request.method === "HEAD") return;
-  const own = publicOrigin(request);
-  const origin = request.headers.get("Origin");
-  const referer = request.headers.get("Referer");
-  const fetchSite = request.headers.get("Sec-Fetch-Site");
-  const foreign = origin
+export function isForeignWrite(source: RequestSource, own: string): boolean {
+  if (source.method === "GET" || source.method === "HEAD") return false;
+  const { origin, referer, fetchSite } = source;
+  return origin
     ? origin !== own
     : (referer !== null && originOf(referer) !== own) || fetchSite === "cross-site" || fetchSite === "same-site";
-  if (foreign) {
+}
+
+export function assertSameOrigin(request: Request): void {
+  const source = {
+    method: request.method,
+    origin: request.headers.get("Origin"),
+    referer: request.headers.get("Referer"),
+    fetchSite: request.headers.get("Sec-Fetch-Site"),
+  };
+  if (isForeignWrite(source, publicOrigin(request))) {
     throw new Response(JSON.stringify({ code: "CROSS_ORIGIN_REQUEST" }), {
       status: 403,
       headers: { "Content-Type": "application/json" },
@@ -30,7 +46,8 @@ function originOf(url: string): string | null {
   return URL.canParse(url) ? new URL(url).origin : null;
 }
 
-const BASE_HEADERS = {
+/** Sent with every answer of the portal, static files included (the front door adds what a response lacks). */
+export const BASE_HEADERS: Readonly<Record<string, string>> = {
   "Referrer-Policy": "same-origin",
   "X-Content-Type-Options": "nosniff",
   "X-Frame-Options": "DENY",

@@ -3,6 +3,8 @@ import { can } from "~/permissions";
 import { dateiname, dateiText } from "~/features/mehrfach/dateien.server";
 import { formRefusal, readFormData } from "~/.server/form-data.server";
 import { notFound, requireAdmin } from "~/.server/guards.server";
+import { getFixedT } from "~/.server/i18n.server";
+import { asGermanPage } from "~/.server/resource-refusal.server";
 import { assertSameOrigin, resourceSecurityHeaders } from "~/.server/security.server";
 
 /**
@@ -18,6 +20,16 @@ export function loader() {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  try {
+    return await datei(request);
+  } catch (thrown) {
+    // A resource route answers itself: a refusal is a German page, never the guards' JSON.
+    const t = await getFixedT(request);
+    return asGermanPage(request, thrown, { href: "/admin/personen", text: t("mehrfach:ergebnis.zurueck") });
+  }
+}
+
+async function datei(request: Request): Promise<Response> {
   assertSameOrigin(request);
   const form = await readFormData(request);
   // The guard sees a GET: a login it asks for must not keep the posted text (new passwords) as a draft in the cookie.

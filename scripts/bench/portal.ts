@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { createRequire } from "node:module";
 import net from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
 
 /** The built portal under remix-serve, as `npm start` runs it, but pointed at the counting proxy. */
 export interface PortalProcess {
@@ -31,9 +31,9 @@ export async function startPortal(
   build = "./build/index.js",
 ): Promise<PortalProcess> {
   const port = await freePort();
-  const require = createRequire(import.meta.url);
-  const remixServe = require.resolve("@remix-run/serve/dist/cli.js");
-  const child: ChildProcess = spawn(process.execPath, [remixServe, build], {
+  // The process `npm start` runs per core: remix-serve behind the front door (scripts/portal-worker.ts).
+  const worker = fileURLToPath(new URL("../portal-worker.ts", import.meta.url));
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", worker, build], {
     stdio: ["ignore", "ignore", "pipe"],
     env: {
       ...process.env,

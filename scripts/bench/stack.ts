@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { createWriteStream } from "node:fs";
+import { createWriteStream, mkdirSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { freePort } from "./portal.ts";
@@ -54,7 +54,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   let errors = "";
   child.stderr?.setEncoding("utf8");
   // The whole error output goes to a file next to the database, so timeouts can be looked at after a run.
+  // On a fresh clone the folder does not exist yet; an unopened log would end the bench and leave the stack running.
+  mkdirSync(path.dirname(options.dataDir), { recursive: true });
   const log = createWriteStream(path.join(options.dataDir, "..", `${path.basename(options.dataDir)}-stderr.log`));
+  log.on("error", (error) => console.error(`Fehlerprotokoll des Stapels nicht schreibbar: ${error.message}`));
   child.stderr?.on("data", (chunk: string) => {
     log.write(chunk);
     errors = (errors + chunk).slice(-8000);

@@ -20,6 +20,32 @@ async function forbidEvilOrigin(page: Page): Promise<string[]> {
 /** The cross-site form posts (plain HTTP) are checked without a browser in tests/routes/sicherheit.test.ts. */
 test.describe("Sicherheit", () => {
   test(
+    "ein Fremder bekommt auf ein Formular von einer fremden Seite und auf TRACE eine deutsche Seite mit Sicherheitsköpfen, nie einen 500",
+    nurOhneJavaScript("Reine HTTP-Antworten von `npm start` (Eingangstür vor remix-serve); eine Seite zeichnet hier niemand."),
+    async ({ request }) => {
+      for (const origin of ["http://evil.example", "evil"]) {
+        const refused = await request.post("/admin/klassen/new", { headers: { Origin: origin }, form: { name: "Fremd" } });
+        expect(refused.status(), origin).toBe(403);
+        expect(refused.headers()["x-content-type-options"]).toBe("nosniff");
+        expect(await refused.text()).toContain("Anfrage abgelehnt");
+      }
+      const trace = await request.fetch("/", { method: "TRACE" });
+      expect(trace.status()).toBe(405);
+      expect(await trace.text()).toContain("Anfrage nicht unterstützt");
+
+      // Static files carry the headers too, and the icon old browsers and other tools ask for exists.
+      const home = await request.get("/");
+      const script = /"(\/build\/[^"]+\.js)"/.exec(await home.text())?.[1];
+      expect(script).toBeTruthy();
+      for (const path of [script!, "/favicon.svg", "/favicon.ico"]) {
+        const asset = await request.get(path);
+        expect(asset.status(), path).toBe(200);
+        expect(asset.headers()["x-content-type-options"], path).toBe("nosniff");
+      }
+    },
+  );
+
+  test(
     "ein Anmelde-Link mit fremder Rücksprungadresse führt nach der Anmeldung nie auf eine andere Seite",
     nurOhneJavaScript(GRUND.upstreamAnmeldung),
     async ({ page, baseURL }) => {

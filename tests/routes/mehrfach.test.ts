@@ -26,7 +26,10 @@ describe("Mehrfachbearbeitung: Rechte und Ablehnungen", () => {
     expect(run.status).toBe(404);
     expect(run.headers.get("Content-Type")).toMatch(/^text\/html/);
     expect(await run.text()).toContain("Seite nicht gefunden");
-    expect((await lehrkraft.postForm(FILE, { art: "passwoerter", inhalt: "x" })).status).toBe(404);
+    const file = await lehrkraft.postForm(FILE, { art: "passwoerter", inhalt: "x" });
+    expect(file.status).toBe(404);
+    expect(file.headers.get("Content-Type")).toMatch(/^text\/html/);
+    expect(await file.text()).toContain("Seite nicht gefunden");
   });
 
   it("ohne das Recht zum sofortigen Löschen gibt es das Löschen nicht, auch nicht durch eine eigene Anfrage", async () => {
@@ -91,13 +94,16 @@ describe("Mehrfachbearbeitung: Rechte und Ablehnungen", () => {
     expect(file.headers.getSetCookie().filter((cookie) => cookie.startsWith("__portal="))).toEqual([]);
   });
 
-  it("eine Anfrage von einer fremden Seite wird abgelehnt", async () => {
+  it("eine Anfrage von einer fremden Seite wird mit einer deutschen Seite abgelehnt, auch beim Herunterladen der Datei", async () => {
     const schuladmin = await portal.loggedIn("schuladmin", "gold");
     const foreign = { Origin: "https://angreifer.example" };
     expect((await schuladmin.postForm(RUN, { aktion: "passwort", umfang: "alle", organisation: DEMO_IDS.schuleA }, foreign)).status).toBe(
       403,
     );
-    expect((await schuladmin.postForm(FILE, { art: "passwoerter", inhalt: "x" }, foreign)).status).toBe(403);
+    const file = await schuladmin.postForm(FILE, { art: "passwoerter", inhalt: "x" }, foreign);
+    expect(file.status).toBe(403);
+    expect(file.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(await file.text()).toContain("Anfrage abgelehnt");
   });
 });
 
