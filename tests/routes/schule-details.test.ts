@@ -1,4 +1,6 @@
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { organisation } from "../../upstream/reference/db/schema.ts";
 import { DEMO_IDS, uniqueToken } from "./support/klassen.ts";
 import { startPortal, type Portal, type PortalVisitor } from "./support/portal.ts";
 
@@ -69,6 +71,54 @@ describe("Seite einer Schule", () => {
     expect(page).toContain(`Jetzt gespeichert sind die Dienststellennummer „${schule.kennung}1“`);
     expect(page).toContain(`value="Neu ${schule.name}"`);
     expect(count(`PUT /api/organisationen/${schule.id}`)).toBe(0);
+  });
+
+  /** What another administrator's save does to the stored school, with the version the upstream's write gives it. */
+  async function anotherSave(id: string, values: { kennung: string; name: string }) {
+    await portal.db
+      .update(organisation)
+      .set({ ...values, version: sql`${organisation.version} + 1` })
+      .where(eq(organisation.id, id));
+  }
+
+  it("speichert jemand anderes im selben Moment nach mir, zeigt das Formular dessen Stand und behält meine Eingabe, statt „gespeichert“ zu sagen", async () => {
+    const schule = await createSchule();
+    const theirs = { kennung: `${schule.kennung}7`, name: `Deren ${schule.name}` };
+    portal.aroundUpstreamCall = async (call, phase) => {
+      if (call !== `PUT /api/organisationen/${schule.id}` || phase !== "after") return;
+      portal.aroundUpstreamCall = null;
+      await anotherSave(schule.id, theirs);
+    };
+    const mine = await admin.postForm(`/admin/schulen/${schule.id}`, {
+      kennung: `${schule.kennung}2`,
+      name: `Meine ${schule.name}`,
+      ...schule.stand,
+    });
+    portal.aroundUpstreamCall = null;
+    expect(mine.status).toBe(400);
+    const page = await mine.text();
+    expect(page).toContain("Im selben Moment hat jemand anderes diese Schule gespeichert");
+    expect(page).toContain(`Jetzt gespeichert sind die Dienststellennummer „${theirs.kennung}“ und der Schulname „${theirs.name}“.`);
+    expect(page).toContain(`value="Meine ${schule.name}"`);
+  });
+
+  it("hat jemand anderes zwischen meinem Lesen und meinem Speichern gespeichert, sagt die Meldung, dass meine Angaben dessen ersetzt haben", async () => {
+    const schule = await createSchule();
+    portal.aroundUpstreamCall = async (call, phase) => {
+      if (call !== `PUT /api/organisationen/${schule.id}` || phase !== "before") return;
+      portal.aroundUpstreamCall = null;
+      await anotherSave(schule.id, { kennung: `${schule.kennung}8`, name: `Deren ${schule.name}` });
+    };
+    const mine = await admin.postForm(`/admin/schulen/${schule.id}`, {
+      kennung: `${schule.kennung}3`,
+      name: `Meine ${schule.name}`,
+      ...schule.stand,
+    });
+    portal.aroundUpstreamCall = null;
+    expect(mine.status).toBe(302);
+    const details = await (await admin.get(mine.headers.get("Location")!)).text();
+    expect(details).toContain("Im selben Moment hat jemand anderes diese Schule ebenfalls gespeichert");
+    expect(details).toContain(`Meine ${schule.name}`);
   });
 
   it("nur der Name: der Upstream lehnt ab, das Formular erklärt es am Namen statt „Nummer vergeben“", async () => {

@@ -20,10 +20,13 @@ interface Stand {
   version: number;
 }
 
-/** The action's answer to this form: after a conflict it carries the school as it is now. */
-function answerOf(answer: unknown): { error: ErrorCode | null; current?: Stand } | undefined {
+/**
+ * The action's answer to this form: after a conflict it carries the school as it is now, and whether the other save
+ * came in the same moment as this one (after the write, not before it).
+ */
+function answerOf(answer: unknown): { error: ErrorCode | null; current?: Stand; zugleich?: boolean } | undefined {
   if (typeof answer !== "object" || answer === null || !("result" in answer)) return undefined;
-  return answer as unknown as { error: ErrorCode | null; current?: Stand };
+  return answer as unknown as { error: ErrorCode | null; current?: Stand; zugleich?: boolean };
 }
 
 /**
@@ -55,7 +58,11 @@ export function SchuleBearbeitenForm({ stand, cancelTo, reloadTo }: { stand: Sta
         id={`${FORM_ID}-fehler`}
         code={formError}
         // The code's own text asks for a reload; here the form keeps the input and offers both ways below.
-        message={formError === "NEWER_VERSION_ORGANISATION" && current ? t("schulen:edit.conflictMessage") : undefined}
+        message={
+          formError === "NEWER_VERSION_ORGANISATION" && current
+            ? t(answer?.zugleich ? "schulen:edit.conflictSimultaneous" : "schulen:edit.conflictMessage")
+            : undefined
+        }
       />
       {formError === "NEWER_VERSION_ORGANISATION" && current ? (
         <Notice tone="info" className="mb-4">

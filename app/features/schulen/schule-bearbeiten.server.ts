@@ -104,14 +104,21 @@ export async function answerSchuleEdit(request: Request, id: string | undefined,
   if (submission.status !== "success") return invalidForm(submission);
   const { kennung, name, gelesenKennung, gelesenName, version } = submission.value;
   if (!hasChanges({ kennung, name }, { kennung: current.kennung, name: current.name })) return nothingChanged(request, detailsPath);
-  if (changedMeanwhile({ kennung: gelesenKennung, name: gelesenName, version }, current)) {
-    const conflict = refusedForm(submission, { code: "NEWER_VERSION_ORGANISATION", status: 409 });
-    return data({ ...conflict.data, current }, conflict.init ?? undefined);
-  }
+  const conflict = (stored: SchuleStand, zugleich: boolean) => {
+    const refused = refusedForm(submission, { code: "NEWER_VERSION_ORGANISATION", status: 409 });
+    return data({ ...refused.data, current: stored, zugleich }, refused.init ?? undefined);
+  };
+  if (changedMeanwhile({ kennung: gelesenKennung, name: gelesenName, version }, current)) return conflict(current, false);
 
   const outcome = await updateSchuleWithOutcome(request, schule, { kennung, name });
   if (outcome.status === "saved") {
-    const key = outcome.how === "answered" ? "schulen:edit.saved" : "write.savedAfterDelay";
+    // Another administrator's full update can land right after ours (the upstream has no version to refuse either):
+    // what is stored now decides, not the answer to our write.
+    const stored = outcome.how === "answered" ? standOf(await loadSchuleForAdmin(request, schule.id)) : standOf(outcome.value);
+    if (stored.kennung !== kennung || stored.name !== name) return conflict(stored, true);
+    // A version that jumped by more than our write: someone saved between our read and our write, and ours replaced it.
+    const overwrote = outcome.how === "answered" && (outcome.value.version ?? 0) > current.version + 1;
+    const key = outcome.how !== "answered" ? "write.savedAfterDelay" : overwrote ? "schulen:edit.savedOverOther" : "schulen:edit.saved";
     return redirectWithToast(request, detailsPath, { key, values: { schule: organisationLabel(outcome.value) } });
   }
   const nameOnly = kennung === current.kennung;

@@ -37,6 +37,11 @@ export interface Portal {
   upstreamTimeline: TimedCall[];
   /** Each call is answered no sooner than this (ms): calls sent side by side then overlap however busy the machine. */
   upstreamDelayMs: number;
+  /**
+   * Runs around each upstream call ("METHOD /path"), before it reaches the upstream and after it was answered, while
+   * the portal waits: for what another administrator does in exactly that moment. Unset: nothing.
+   */
+  aroundUpstreamCall: ((call: string, phase: "before" | "after") => Promise<void>) | null;
   /** The reference upstream's database, for data the demo lacks (e.g. an account with one right more). */
   db: Awaited<ReturnType<typeof openTestDatabase>>["db"];
   close(): Promise<void>;
@@ -58,7 +63,10 @@ export async function startPortal({ apiVersion = "current" }: { apiVersion?: "cu
     upstreamTimeline.push(entry);
     if (portal.upstreamDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, portal.upstreamDelayMs));
     try {
-      return await admission.handle(request, ...rest);
+      await portal.aroundUpstreamCall?.(entry.call, "before");
+      const answer = await admission.handle(request, ...rest);
+      await portal.aroundUpstreamCall?.(entry.call, "after");
+      return answer;
     } finally {
       entry.end = performance.now();
     }
@@ -77,6 +85,7 @@ export async function startPortal({ apiVersion = "current" }: { apiVersion?: "cu
     upstreamCalls,
     upstreamTimeline,
     upstreamDelayMs: 0,
+    aroundUpstreamCall: null,
     db: database.db,
     visitor: () => new PortalVisitor(handle),
     loggedIn: async (username, level = "silver") => {
