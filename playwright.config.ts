@@ -39,7 +39,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: "rm -rf .tmp/e2e-db && node --import tsx scripts/start.ts",
+      command: "rm -rf .tmp/e2e-db .tmp/e2e-portal && node --import tsx scripts/start.ts",
       url: `http://127.0.0.1:${PORT}/`,
       env: {
         ...SERVER_ENV,
@@ -47,6 +47,7 @@ export default defineConfig({
         PORT: String(PORT),
         REFERENCE_UPSTREAM_PORT: String(PORT + 1),
         REFERENCE_DATA_DIR: ".tmp/e2e-db",
+        PORTAL_DATA_DIR: ".tmp/e2e-portal",
       },
       reuseExistingServer: false,
       timeout: 120_000,
@@ -54,7 +55,7 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      command: "rm -rf .tmp/e2e-db-pinned && node --import tsx scripts/start.ts",
+      command: "rm -rf .tmp/e2e-db-pinned .tmp/e2e-portal-pinned && node --import tsx scripts/start.ts",
       url: `http://127.0.0.1:${PINNED_PORT}/`,
       env: {
         ...SERVER_ENV,
@@ -62,6 +63,7 @@ export default defineConfig({
         PORT: String(PINNED_PORT),
         REFERENCE_UPSTREAM_PORT: String(PINNED_PORT + 1),
         REFERENCE_DATA_DIR: ".tmp/e2e-db-pinned",
+        PORTAL_DATA_DIR: ".tmp/e2e-portal-pinned",
         REFERENCE_API_VERSION: "pinned",
         STEP_UP_TIMEOUT_SECONDS: String(PINNED_STEP_UP_TIMEOUT_SECONDS),
       },

@@ -22,7 +22,7 @@ export default defineConfig({
           include: ["tests/unit/**/*.test.{ts,tsx}"],
           environment: "node",
           // Server modules parse the environment at import; unit tests never reach this address.
-          env: { UPSTREAM_URL: "http://127.0.0.1:9", NODE_ENV: "test" },
+          env: { UPSTREAM_URL: "http://127.0.0.1:9", NODE_ENV: "test", PORTAL_DATA_DIR: "memory://" },
         },
       },
       {

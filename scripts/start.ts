@@ -15,6 +15,8 @@ import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
+import { openEmbeddedStore } from "../app/.server/store/embedded.server.ts";
+import { answerQuery } from "../app/.server/store/via-primary.server.ts";
 import { loadEnvFile } from "./env-file.ts";
 
 const StartEnv = z.object({
@@ -59,6 +61,18 @@ cluster.setupPrimary({
 });
 // Added to this process's environment (which carries SESSION_SECRET and the rest) for each worker.
 const workerEnv = { UPSTREAM_URL: upstreamUrl, PORT: String(startEnv.PORT), HOST: startEnv.HOST, NODE_ENV: startEnv.NODE_ENV };
+
+// Without PostgreSQL the portal's store is embedded on this machine; one process must own it: this one
+// (docs/decisions/035). Its workers ask it over their IPC channel.
+if (!process.env.PORTAL_DATABASE_URL) {
+  const store = await openEmbeddedStore(process.env.PORTAL_DATA_DIR || "data/portal");
+  cluster.on("message", (worker: Worker, message: unknown) => {
+    void answerQuery(store, message).then((answer) => {
+      if (answer && worker.isConnected()) worker.send(answer);
+    });
+  });
+  Object.assign(workerEnv, { PORTAL_STORE_VIA_PRIMARY: "1" });
+}
 
 const workerCount = startEnv.PORTAL_WORKERS ?? availableParallelism();
 for (let i = 0; i < workerCount; i++) cluster.fork(workerEnv);

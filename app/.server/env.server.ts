@@ -15,6 +15,17 @@ const EnvSchema = z
     // The upstream's session cookie (express-session's default name); the portal keys the CSRF token cache by it.
     UPSTREAM_SESSION_COOKIE: z.string().min(1).default("connect.sid"),
     // Upstream calls a bulk action makes at the same time, per run (docs/decisions/026). Empty means the default.
+    // The portal's own store (docs/decisions/035): PostgreSQL shared by all instances, else embedded on this machine.
+    PORTAL_DATABASE_URL: z.preprocess(
+      (value) => (value === "" ? undefined : value),
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "PORTAL_DATABASE_URL must start with postgres://")
+        .optional(),
+    ),
+    PORTAL_DATA_DIR: z.preprocess((value) => (value === "" ? undefined : value), z.string().default("data/portal")),
+    // Set by the start script for its workers: the embedded store is the start script's, asked over IPC.
+    PORTAL_STORE_VIA_PRIMARY: z.preprocess((value) => value === "1", z.boolean()),
     BULK_CONCURRENCY: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(1).max(16).default(4)),
   })
   .transform((env, ctx) => {

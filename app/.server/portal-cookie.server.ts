@@ -12,8 +12,6 @@ interface PortalData {
   previousUrl: string;
   /** A write the upstream did not answer in time, so its next attempt can tell "already done" from "taken". */
   unansweredWrite: UnansweredWrite;
-  /** Confirmations of one-time passwords already carried out (the newest few), so a re-post does not repeat them. */
-  usedConfirmations: string[];
   /** The stylesheet this browser was given inside a page and prefetched; later pages link it (decision 018). */
   stylesheet: string;
   /** Deadline banners dismissed in this browser session (fingerprints of 10 characters, the newest few). */
@@ -89,20 +87,4 @@ export async function rememberUnansweredWrite(request: Request, write: string, k
 export async function wasUnanswered(request: Request, write: string, key: string): Promise<boolean> {
   const marker = (await getPortalSession(request)).get("unansweredWrite");
   return marker?.write === write && marker.key === key.slice(0, 300) && Date.now() - marker.at < UNANSWERED_WRITE_MINUTES * 60_000;
-}
-
-/** How many carried-out confirmations the cookie remembers; a reload re-posts only the latest. */
-const USED_CONFIRMATIONS = 10;
-
-/** Whether this confirmation (a form's one-time token) was carried out already. */
-export async function wasConfirmed(request: Request, token: string): Promise<boolean> {
-  return ((await getPortalSession(request)).get("usedConfirmations") ?? []).includes(token);
-}
-
-/** Set-Cookie value that remembers a carried-out confirmation. */
-export async function rememberConfirmation(request: Request, token: string): Promise<string> {
-  const session = await getPortalSession(request);
-  const used = (session.get("usedConfirmations") ?? []).filter((other) => other !== token);
-  session.set("usedConfirmations", [...used, token].slice(-USED_CONFIRMATIONS));
-  return commitPortalSession(session);
 }

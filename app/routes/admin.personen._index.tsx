@@ -7,6 +7,8 @@ import { PersonenFilter } from "~/features/personen/personen-filter";
 import { PersonenTabelle } from "~/features/personen/personen-tabelle";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { aktionErlaubt, MEHRFACH_AKTIONEN } from "~/features/mehrfach/aktionen";
+import { UnterbrochenerLaufHinweis } from "~/features/mehrfach/lauf-ansicht";
+import { unterbrochenerLauf } from "~/features/mehrfach/lauf-ansicht.server";
 import { PERSONEN_LIST_REPEATED, PersonenListSchema } from "~/features/personen/personen-list-params.server";
 import { findPersonenPage, klasseOptions, organisationOptions, rolleOptions, toRows } from "~/features/personen/personen-liste.server";
 import { loadListPage } from "~/.server/list-page.server";
@@ -41,12 +43,15 @@ export function loader(args: LoaderFunctionArgs) {
     const [list, organisationen, rollen, klassenOfUrl] = data;
     const fixed = organisationen.fixed;
     const needsFixedKlassen = fixed !== null && params.organisationen.length === 0;
-    const [uebersichten, klassen] = await Promise.all([
+    const mayBulk = can(user, "mehrfachAuswaehlen");
+    const [uebersichten, klassen, unterbrochen] = await Promise.all([
       findPersonenuebersichten(
         request,
         list.items.map((item) => item.person.id),
       ),
       needsFixedKlassen ? klasseOptions(request, [fixed.id], params.klassen, params.klasseSuche) : klassenOfUrl,
+      // The portal's own store, not the upstream: a bulk run of this user that was cut off.
+      mayBulk ? unterbrochenerLauf(user.personId) : null,
     ]);
 
     return {
@@ -55,7 +60,8 @@ export function loader(args: LoaderFunctionArgs) {
       rows: toRows(list, uebersichten),
       options: { organisationen: organisationen.options, rollen, klassen },
       fixedSchule: fixed,
-      mayBulk: can(user, "mehrfachAuswaehlen"),
+      mayBulk,
+      unterbrochen,
       bulkAktionen: MEHRFACH_AKTIONEN.filter((aktion) => aktionErlaubt(aktion, user)),
       mayCreate,
     };
@@ -73,6 +79,7 @@ export default function PersonenList() {
         listPath={LIST_PATH}
         create={data.mayCreate ? { path: "/admin/personen/new", label: t("nav.personen.new") } : null}
       />
+      {data.unterbrochen ? <UnterbrochenerLaufHinweis lauf={data.unterbrochen} /> : null}
       {/* A new address (a link, "back", the reset) starts the form afresh: its fields show what the list shows. */}
       <PersonenFilter key={JSON.stringify(data.params)} params={data.params} options={data.options} fixedSchule={data.fixedSchule} />
       <PersonenTabelle

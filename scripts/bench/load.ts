@@ -84,6 +84,7 @@ export async function runLoad(options: LoadOptions, cleanups: (() => Promise<voi
   const { DEMO_PASSWORD, currentOtp } = await import("../../upstream/reference/seed/demo-accounts.ts");
   const dataDir = path.resolve(".tmp/load-db");
   await rm(dataDir, { recursive: true, force: true });
+  await rm(`${dataDir}-portal`, { recursive: true, force: true });
   const env: Record<string, string> = {};
   if (options.cpuProfDir) {
     await rm(options.cpuProfDir, { recursive: true, force: true });

@@ -37,6 +37,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     HOST: "127.0.0.1",
     REFERENCE_UPSTREAM_PORT: String(upstreamPort),
     REFERENCE_DATA_DIR: options.dataDir,
+    PORTAL_DATA_DIR: `${options.dataDir}-portal`,
     REFERENCE_BULK_PERSONS: String(options.bulkPersons),
     NODE_ENV: "production",
     // A fixed throw-away secret: the sessions live only as long as this run.

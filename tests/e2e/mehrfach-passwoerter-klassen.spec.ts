@@ -396,5 +396,16 @@ test.describe("Mehrfachbearbeitung: Passwörter und Klassen", () => {
     expect(fehlerliste.zeilen.find((zeile) => zeile.includes(geloescht.name))).toMatch(
       new RegExp(`^;${geloescht.name};;Eintrag nicht gefunden\\. `),
     );
+
+    // The run's record, kept by the portal, says the same afterwards (a run cut off midway would list who is open).
+    await page.getByRole("link", { name: "Aufzeichnung dieses Laufs" }).click();
+    await expect(heading(page, "Aufzeichnung einer Mehrfachaktion")).toBeVisible();
+    await expect(page.getByText("Der Lauf ist vollständig durchgelaufen.")).toBeVisible();
+    await expect(page.getByText("Erledigt: 2 · unverändert: 0 · mit Fehler: 1 · offen: 0")).toBeVisible();
+    const personen = page.getByRole("table", { name: "Personen dieses Laufs" });
+    await expect(personen.locator("tbody tr")).toHaveCount(3);
+    await expect(personen.getByRole("row", { name: new RegExp(geloescht.name) })).toContainText("Fehler");
+    await expect(page.getByRole("link", { name: /noch nicht bearbeitete/ })).toHaveCount(0);
+    await expectNoAxeViolations(page, "Aufzeichnung eines Laufs");
   });
 });

@@ -339,6 +339,8 @@ const portalCodes = [
   // a bulk run sent a second time (its result page reloaded): it does not run again (app/features/mehrfach/ausfuehren.server.ts)
   "MEHRFACH_BEREITS_AUSGEFUEHRT",
   "CROSS_ORIGIN_REQUEST",
+  // the front door: TRACE and other methods the portal does not answer (app/.server/front-door.server.tsx)
+  "METHOD_NOT_ALLOWED",
   "FORM_ENCODING_UNSUPPORTED",
   "FORM_UNREADABLE",
   "FORM_TOO_LARGE",

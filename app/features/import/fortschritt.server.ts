@@ -5,6 +5,7 @@ import { getFixedT } from "~/.server/i18n.server";
 import { streamedPage } from "~/.server/streamed-page.server";
 import { UpstreamFailure } from "~/.server/upstream/client.server";
 import { executeImport, importStatus } from "~/.server/upstream/import.server";
+import { runOnce } from "~/.server/store/einmal.server";
 import { importAdresse } from "./personenimport";
 import { fortschrittAnfang, fortschrittEnde, fortschrittSchritt, type FortschrittEnde } from "./fortschritt-seite.server";
 import { IMPORT_RECHTE } from "./upload-form.server";
@@ -30,9 +31,13 @@ export async function importFortschritt(request: Request, id: string, { starten 
     if (error instanceof UpstreamFailure && (error.status === 404 || error.status === 400)) throw notFound();
     throw error;
   });
-  // Only a checked import is started, and only by the post; a running one is followed; any other is shown on its page.
-  if (starten && status.status === "VALID") await executeImport(request, id);
-  else if (status.status !== "INPROGRESS") return new Response(null, { status: 303, headers: { Location: importAdresse(id) } });
+  // Only a checked import is started, only by the post, and only once: the import's id is spent in the shared store,
+  // so a double click or a second instance follows the run the first post started (docs/decisions/035). A running
+  // one is followed; any other is shown on its page.
+  const gestartet = starten && status.status === "VALID" && (await runOnce(id, "import", () => executeImport(request, id))).ran;
+  if (!gestartet && status.status !== "INPROGRESS" && !(starten && status.status === "VALID")) {
+    return new Response(null, { status: 303, headers: { Location: importAdresse(id) } });
+  }
 
   const t = await getFixedT(request);
   const ergebnis = importAdresse(id);

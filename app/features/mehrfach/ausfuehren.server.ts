@@ -8,12 +8,14 @@ import { leavesApp, loginRedirect, redirectTo } from "~/.server/redirects.server
 import { assertSameOrigin } from "~/.server/security.server";
 import { streamedPage } from "~/.server/streamed-page.server";
 import { readFormData } from "~/.server/form-data.server";
-import { rememberConfirmation, wasConfirmed } from "~/.server/portal-cookie.server";
+import { spendOnce } from "~/.server/store/einmal.server";
 import { fortschritt, seitenAnfang, seitenEnde, type Ergebnisse } from "./lauf-seite.server";
 import { bestaetigungsAdresse, listenAdresse } from "./adressen";
 import { aktionErlaubt, MEHRFACH_FELD, parseAktion, parseUmfang, type MehrfachAktion } from "./aktionen";
 import { dateiname, fehlerDatei, passwortDatei, type Fehlerzeile, type Passwortzeile } from "./dateien.server";
 import { laufe } from "./lauf.server";
+import { fortzusetzenderLauf, laufAdresse, markiereFortgesetzt, protokollAuftrag } from "./lauf-fortsetzen.server";
+import { beendeProtokoll, notiereErgebnis, startProtokoll } from "./lauf-protokoll.server";
 import { auftragFromForm } from "./auftrag.server";
 import { schrittFuer, type Ergebnis, type UnveraendertGrund } from "./schritte.server";
 import { loadZiel, parseBezeichnungen, checkZiel, type ZielPerson } from "./ziel.server";
@@ -21,11 +23,11 @@ import { loadZiel, parseBezeichnungen, checkZiel, type ZielPerson } from "./ziel
 /** A progress step is sent at most this often: often enough to see it move, rarely enough for a screen reader. */
 const FORTSCHRITT_INTERVALL_MS = 1000;
 const PLACEHOLDER_ORIGIN = "http://portal.invalid";
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * POST /admin/personen/mehrfach/ausfuehren (docs/decisions/026): checks everything again, then answers with a page
- * that streams the progress and ends in the result. The run lives in this one request; nothing is stored.
+ * that streams the progress and ends in the result. The run lives in this one request; its record (who was done, who
+ * not; never a password) is kept in the portal's store, so a run cut off midway can be seen and finished later.
  */
 export async function fuehreAus(request: Request): Promise<Response> {
   assertSameOrigin(request);
@@ -37,8 +39,14 @@ export async function fuehreAus(request: Request): Promise<Response> {
   );
   const aktion = parseAktion(search.get(MEHRFACH_FELD.aktion));
   if (!aktion || !aktionErlaubt(aktion, user)) throw notFound();
-  const umfang = parseUmfang(search.get(MEHRFACH_FELD.umfang));
-  const params = parsePersonenListParams(search);
+  // Finishing a cut-off run: its open persons, from its record.
+  const fortsetzung = await fortzusetzenderLauf(
+    search,
+    parsePersonenListParams(search),
+    parseUmfang(search.get(MEHRFACH_FELD.umfang)),
+    user.personId,
+  );
+  const { umfang, params } = fortsetzung;
   const bezeichnungen = parseBezeichnungen(search.getAll(MEHRFACH_FELD.bezeichnung));
   const geladen = await loadZiel(request, { umfang, params, bezeichnungen }, async () => null);
   const ziel = checkZiel(geladen, { aktion, params, eigeneId: user.personId });
@@ -49,8 +57,9 @@ export async function fuehreAus(request: Request): Promise<Response> {
   if ("fehler" in auftrag) throw zurBestaetigung(auftrag.fehler);
 
   // A second send of the same confirmation (the result page reloaded) must not reset passwords again.
+  // Spent in the shared store: a double click or a second portal instance gets this notice (docs/decisions/035).
   const einmal = search.get(MEHRFACH_FELD.einmal) ?? "";
-  if (!UUID.test(einmal) || (await wasConfirmed(request, einmal))) {
+  if (!(await spendOnce(einmal, "mehrfach"))) {
     throw new Response(JSON.stringify({ code: "MEHRFACH_BEREITS_AUSGEFUEHRT" }), {
       status: 409,
       headers: { "Content-Type": "application/json" },
@@ -60,10 +69,20 @@ export async function fuehreAus(request: Request): Promise<Response> {
   const t = await getFixedT(request);
   const step = schrittFuer(request, auftrag, ziel.schule?.id ?? null);
   const personen = ziel.personen;
-  const cookies = new Headers({ "Set-Cookie": await rememberConfirmation(request, einmal) });
+  // The record comes first: a run cut off midway leaves who was done and who was not (docs/decisions/035).
+  await startProtokoll({
+    id: einmal,
+    adminId: user.personId,
+    aktion,
+    auftrag: protokollAuftrag(search),
+    schule: ziel.schule?.label ?? null,
+    personen,
+  });
+  if (fortsetzung.id) await markiereFortgesetzt(fortsetzung.id, einmal);
+  const notiert: Promise<void>[] = [];
 
   return streamedPage(async (send, nonce) => {
-    send(seitenAnfang(t, { nonce, aktion, anzahl: personen.length, schule: ziel.schule?.label ?? null }));
+    send(seitenAnfang(t, { nonce, aktion, anzahl: personen.length, schule: ziel.schule?.label ?? null, protokoll: laufAdresse(einmal) }));
     send(fortschritt(t, 0, personen.length));
     const ergebnisse = new Map<ZielPerson, Ergebnis>();
     let gezeigt = 0;
@@ -78,6 +97,7 @@ export async function fuehreAus(request: Request): Promise<Response> {
         signal: request.signal,
         onDone: (person, ergebnis) => {
           ergebnisse.set(person, ergebnis);
+          notiert.push(notiereErgebnis(einmal, person.id, ergebnis).catch((error: unknown) => console.error("bulk record:", error)));
           // The first finished person shows at once that the run moves; later steps come with the timer.
           if (gezeigt === 0) {
             gezeigt = ergebnisse.size;
@@ -87,6 +107,9 @@ export async function fuehreAus(request: Request): Promise<Response> {
       });
       clearInterval(timer);
       logLauf(aktion, ergebnisse, ende.abbruch);
+      await Promise.all(notiert);
+      // A run the browser left (or whose session ended) keeps its open persons: its record's page offers the rest.
+      await beendeProtokoll(einmal, ende.abbruch).catch((error: unknown) => console.error("bulk record:", error));
       send(
         seitenEnde(
           t,
@@ -105,7 +128,7 @@ export async function fuehreAus(request: Request): Promise<Response> {
     } finally {
       clearInterval(timer);
     }
-  }, cookies);
+  });
 }
 
 /**

@@ -6,6 +6,7 @@ import { guardWhileLoading, notFound, requireAdmin } from "~/.server/guards.serv
 import { workflowStep } from "~/.server/upstream/personenkontext-workflow.server";
 import { listenAdresse } from "./adressen";
 import { aktionErlaubt, MEHRFACH_FELD, parseAktion, parseUmfang, type MehrfachAktion } from "./aktionen";
+import { fortzusetzenderLauf, LAUF_FELD } from "./lauf-fortsetzen.server";
 import { loadZiel, checkZiel, type Problem, type SchulRolle } from "./ziel.server";
 
 /** Persons listed by name on the confirmation page; a larger run shows the first ones and the count. */
@@ -37,7 +38,7 @@ export interface ZuweisenOptionen {
 export async function bestaetigungLaden(request: Request) {
   const search = new URL(request.url).searchParams;
   const aktion = parseAktion(search.get(MEHRFACH_FELD.aktion));
-  const params = parsePersonenListParams(search);
+  const listParams = parsePersonenListParams(search);
   const zurueck = listenAdresseMitAuswahl(search);
   const guard = requireAdmin(request, { permissions: ["personenverwaltung"] }).then((user) => {
     if (!can(user, "mehrfachAuswaehlen") || (aktion && !aktionErlaubt(aktion, user))) throw notFound();
@@ -47,15 +48,18 @@ export async function bestaetigungLaden(request: Request) {
     await guard;
     return { aktion: null, zurueck } as const;
   }
-  const umfang = parseUmfang(search.get(MEHRFACH_FELD.umfang));
-  const [user, geladen] = await guardWhileLoading(guard, () =>
-    loadZiel(request, { umfang, params }, (schule) =>
+  let umfang = parseUmfang(search.get(MEHRFACH_FELD.umfang));
+  let params = listParams;
+  const [user, geladen] = await guardWhileLoading(guard, async () => {
+    // Finishing a cut-off run: its open persons come from its record, which only its administrator may read.
+    if (search.has(LAUF_FELD)) ({ umfang, params } = await fortzusetzenderLauf(search, params, umfang, (await guard).personId));
+    return loadZiel(request, { umfang, params }, (schule) =>
       Promise.all([
         aktion === "klasse" && schule ? klasseOptions(request, [schule.id], [], undefined) : Promise.resolve([]),
         aktion === "rolle-zuweisen" ? zuweisenOptionen(request, search, params.organisationen) : Promise.resolve(null),
       ]),
-    ),
-  );
+    );
+  });
   const ziel = checkZiel(geladen, { aktion, params, eigeneId: user.personId });
   const [klassen, zuweisen] = geladen.zusatz;
   const mitgesendet = [...search].filter(([name]) => !AKTIONSFELDER.has(name));

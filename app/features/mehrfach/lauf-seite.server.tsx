@@ -17,7 +17,10 @@ export const PROGRESS_ID = "fortschritt";
 const RESULT_HEADING_ID = "ergebnis-titel";
 const PASSWORD_FORM_ID = "passwort-datei";
 
-export function seitenAnfang(t: T, input: { nonce: string; aktion: MehrfachAktion; anzahl: number; schule: string | null }): string {
+export function seitenAnfang(
+  t: T,
+  input: { nonce: string; aktion: MehrfachAktion; anzahl: number; schule: string | null; protokoll: string },
+): string {
   const title = t(`mehrfach:aktion.${input.aktion}`);
   const intro = renderToStaticMarkup(
     <>
@@ -26,6 +29,12 @@ export function seitenAnfang(t: T, input: { nonce: string; aktion: MehrfachAktio
         {input.schule
           ? t("mehrfach:lauf.umfangAnSchule", { count: input.anzahl, schule: input.schule })
           : t("mehrfach:lauf.umfang", { count: input.anzahl })}
+      </p>
+      <p>
+        {t("mehrfach:lauf.protokollHinweis")}{" "}
+        <a href={input.protokoll} className="font-semibold text-primary underline">
+          {t("mehrfach:lauf.protokollLink")}
+        </a>
       </p>
     </>,
   );

@@ -6,13 +6,8 @@ import { errorMessageKey, type ErrorCode } from "~/errors";
 import { withReturnPath } from "~/return-path";
 import { asUuid, fieldText, postedIntent, readFormData } from "~/.server/form-data.server";
 import { guardWhileLoading } from "~/.server/guards.server";
-import {
-  getPortalSession,
-  rememberConfirmation,
-  rememberUnansweredWrite,
-  wasConfirmed,
-  wasUnanswered,
-} from "~/.server/portal-cookie.server";
+import { getPortalSession, rememberUnansweredWrite, wasUnanswered } from "~/.server/portal-cookie.server";
+import { giveBack, spendOnce } from "~/.server/store/einmal.server";
 import { personAnlegenSchema, type AnlegenRegeln } from "./person-anlegen-forms";
 import { ANLEGEN_VARIANTEN, type AnlegenVariante } from "./varianten";
 import { createPersonWithOutcome, PERSON_CREATE_WRITE, personCreateKey } from "./person-anlegen-writes.server";
@@ -92,7 +87,8 @@ export async function anlegenAction(request: Request, variante: AnlegenVariante,
     return refuse({ fehler: "PERSONENKONTEXT_SPECIFICATION_ERROR" });
   }
   const einmal = fieldText(formData, "einmal");
-  if (!einmal || !asUuid(einmal) || (await wasConfirmed(request, einmal))) {
+  // Spent in the shared store: a double click or a second instance gets the notice, not a second person.
+  if (!einmal || !asUuid(einmal) || !(await spendOnce(einmal, "person-anlegen"))) {
     return refuse({ hinweis: "person:anlegen.bereitsAngelegt" }, 409);
   }
 
@@ -115,6 +111,8 @@ export async function anlegenAction(request: Request, variante: AnlegenVariante,
     earlierAttemptUnanswered: await wasUnanswered(request, PERSON_CREATE_WRITE, key),
   });
   if (outcome.status !== "saved") {
+    // Nothing was created (or it is not known yet): the same form may be sent again.
+    await giveBack(einmal);
     // An unanswered create may still arrive upstream: the next attempt looks for the person before sending again.
     const unanswered = outcome.status === "unknown" || outcome.unanswered;
     const headers: HeadersInit = { "Cache-Control": "no-store" };
@@ -146,8 +144,7 @@ export async function anlegenAction(request: Request, variante: AnlegenVariante,
     weitere: withReturnPath(`${path}?${weitere}`, zurueck ?? "/admin/personen", "/admin/personen"),
   };
   // The answer carries the start password: no cache may keep it; the token makes a re-post a notice, not a second person.
-  const headers = { "Cache-Control": "no-store", "Set-Cookie": await rememberConfirmation(request, einmal) };
-  return data({ ...antwort, result: null, angelegt }, { headers });
+  return data({ ...antwort, result: null, angelegt }, { headers: { "Cache-Control": "no-store" } });
 }
 
 /** Upstream refusals that belong to one field, when the form shows that field. */

@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import { z } from "zod";
 import type { ErrorCode } from "~/errors";
 import { FORM_ID_FIELD } from "~/hooks/use-form-busy";
 import { returnPathFrom } from "~/return-path";
@@ -8,7 +7,7 @@ import { myTwoFactor } from "~/features/profil/profil.server";
 import type { CurrentUser } from "~/.server/auth.server";
 import { readFormData } from "~/.server/form-data.server";
 import { notFound } from "~/.server/guards.server";
-import { rememberConfirmation, wasConfirmed } from "~/.server/portal-cookie.server";
+import { runOnce } from "~/.server/store/einmal.server";
 import { redirectWithToast } from "~/.server/responses.server";
 import { UpstreamFailure } from "~/.server/upstream/client.server";
 import { initSoftwareToken, verifySoftwareToken } from "~/.server/upstream/zwei-faktor.server";
@@ -59,21 +58,17 @@ export async function setupAction(request: Request, user: CurrentUser) {
  */
 async function createQrCode(request: Request, user: CurrentUser, formData: FormData) {
   const confirmation = formData.get(CONFIRMATION_FIELD);
-  if (
-    typeof confirmation !== "string" ||
-    !z.string().uuid().safeParse(confirmation).success ||
-    (await wasConfirmed(request, confirmation))
-  ) {
-    return data<SetupAnswer>({ step: "code", alreadyShown: true }, { status: 409 });
-  }
   let answer: string;
   try {
-    answer = await initSoftwareToken(request, user.personId);
+    // Spent in the shared store first: a second post never makes a second code that voids the first.
+    const once = await runOnce(confirmation, "qr-code", () => initSoftwareToken(request, user.personId));
+    if (!once.ran) return data<SetupAnswer>({ step: "code", alreadyShown: true }, { status: 409 });
+    answer = once.value;
   } catch (failure) {
     if (!(failure instanceof UpstreamFailure)) throw failure;
     return data<SetupAnswer>({ step: "start", error: failure.code }, { status: statusOf(failure) });
   }
-  const headers = { "Cache-Control": "no-store", "Set-Cookie": await rememberConfirmation(request, confirmation) };
+  const headers = { "Cache-Control": "no-store" };
   const qr = await tokenQrCode(answer);
   if (!qr) {
     console.error("2fa init (self): the token service's answer is no QR code the portal can show");

@@ -78,6 +78,8 @@ export async function startPortal({ apiVersion = "current" }: { apiVersion?: "cu
   });
   // The portal's server modules read the environment once, at import; each test file imports the build afresh.
   process.env.UPSTREAM_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // The portal's own store, embedded in this process and thrown away with it (docs/decisions/035).
+  process.env.PORTAL_DATA_DIR = "memory://";
   const build = (await import(/* @vite-ignore */ BUILD_PATH)) as ServerBuild;
   const handle = createRequestHandler(build, "production");
 
@@ -129,6 +131,8 @@ interface VisitOptions {
   body?: string | Uint8Array<ArrayBuffer>;
   /** A form post as the portal's own pages send it: urlencoded, with the portal's Origin. */
   form?: Record<string, string>;
+  /** Aborts the request, as a browser does when the user leaves the page. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -147,7 +151,7 @@ export class PortalVisitor {
     return other;
   }
 
-  async request(path: string, { method, headers = {}, body, form }: VisitOptions = {}): Promise<Response> {
+  async request(path: string, { method, headers = {}, body, form, signal }: VisitOptions = {}): Promise<Response> {
     const url = new URL(path, PORTAL_ORIGIN);
     const all = new Headers({ Host: url.host, ...headers });
     if (form) {
@@ -156,7 +160,12 @@ export class PortalVisitor {
     }
     if (this.cookies.size > 0 && !all.has("Cookie")) all.set("Cookie", this.cookieHeader());
     const requestBody = form ? new URLSearchParams(form).toString() : body;
-    const request = new Request(url, { method: method ?? (requestBody === undefined ? "GET" : "POST"), headers: all, body: requestBody });
+    const request = new Request(url, {
+      method: method ?? (requestBody === undefined ? "GET" : "POST"),
+      headers: all,
+      body: requestBody,
+      signal,
+    });
     const response = await this.handle(request);
     for (const line of response.headers.getSetCookie()) this.remember(line);
     return response;

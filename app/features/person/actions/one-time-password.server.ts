@@ -2,7 +2,7 @@ import { data } from "@remix-run/node";
 import { z } from "zod";
 import { readFormData } from "~/.server/form-data.server";
 import { notFound } from "~/.server/guards.server";
-import { rememberConfirmation, wasConfirmed } from "~/.server/portal-cookie.server";
+import { runOnce } from "~/.server/store/einmal.server";
 import { UpstreamFailure } from "~/.server/upstream/client.server";
 import { loadPerson } from "../person-details.server";
 import type { PersonActionHandler } from "./types.server";
@@ -24,14 +24,15 @@ export async function passwordOnce<Dialog extends string>(
   beforeRepeatNotice: () => Promise<unknown> = async () => undefined,
 ) {
   const token = (await readFormData(request)).get(CONFIRMATION_FIELD);
-  if (typeof token !== "string" || !z.string().uuid().safeParse(token).success || (await wasConfirmed(request, token))) {
-    await beforeRepeatNotice();
-    return data({ dialog, passwordError: "ONE_TIME_ALREADY_DONE" as const }, { status: 409 });
-  }
   try {
-    const password = await write();
-    const headers = { "Cache-Control": "no-store", "Set-Cookie": await rememberConfirmation(request, token) };
-    return data({ dialog, password }, { headers });
+    // Spent in the shared store before the write: a double click or a second instance gets the notice, not a
+    // second password that would void the first (docs/decisions/035).
+    const once = await runOnce(token, "passwort", write);
+    if (!once.ran) {
+      await beforeRepeatNotice();
+      return data({ dialog, passwordError: "ONE_TIME_ALREADY_DONE" as const }, { status: 409 });
+    }
+    return data({ dialog, password: once.value }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     if (!(error instanceof UpstreamFailure)) throw error;
     if (error.status === 404) throw notFound();

@@ -1,12 +1,11 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import { z } from "zod";
 import type { ErrorCode } from "~/errors";
 import { hardwareTokenSchema } from "~/features/zwei-faktor/zwei-faktor-forms";
 import { tokenQrCode } from "~/features/zwei-faktor/qr/qr-code.server";
 import { readToken } from "~/features/zwei-faktor/zwei-faktor.server";
 import { readFormData } from "~/.server/form-data.server";
-import { rememberConfirmation, wasConfirmed } from "~/.server/portal-cookie.server";
+import { runOnce } from "~/.server/store/einmal.server";
 import { invalidForm, redirectWithToast } from "~/.server/responses.server";
 import { UpstreamFailure } from "~/.server/upstream/client.server";
 import { assignHardwareToken, initSoftwareToken, resetToken } from "~/.server/upstream/zwei-faktor.server";
@@ -81,21 +80,17 @@ type Target = PersonActionContext & { person: { id: string; username: string | n
  */
 async function generateQrCode({ request, person }: Target, formData: FormData) {
   const confirmation = formData.get(CONFIRMATION_FIELD);
-  if (
-    typeof confirmation !== "string" ||
-    !z.string().uuid().safeParse(confirmation).success ||
-    (await wasConfirmed(request, confirmation))
-  ) {
-    return data<SoftwareTokenAnswer>({ dialog: ZWEI_FAKTOR_EINRICHTEN, error: "QR_CODE_ALREADY_SHOWN" }, { status: 409 });
-  }
   let answer: string;
   try {
-    answer = await initSoftwareToken(request, person.id);
+    // Spent in the shared store first: a second post never makes a second code that voids the first.
+    const once = await runOnce(confirmation, "qr-code", () => initSoftwareToken(request, person.id));
+    if (!once.ran) return data<SoftwareTokenAnswer>({ dialog: ZWEI_FAKTOR_EINRICHTEN, error: "QR_CODE_ALREADY_SHOWN" }, { status: 409 });
+    answer = once.value;
   } catch (failure) {
     if (!(failure instanceof UpstreamFailure)) throw failure;
     return data<SoftwareTokenAnswer>({ dialog: ZWEI_FAKTOR_EINRICHTEN, error: failure.code }, { status: statusOf(failure) });
   }
-  const headers = { "Cache-Control": "no-store", "Set-Cookie": await rememberConfirmation(request, confirmation) };
+  const headers = { "Cache-Control": "no-store" };
   const qr = await tokenQrCode(answer);
   if (!qr) {
     console.error("2fa init: the token service's answer is no QR code the portal can show");
