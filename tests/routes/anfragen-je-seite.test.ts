@@ -37,7 +37,8 @@ describe("Upstream-Aufrufe je Anfrage", () => {
     // The roles of the chosen school are offered: the page is the action's answer, rendered with all its loaders.
     expect(page).toContain(`value="${stableId("rolle:lehrkraft")}"`);
     expect(count("GET /api/auth/logininfo")).toBe(1);
-    expect(count("GET /api/personenkontext-workflow/step")).toBe(1);
+    // Two steps side by side: the organisations (limited) and every role of the chosen one (the limit cuts both).
+    expect(count("GET /api/personenkontext-workflow/step")).toBe(2);
   });
 
   it("ohne Aktion lädt die Seite ihren Start wie bisher", async () => {

@@ -40,6 +40,23 @@ describe("Mehrfachbearbeitung: Rechte und Ablehnungen", () => {
     expect(await run.text()).toContain("Seite nicht gefunden");
   });
 
+  it("eine fremde Schule im Filter (eine gebastelte Adresse) wird abgewiesen, bevor irgendjemand bearbeitet wird", async () => {
+    const schuladmin = await portal.loggedIn("schuladmin", "gold");
+    const fremd = `aktion=passwort&umfang=alle&organisation=${DEMO_IDS.schuleC}`;
+    const seite = await (await schuladmin.get(`/admin/personen/mehrfach?${fremd}`)).text();
+    expect(seite).toContain("an der Sie keine Benutzer verwalten dürfen");
+    expect(seite).not.toContain("Passwörter jetzt zurücksetzen");
+    portal.upstreamCalls.length = 0;
+    const run = await schuladmin.postForm(RUN, {
+      einmal: crypto.randomUUID(),
+      aktion: "passwort",
+      umfang: "alle",
+      organisation: DEMO_IDS.schuleC,
+    });
+    expect(run.status).toBe(303);
+    expect(portal.upstreamCalls.filter((call) => call.endsWith("/password"))).toEqual([]);
+  });
+
   it("ohne genau eine Schule im Filter führt die Ausführung nichts aus und zeigt die Bestätigung mit dem Grund", async () => {
     const landesadmin = await portal.loggedIn("landesadmin", "gold");
     expect((await landesadmin.postForm(RUN, { aktion: "passwort", umfang: "alle", suche: "x" })).status).toBe(303);

@@ -15,8 +15,19 @@ import { callUpstreamJson } from "./client.server";
  * a new person `operationContext` is PERSON_ANLEGEN; the restricted creation screen adds
  * `requestedWithSystemrecht: "EINGESCHRAENKT_NEUE_BENUTZER_ERSTELLEN"`, which limits the roles to the allow-list.
  */
-export function workflowStep(request: Request, query: PersonenkontextWorkflowStepQuery) {
-  return callUpstreamJson(request, "/api/personenkontext-workflow/step", PersonenkontextWorkflowResponse, { query });
+export async function workflowStep(request: Request, query: PersonenkontextWorkflowStepQuery) {
+  const step = (stepQuery: PersonenkontextWorkflowStepQuery) =>
+    callUpstreamJson(request, "/api/personenkontext-workflow/step", PersonenkontextWorkflowResponse, { query: stepQuery });
+  if (!query.organisationId || query.limit === undefined) return step(query);
+  // The upstream's `limit` cuts both lists (PERSONS §2.4.1, step 6): the organisations must stay few, but every role
+  // the user may give at the chosen organisation must be offered. So the roles come from a second call beside it,
+  // without a limit, whose organisation search matches nothing (no name or number contains the organisation's own
+  // id), so it lists no organisations at all. The same wave.
+  const [organisationen, rollen] = await Promise.all([
+    step(query),
+    step({ ...query, limit: undefined, organisationName: query.organisationId }),
+  ]);
+  return { ...organisationen, rollen: rollen.rollen, canCommit: rollen.canCommit };
 }
 
 /**

@@ -88,18 +88,37 @@ export async function loadZiel<Z>(
   });
   // Keep a failure of one read from surfacing as unhandled while another is awaited.
   zusatzBald.catch(() => undefined);
-  const [personen, schule] = await Promise.all([personenBald, schuleBald]);
-  return { personen, schule, zusatz: await zusatzBald };
+  const [personen, schule, fremdeOrganisation] = await Promise.all([personenBald, schuleBald, fremdImFilter(request, params)]);
+  return { personen, schule, fremdeOrganisation, zusatz: await zusatzBald };
+}
+
+/**
+ * Whether the filter names an organisation the user does not manage persons at (a crafted address): then nothing runs,
+ * rather than the upstream refusing person by person after the first ones were changed. In the first wave.
+ */
+async function fremdImFilter(request: Request, params: PersonenListParams): Promise<boolean> {
+  if (params.organisationen.length === 0) return false;
+  const { items } = await findOrganisationen(request, {
+    systemrechte: ["PERSONEN_VERWALTEN"],
+    organisationIds: params.organisationen,
+    limit: params.organisationen.length,
+  });
+  const verwaltet = new Set(items.map((organisation) => organisation.id));
+  return params.organisationen.some((id) => !verwaltet.has(id));
 }
 
 /** The preconditions of inventory §4.7's table, for the persons read; the user's own account is left out. */
 export function checkZiel(
-  geladen: { personen: ZielPerson[] | null; schule: Ziel["schule"] },
+  geladen: { personen: ZielPerson[] | null; schule: Ziel["schule"]; fremdeOrganisation: boolean },
   input: { aktion: MehrfachAktion; params: PersonenListParams; eigeneId: string },
 ): Ziel {
   const { aktion, params } = input;
   const { schule } = geladen;
   const probleme: Problem[] = [];
+  if (geladen.fremdeOrganisation) {
+    probleme.push({ key: "mehrfach:problem.fremdeOrganisation" });
+    return { personen: [], eigenesKontoAusgelassen: false, schule: null, rollenAnSchule: [], probleme };
+  }
   if (geladen.personen === null) {
     probleme.push({ key: "mehrfach:problem.zuViele", values: { max: MEHRFACH_MAX } });
     return { personen: [], eigenesKontoAusgelassen: false, schule, rollenAnSchule: [], probleme };
