@@ -179,7 +179,8 @@ function AuswahlFields({
           </p>
         )}
       </div>
-      <p className="mb-4">
+      {/* Without JavaScript the way to narrow the choices; with it each change does that itself. */}
+      <p className="hidden-with-scripts mb-4">
         <IntentButton intent="aktualisieren">{t("landesbedienstete:hinzufuegen.narrow")}</IntentButton>
       </p>
       <BefristungField field={fields.befristung as Parameters<typeof BefristungField>[0]["field"]} pflicht={ansicht.befristungPflicht} />

@@ -62,8 +62,9 @@ export default function LandesbediensteteSuche() {
     <>
       <h1 className="mb-4 text-2xl font-bold">{t("landesbedienstete:suche.title")}</h1>
       <p className="mb-6 max-w-3xl">{t("landesbedienstete:suche.intro")}</p>
-      {/* A new search starts from what it says: the fields take the URL's values again. */}
-      <SuchForm key={location.search} />
+      {/* Every navigation starts the form from what the address says (a new search, and "Zurücksetzen" to the same
+          empty address, which keeps `search` as it was): the fields take the URL's values again. */}
+      <SuchForm key={location.key} />
       <div className="max-w-3xl">
         <FormError id="suche-fehler" code={ergebnis?.art === "fehler" ? ergebnis.code : null} />
       </div>

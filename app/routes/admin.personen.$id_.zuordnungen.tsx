@@ -7,6 +7,7 @@ import { BefristungField } from "~/features/zuordnungen/befristung-field";
 import { FormError } from "~/components/form-error";
 import { Notice } from "~/components/notice";
 import { IntentButton } from "~/components/schritt-form";
+import { checkTiming, useCheckOnDemand } from "~/hooks/use-check-on-demand";
 import { useAnswerFocus } from "~/hooks/use-narrowing";
 import { useUnsavedChangesWarning } from "~/hooks/use-unsaved-changes-warning";
 import { pageTitle, type I18nHandle } from "~/i18n";
@@ -71,11 +72,21 @@ export default function ZuordnungenBearbeiten() {
   return <ZuordnungenForm key={antwort.formKey} antwort={antwort} />;
 }
 
+const loadBefristungCheck = () => import("~/features/zuordnungen/zuordnung-forms").then((module) => module.befristungAendernCheck);
+
 function ZuordnungenForm({ antwort }: { antwort: ZuordnungenAntwort }) {
   const { t } = useTranslation();
   const { person, zuordnungen, details } = useLoaderData<typeof loader>();
   const ansicht = zuordnungsAnsicht(zuordnungen, antwort.aenderungen);
-  const [form, fields] = useForm<Record<string, unknown>>({ id: FORM_ID, lastResult: antwort.result });
+  // Only "Befristung ändern" is checked in the browser, with its check loaded when the form is first used.
+  const befristungCheck = useCheckOnDemand(FORM_ID, loadBefristungCheck);
+  const check = antwort.befristung && befristungCheck ? befristungCheck(antwort.befristung.pflicht) : null;
+  const [form, fields] = useForm<Record<string, unknown>>({
+    id: FORM_ID,
+    lastResult: antwort.result,
+    ...checkTiming(check !== null),
+    onValidate: check ? ({ formData }) => check(formData) : undefined,
+  });
   const focusTarget = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   // After an answer (ADR 010): an opened step's heading, the staged changes, the first field to correct or the message
@@ -104,7 +115,17 @@ function ZuordnungenForm({ antwort }: { antwort: ZuordnungenAntwort }) {
           </Notice>
         </div>
       ) : null}
-      <Form method="post" id={form.id} ref={formRef} noValidate {...formHandlers} className="max-w-3xl" preventScrollReset>
+      <Form
+        method="post"
+        id={form.id}
+        ref={formRef}
+        noValidate
+        // conform checks a field when it is left by a submit event of its own, which this stops from reaching the server.
+        onSubmit={form.onSubmit}
+        {...formHandlers}
+        className="max-w-3xl"
+        preventScrollReset
+      >
         <input type="hidden" name="aenderungen" value={serializeAenderungen(antwort.aenderungen)} />
         <input type="hidden" name="stand" value={JSON.stringify(antwort.stand)} />
 

@@ -58,11 +58,12 @@ test.describe("Angebote ansehen", () => {
       await expect(anleitungen.getByRole("listitem").filter({ hasText: "Landesadministrator" })).toBeVisible();
       await expectNoAxeViolations(page, "Angebotsliste, Rollen aufgeklappt");
 
-      // Five per page (in the upstream's order of names): the school offers are on the last pages, in the address.
+      // Five per page (in the upstream's order: by category, then by name in German order, "itslearning" among the I):
+      // the school offers are on the last pages, in the address.
       await page.getByRole("combobox", { name: "Einträge pro Seite" }).selectOption("5");
       await page.getByRole("button", { name: "Anwenden" }).click();
       await expect(page).toHaveURL(/anzahl=5/);
-      await expect(page.getByRole("rowheader")).toHaveText(["Adressbuch", "E-Mail", "Kalender", "OP.SH", "itslearning"]);
+      await expect(page.getByRole("rowheader")).toHaveText(["Adressbuch", "E-Mail", "Kalender", "itslearning", "OP.SH"]);
       const paging = page.getByRole("navigation", { name: "Seitennavigation" });
       await paging.getByRole("link", { name: /Nächste Seite/ }).click();
       await expect(page).toHaveURL(/seite=2/);

@@ -198,6 +198,12 @@ test.describe("Landesbedienstete suchen", () => {
     await expect(page).toHaveURL(new RegExp(`${SUCHE}$`));
     await expect(ergebnis(page)).toHaveCount(0);
     await expect(page.getByRole("radio", { name: "Nach KoPers-Nummer" })).toBeChecked();
+    // Typed but not searched: "Zurücksetzen" empties the field as well (with JavaScript the page does not reload).
+    const kopers = page.getByRole("textbox", { name: "KoPers-Nummer" });
+    await waitForHydration(page);
+    await kopers.fill("4711");
+    await page.getByRole("link", { name: "Zurücksetzen" }).click();
+    await expect(kopers).toHaveValue("");
   });
 
   test(

@@ -282,5 +282,29 @@ test.describe("Details einer Person", () => {
     },
   );
 
+  test(
+    "Escape auf geänderten persönlichen Daten fragt erst, ob die Änderungen verloren gehen sollen",
+    nurMitJavaScript("Escape und die Rückfrage beim Verlassen gibt es nur mit JavaScript; ohne ist der Dialog eine Seite."),
+    async ({ page, loggedInAs }) => {
+      await loggedInAs("landesadmin", { target: detailsPath("hoezdemir") });
+      await openDialog(page, "Persönliche Daten bearbeiten", "Persönliche Daten bearbeiten");
+      const dialog = page.getByRole("dialog", { name: "Persönliche Daten bearbeiten" });
+      const vorname = dialog.getByRole("textbox", { name: "Vorname" });
+      await vorname.fill("Hannelore");
+      await page.keyboard.press("Escape");
+      const frage = page.getByRole("dialog", { name: "Ungespeicherte Änderungen" });
+      await expect(frage.getByRole("heading", { name: "Ungespeicherte Änderungen" })).toBeVisible();
+      await expectNoAxeViolations(page, "Rückfrage vor dem Verwerfen");
+      await frage.getByRole("button", { name: "Auf der Seite bleiben" }).click();
+      await expect(frage).toHaveCount(0);
+      await expect(vorname).toHaveValue("Hannelore");
+      await expect(page).toHaveURL(/\?bearbeiten/);
+      await page.keyboard.press("Escape");
+      await frage.getByRole("button", { name: "Seite verlassen" }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page).not.toHaveURL(/\?bearbeiten/);
+    },
+  );
+
   // Persons and dialogs a user may not open are „Seite nicht gefunden“: tests/routes/zugriff-ohne-recht*.test.ts.
 });

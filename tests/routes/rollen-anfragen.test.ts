@@ -31,6 +31,17 @@ beforeEach(() => {
 const calls = () => portal.upstreamTimeline.map((entry) => entry.call).sort();
 const writes = () => portal.upstreamCalls.filter((call) => !call.startsWith("GET "));
 
+describe("Reihenfolge der Rollenliste", () => {
+  it("sortiert deutsch und ohne Rücksicht auf Groß- und Kleinschreibung: „itslearning-…“ unter I, vor „Webuntis-Schüler“", async () => {
+    const html = await (await admin.get("/admin/rollen?suche=s")).text();
+    const its = html.indexOf(">itslearning-Schüler<");
+    const webuntis = html.indexOf(">Webuntis-Schüler<");
+    expect(its, "itslearning-Schüler in der Liste").toBeGreaterThan(0);
+    expect(webuntis, "Webuntis-Schüler in der Liste").toBeGreaterThan(0);
+    expect(its).toBeLessThan(webuntis);
+  });
+});
+
 describe("Upstream-Aufrufe der Rollenseiten", () => {
   it("die Liste fragt nur eine Seite der Rollen: eine Welle", async () => {
     const page = await admin.get("/admin/rollen?suche=lehrkraft");

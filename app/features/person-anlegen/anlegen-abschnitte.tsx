@@ -142,7 +142,7 @@ const ROLLEN_ABSCHNITT = "anlegen-rollen";
 function AuswahlAktualisieren() {
   const { t } = useTranslation();
   return (
-    <div className="mb-2">
+    <div className="hidden-with-scripts mb-2">
       <IntentButton intent="aktualisieren" formAction={`#${ROLLEN_ABSCHNITT}`} aria-describedby="auswahl-aktualisieren-hinweis">
         {t("person:zuordnungenBearbeiten.narrow")}
       </IntentButton>

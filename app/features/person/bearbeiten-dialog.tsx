@@ -7,6 +7,7 @@ import { Notice } from "~/components/notice";
 import { ReloadLink } from "~/components/reload-link";
 import { DialogCancel, RouteDialog } from "~/components/route-dialog";
 import type { RouteDialogControl } from "~/hooks/use-route-dialog";
+import { useUnsavedChangesWarning } from "~/hooks/use-unsaved-changes-warning";
 import { SaveButton } from "~/components/save-button";
 import type { ErrorCode } from "~/errors";
 import { useInterruptedValues } from "~/hooks/use-interrupted-values";
@@ -62,6 +63,9 @@ export function PersonBearbeitenDialog({ dialog, person }: { dialog: RouteDialog
   const lastModified = current?.lastModified ?? interrupted.lastModified ?? person.lastModified;
   const formError = useCurrentFormError(form, answer);
   const showKopers = person.kopersPflicht || kopersVorhanden;
+  // Escape, a click outside and "Abbrechen" leave the dialog's address: with typed changes they ask first, as the
+  // page forms do.
+  const { formHandlers, dialog: leaveDialog } = useUnsavedChangesWarning();
 
   return (
     <RouteDialog dialog={dialog} title={t("personAktionen:edit.title")}>
@@ -90,7 +94,7 @@ export function PersonBearbeitenDialog({ dialog, person }: { dialog: RouteDialog
       <Notice tone="warning" className="mb-4">
         <p>{t("personAktionen:edit.notice")}</p>
       </Notice>
-      <Form method="post" {...formProps} {...dialog.formProps}>
+      <Form method="post" {...formProps} {...dialog.formProps} {...formHandlers}>
         <RequiredFieldsNote />
         <input type="hidden" name={fields.revision.name} value={revision} />
         <input type="hidden" name={fields.lastModified.name} value={lastModified} />
@@ -108,6 +112,7 @@ export function PersonBearbeitenDialog({ dialog, person }: { dialog: RouteDialog
           <SaveButton form={form} stored={showKopers ? stored : { vorname: stored.vorname, familienname: stored.familienname }} />
         </div>
       </Form>
+      {leaveDialog}
     </RouteDialog>
   );
 }

@@ -46,7 +46,8 @@ export function HinzufuegenFields({
       {ansicht.regeln.klassePflicht ? (
         <Auswahl field={field("klasse")} label={t("person:zuordnungenBearbeiten.fields.klasse")} options={ansicht.klassen} />
       ) : null}
-      <p className="mb-4">
+      {/* Without JavaScript the way to narrow the choices; with it each change does that itself. */}
+      <p className="hidden-with-scripts mb-4">
         <IntentButton intent="aktualisieren">{t("person:zuordnungenBearbeiten.narrow")}</IntentButton>
       </p>
       <BefristungField

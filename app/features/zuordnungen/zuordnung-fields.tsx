@@ -33,9 +33,9 @@ export function KopersFields({
   const [ohne, setOhne] = useState(ohneKopers.initialValue === "on");
   const hinweisId = `${ohneKopers.id}-hinweis`;
   return (
-    <fieldset className="mb-4">
-      <legend className="mb-1 font-semibold">{t("person:zuordnungenBearbeiten.fields.kopersLegend")}</legend>
-      <label htmlFor={kopers.id} className="mb-1 block">
+    // No group name above the two: the field and the box each say "KoPers-Nr." themselves (a legend named it twice).
+    <div className="mb-4">
+      <label htmlFor={kopers.id} className="mb-1 block font-semibold">
         {label}
       </label>
       <input
@@ -65,6 +65,6 @@ export function KopersFields({
           <p>{t(hinweis)}</p>
         </Notice>
       </div>
-    </fieldset>
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { textKey } from "~/i18n";
 import { KOPERS_MAX } from "./aenderungen";
@@ -48,3 +49,12 @@ export function hinzufuegenSchema(regeln: HinzufuegenRegeln) {
 export const versetzenSchema = z.object({ klasse: choice("person:zuordnungenBearbeiten.validation.neueKlasse") });
 
 export const befristungAendernSchema = (pflicht: boolean) => z.object({ befristung: befristungSchema({ pflicht }) });
+
+/**
+ * The browser's check while "Befristung ändern" is open (it narrows nothing, so a field can be checked when it is
+ * left, as on every other form): a date that is not after today is said at once. Going back is never stopped.
+ */
+export const befristungAendernCheck = (pflicht: boolean) => (formData: FormData) =>
+  formData.get("intent") === "zurueck"
+    ? parseWithZod(formData, { schema: z.object({}).passthrough() })
+    : parseWithZod(formData, { schema: befristungAendernSchema(pflicht) });

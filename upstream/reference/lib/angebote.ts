@@ -53,7 +53,7 @@ export async function pageOfManageable(db: ReferenceDb, where: SQL, paging: { of
     .from(serviceProvider)
     .innerJoin(organisation, eq(organisation.id, serviceProvider.providedOnSchulstrukturknoten))
     .where(where)
-    .orderBy(kategorieOrder, asc(serviceProvider.name), asc(serviceProvider.id))
+    .orderBy(kategorieOrder, asc(sql`german_sort_key(${serviceProvider.name})`), asc(serviceProvider.id))
     .$dynamic();
   if (paging.offset !== undefined) query.offset(paging.offset);
   if (paging.limit !== undefined) query.limit(paging.limit);
@@ -73,7 +73,7 @@ async function detailsOf(db: ReferenceDb, rows: readonly ManageableRow[]) {
       .from(rolleServiceProvider)
       .innerJoin(rolle, eq(rolle.id, rolleServiceProvider.rolleId))
       .where(inArray(rolleServiceProvider.serviceProviderId, ids))
-      .orderBy(asc(rolle.name), asc(rolle.id)),
+      .orderBy(asc(sql`german_sort_key(${rolle.name})`), asc(rolle.id)),
     db
       .selectDistinct({ providerId: rollenerweiterung.serviceProviderId })
       .from(rollenerweiterung)

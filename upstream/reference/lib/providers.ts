@@ -40,7 +40,11 @@ export async function loadServiceProviderResponses(
   db: ReferenceDb,
   where: ReturnType<typeof sql> | ReturnType<typeof eq>,
 ): Promise<ServiceProviderResponse[]> {
-  const rows = await db.select(tileColumns).from(serviceProvider).where(where).orderBy(asc(serviceProvider.name));
+  const rows = await db
+    .select(tileColumns)
+    .from(serviceProvider)
+    .where(where)
+    .orderBy(asc(sql`german_sort_key(${serviceProvider.name})`));
   if (rows.length === 0) return [];
   const merkmale = await merkmaleOf(
     db,

@@ -41,7 +41,7 @@ import { parseOrThrow, readQuery } from "../lib/validation.ts";
 const IdParam = z.object({ organisationId: z.string().uuid() });
 
 /** Children lists have no order upstream ("unspecified"); kennung, then name, keeps pages stable for the portal. */
-const childOrder = [sql`${organisation.kennung} ASC NULLS LAST`, asc(organisation.name), asc(organisation.id)];
+const childOrder = [sql`${organisation.kennung} ASC NULLS LAST`, asc(sql`german_sort_key(${organisation.name})`), asc(organisation.id)];
 
 export function organisationVerwaltungRoutes(version: ApiVersion) {
   const app = new Hono<AppEnv>();

@@ -105,7 +105,9 @@ export function organisationRoutes(version: ApiVersion) {
     // typ rank, then sortField, both in the requested direction; then the other field ascending; id for stable paging.
     const direction = query.sortOrder === "desc" ? sql`DESC` : sql`ASC`;
     const [primary, secondary] =
-      query.sortField === "name" ? [organisation.name, organisation.kennung] : [organisation.kennung, organisation.name];
+      query.sortField === "name"
+        ? [sql`german_sort_key(${organisation.name})`, organisation.kennung]
+        : [organisation.kennung, sql`german_sort_key(${organisation.name})`];
     const typRank = sql`CASE ${organisation.typ} WHEN 'ROOT' THEN 1 WHEN 'LAND' THEN 2 WHEN 'TRAEGER' THEN 3 ELSE 4 END`;
     const ordering = [sql`${typRank} ${direction}`, sql`${primary} ${direction}`, sql`${secondary} ASC`, sql`${organisation.id} ASC`];
 

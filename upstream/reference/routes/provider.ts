@@ -130,7 +130,7 @@ export function providerRoutes(version: ApiVersion) {
                 ),
               ),
             )
-            .orderBy(asc(rolle.name), asc(rolle.id))
+            .orderBy(asc(sql`german_sort_key(${rolle.name})`), asc(rolle.id))
         : [];
       return entityJson(c, {
         total,
@@ -246,7 +246,13 @@ export function providerRoutes(version: ApiVersion) {
       .innerJoin(rolle, eq(rolle.id, rollenerweiterung.rolleId))
       .innerJoin(organisation, eq(organisation.id, rollenerweiterung.organisationId))
       .where(and(...conditions))
-      .orderBy(sql`${organisation.kennung} ASC NULLS LAST`, asc(organisation.name), asc(organisation.id), asc(rolle.name), asc(rolle.id));
+      .orderBy(
+        sql`${organisation.kennung} ASC NULLS LAST`,
+        asc(sql`german_sort_key(${organisation.name})`),
+        asc(organisation.id),
+        asc(sql`german_sort_key(${rolle.name})`),
+        asc(rolle.id),
+      );
     const organisationen = [...new Set(rows.map((row) => row.erweiterung.organisationId))];
     const offset = query.offset ?? 0;
     const onPage = new Set(organisationen.slice(offset, query.limit === undefined ? undefined : offset + query.limit));

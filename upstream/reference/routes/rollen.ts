@@ -86,7 +86,7 @@ export function rollenRoutes(version: ApiVersion) {
       .from(rolle)
       .innerJoin(organisation, eq(organisation.id, rolle.administeredBySchulstrukturknoten))
       .where(condition)
-      .orderBy(asc(rolle.name), asc(rolle.id))
+      .orderBy(asc(sql`german_sort_key(${rolle.name})`), asc(rolle.id))
       .$dynamic();
     if (query.offset !== undefined) rowsQuery.offset(query.offset);
     if (query.limit !== undefined) rowsQuery.limit(query.limit);
