@@ -45,7 +45,8 @@ function ScrollBox({ labelledBy, children }: { labelledBy: string; children: Rea
   return (
     <div
       ref={ref}
-      className="overflow-x-auto"
+      // The shadow at an edge says there is more to that side (a table wider than the content area).
+      className="scroll-cue-x overflow-x-auto"
       role={scrollable ? "region" : undefined}
       aria-labelledby={scrollable ? labelledBy : undefined}
       tabIndex={scrollable ? 0 : undefined}

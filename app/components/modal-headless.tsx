@@ -33,7 +33,7 @@ export default function HeadlessModal({ onClose, title, description, children, p
       ) : (
         <div className="fixed inset-0 flex items-center justify-center p-4">
           {/* A tall dialog (a form with its messages) scrolls inside the panel; otherwise its end is out of reach. */}
-          <DialogPanel className="max-h-full w-full max-w-lg overflow-y-auto rounded bg-white p-6 shadow-xl">
+          <DialogPanel className="scroll-cue-y max-h-full w-full max-w-lg overflow-y-auto rounded p-6 shadow-xl">
             <DialogTitle className="mb-3 text-xl font-bold">{title}</DialogTitle>
             {text}
             {children}
