@@ -27,6 +27,26 @@ const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentEl
 
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+test.describe("Bildschirme mit 1280 px und Seitennavigation", () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+  const fits = (page: Page, name: string) =>
+    page.getByRole("table", { name }).evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth);
+
+  for (const [konto, pfad, tabelle] of [
+    ["schuladmin", "/admin/personen", "Benutzer"],
+    ["landesadmin", "/admin/rollen", "Rollen, nach Namen sortiert"],
+  ] as const) {
+    test(
+      `${pfad} der ${konto === "schuladmin" ? "Schuladministration" : "Landesadministration"} zeigt jede Spalte ohne seitliches Scrollen`,
+      nurOhneJavaScript("Nur Layout bei 1280 px: dasselbe HTML und CSS mit und ohne JavaScript."),
+      async ({ page, loggedInAs }) => {
+        await loggedInAs(konto, { target: pfad });
+        expect(await fits(page, tabelle), `${tabelle}: Pixel, die seitlich herausragen`).toBeLessThanOrEqual(0);
+      },
+    );
+  }
+});
+
 test.describe("Schmale Bildschirme (390 px)", () => {
   test.use({ viewport: MOBILE });
 

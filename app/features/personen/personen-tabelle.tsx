@@ -125,7 +125,8 @@ export function PersonenTabelle({ params, rows, total, selectable, bulkAktionen,
               </AppLink>
             </td>
             <td className="p-2">{row.vorname || EMPTY}</td>
-            <td className="p-2">{row.username ?? EMPTY}</td>
+            {/* A username has no place to wrap; breaking it where needed keeps the table within 1280 px. */}
+            <td className="p-2 [overflow-wrap:anywhere]">{row.username ?? EMPTY}</td>
             <td className="p-2">
               {row.personalnummer === null ? EMPTY : row.personalnummer.kind === "value" ? row.personalnummer.value : <Missing />}
             </td>
