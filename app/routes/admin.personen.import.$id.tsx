@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Notice } from "~/components/notice";
@@ -36,7 +36,7 @@ export default function ImportVorgang() {
       {data.schule && data.rolle ? (
         <p className="mb-4">{t("personenimport:vorgang.schuleRolle", { schule: data.schule, rolle: data.rolle })}</p>
       ) : null}
-      {data.loeschenFragen ? <LoeschenFrage /> : <Zustand data={data} />}
+      {data.loeschenFragen ? <LoeschenFrage /> : data.durchfuehrenFragen ? <DurchfuehrenFrage /> : <Zustand data={data} />}
       <p className="mt-8">
         <Link to={IMPORT_PFAD} className="font-semibold text-primary underline">
           {t("personenimport:vorgang.zurueck")}
@@ -48,6 +48,10 @@ export default function ImportVorgang() {
 
 function Zustand({ data }: { data: Daten }) {
   const { t } = useTranslation();
+  const location = useLocation();
+  const frage = new URLSearchParams(location.search);
+  frage.set("durchfuehren", "");
+  const frageAdresse = frage.toString();
   switch (data.status) {
     case "VALID":
       return (
@@ -65,12 +69,10 @@ function Zustand({ data }: { data: Daten }) {
             <p>{t("personenimport:vorgang.bereit.warnung")}</p>
           </Notice>
           <div className="flex flex-wrap items-start gap-4">
-            {/* The progress is a streamed page of its own: the form leaves the app, with or without JavaScript. */}
-            <Form method="post" action={fortschrittAdresse(data.id)} reloadDocument>
-              <button type="submit" className="btn-primary">
-                {t("personenimport:vorgang.bereit.ausfuehren")}
-              </button>
-            </Form>
+            {/* It asks first (the question is this page with `durchfuehren`), with or without JavaScript. */}
+            <Link to={`?${frageAdresse}`} className="btn-primary">
+              {t("personenimport:vorgang.bereit.ausfuehren")}
+            </Link>
             <Form method="post">
               <input type="hidden" name="art" value="verwerfen" />
               {data.schuleId ? <input type="hidden" name={IMPORT_FELD.schule} value={data.schuleId} /> : null}
@@ -114,6 +116,40 @@ function Ende({ art }: { art: "abgeschlossen" | "abgebrochen" | "fehlgeschlagen"
       {gerade ? <p className="font-semibold">{t("personenimport:vorgang.abgeschlossen.geradeHeruntergeladen")}</p> : null}
       <p>{t(`personenimport:vorgang.${art}.text`)}</p>
     </Notice>
+  );
+}
+
+/** The last word before the import: whom it creates, where, with which role; nothing runs until "Ja". */
+function DurchfuehrenFrage() {
+  const { t } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const zurueck = new URLSearchParams(location.search);
+  zurueck.delete("durchfuehren");
+  const titel = useRef<HTMLHeadingElement>(null);
+  // With JavaScript the question replaces the page's content: the focus goes to it, not back to the top.
+  useEffect(() => titel.current?.focus(), []);
+  return (
+    <section aria-labelledby="durchfuehren-titel" className="max-w-3xl space-y-4">
+      <h2 id="durchfuehren-titel" ref={titel} tabIndex={-1} className="text-lg font-bold">
+        {t("personenimport:vorgang.durchfuehren.titel")}
+      </h2>
+      <p>{t("personenimport:vorgang.durchfuehren.text", { count: data.anzahl, schule: data.schule ?? "", rolle: data.rolle ?? "" })}</p>
+      <Notice tone="warning">
+        <p>{t("personenimport:vorgang.bereit.warnung")}</p>
+      </Notice>
+      <div className="flex flex-wrap items-center gap-4">
+        {/* The progress is a streamed page of its own: the form leaves the app, with or without JavaScript. */}
+        <Form method="post" action={fortschrittAdresse(data.id)} reloadDocument>
+          <button type="submit" className="btn-primary">
+            {t("personenimport:vorgang.durchfuehren.bestaetigen")}
+          </button>
+        </Form>
+        <Link to={`?${zurueck}`} className="btn-secondary">
+          {t("personenimport:vorgang.durchfuehren.abbrechen")}
+        </Link>
+      </div>
+    </section>
   );
 }
 

@@ -196,7 +196,14 @@ test.describe("Benutzer importieren", () => {
     const fortschritt = page.waitForResponse(
       (response) => response.request().method() === "POST" && new URL(response.url()).pathname === `${IMPORT_PFAD}/${id}/fortschritt`,
     );
-    await page.getByRole("button", { name: "Import durchführen" }).click();
+    // It asks first, naming what will happen; nothing runs before "Ja".
+    await page.getByRole("link", { name: "Import durchführen" }).click();
+    await expect(heading(page, "Import durchführen?", 2)).toBeVisible();
+    await expect(page.getByRole("main")).toContainText(
+      `Es werden 30 Benutzerkonten an der Schule Gemeinschaftsschule am Deich mit der Rolle ${ROLLE} angelegt.`,
+    );
+    await expectNoAxeViolations(page, "Import: Rückfrage vor dem Durchführen");
+    await page.getByRole("button", { name: "Ja, Import durchführen" }).click();
     expect((await fortschritt).status()).toBe(200);
     // While it runs, the step sent first is in view (the next comes with the status a second later); a rule that
     // waits for the last child would hide every step until the page is complete.
@@ -455,7 +462,7 @@ test.describe("Benutzer importieren", () => {
       await eintrag.getByRole("link", { name: /^Import vom .+ anzeigen$/ }).click();
       await expect(heading(page, "Import abgebrochen", 2)).toBeVisible();
       await expect(page.getByText("Dieser Import wurde gelöscht, bevor er abgeschlossen war.")).toBeVisible();
-      await expect(page.getByRole("button", { name: "Import durchführen" })).toHaveCount(0);
+      await expect(page.getByRole("link", { name: "Import durchführen" })).toHaveCount(0);
       await niemandAngelegt(page, stamm);
     },
   );

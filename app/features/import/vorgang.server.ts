@@ -73,6 +73,8 @@ export async function vorgangSeiteLaden(request: Request, id: string) {
     kodierung: isKodierung(kodierung) ? kodierung : null,
     schuleId: UUID.safeParse(search.get(IMPORT_FELD.schule)).data ?? null,
     loeschenFragen: search.has("loeschen"),
+    // "Import durchführen" asks first, naming school, role and count (as the original does); only a checked file.
+    durchfuehrenFragen: search.has("durchfuehren") && vorgang.status === "VALID",
     ergebnis: fertig
       ? {
           angelegt: vorgang.zeilen!.filter((zeile) => zeile.status === "SUCCESS").length,
