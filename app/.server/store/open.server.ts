@@ -31,6 +31,8 @@ export function storeDb(): Promise<StoreDb> {
 async function open(): Promise<StoreDb> {
   if (env.PORTAL_DATABASE_URL) {
     const pool = new pg.Pool({ connectionString: env.PORTAL_DATABASE_URL, max: 4 });
+    // An idle connection the server ends (a restart, a failover) must not end the portal process; the pool reconnects.
+    pool.on("error", (error) => console.error("portal store: a connection was lost:", error.message));
     // Instances starting together would race on CREATE TABLE; the advisory lock lets one at a time prepare.
     const client = await pool.connect();
     try {
