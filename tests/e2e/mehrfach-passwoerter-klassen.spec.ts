@@ -5,7 +5,7 @@ import { expect, test } from "./support/fixtures";
 import { createKlasseDirectly, DEMO_IDS, isJavaScriptProject, SCHULE_A, SCHULE_B, uniqueToken, waitForHydration } from "./support/klassen";
 import { escapeRegExp, submitPasswordForm } from "./support/login";
 import { createPersonDirectly, deletePersonDirectly, uniqueFamilienname, type AngelegtePerson } from "./support/mehrfach-personen";
-import { nurOhneJavaScript } from "./support/modus";
+import { GRUND, nurOhneJavaScript } from "./support/modus";
 
 /**
  * Bulk actions on the person list (issue 13): resetting the passwords of a class, moving pupils to another class,
@@ -212,111 +212,116 @@ test.describe("Mehrfachbearbeitung: Passwörter und Klassen", () => {
     }
   });
 
-  test("der Schuladmin versetzt alle Schülerinnen und Schüler einer Klasse in eine andere Klasse", async ({ page, loggedInAs }) => {
-    await loggedInAs("schuladmin", { target: "/admin/personen" });
-    const { token, klasseName, familienname, schueler } = await klasseMitSchuelern(page, {
-      schuleId: SCHULE_A.id,
-      stamm: "Zkv",
-      eingeschraenkt: true,
-    });
-    const neueKlasse = `Zkw ${token}`;
-    await createKlasseDirectly(page, SCHULE_A.id, neueKlasse);
+  test(
+    "der Schuladmin versetzt alle Schülerinnen und Schüler einer Klasse in eine andere Klasse",
+    nurOhneJavaScript(GRUND.mehrfachServer),
+    async ({ page, loggedInAs }) => {
+      await loggedInAs("schuladmin", { target: "/admin/personen" });
+      const { token, klasseName, familienname, schueler } = await klasseMitSchuelern(page, {
+        schuleId: SCHULE_A.id,
+        stamm: "Zkv",
+        eingeschraenkt: true,
+      });
+      const neueKlasse = `Zkw ${token}`;
+      await createKlasseDirectly(page, SCHULE_A.id, neueKlasse);
 
-    await page.reload();
-    await choose(page, "Klasse", klasseName, klasseName);
-    await apply(page);
-    await expect(nameLinks(page)).toHaveText([familienname, familienname, familienname]);
-    await waitForHydration(page);
-    await weiterZurBestaetigung(page, "Schülerinnen und Schüler in eine andere Klasse versetzen", "alle");
+      await page.reload();
+      await choose(page, "Klasse", klasseName, klasseName);
+      await apply(page);
+      await expect(nameLinks(page)).toHaveText([familienname, familienname, familienname]);
+      await waitForHydration(page);
+      await weiterZurBestaetigung(page, "Schülerinnen und Schüler in eine andere Klasse versetzen", "alle");
 
-    await expect(page.getByText(`Die Aktion betrifft 3 Personen an der Schule ${SCHULE_A.label}.`)).toBeVisible();
-    await expect(problem(page)).toHaveCount(0);
-    const klasseWahl = page.getByRole("combobox", { name: /^Neue Klasse/ });
-    await expect(klasseWahl).toBeVisible();
-    await expectNoAxeViolations(page, "Bestätigung: in eine andere Klasse versetzen");
-    await waitForHydration(page);
-    await klasseWahl.selectOption({ label: neueKlasse });
-    await page.getByRole("button", { name: "Jetzt versetzen" }).click();
+      await expect(page.getByText(`Die Aktion betrifft 3 Personen an der Schule ${SCHULE_A.label}.`)).toBeVisible();
+      await expect(problem(page)).toHaveCount(0);
+      const klasseWahl = page.getByRole("combobox", { name: /^Neue Klasse/ });
+      await expect(klasseWahl).toBeVisible();
+      await expectNoAxeViolations(page, "Bestätigung: in eine andere Klasse versetzen");
+      await waitForHydration(page);
+      await klasseWahl.selectOption({ label: neueKlasse });
+      await page.getByRole("button", { name: "Jetzt versetzen" }).click();
 
-    await ergebnis(page, 3);
-    await expect(resultStatus(page)).toContainText("3 Schülerinnen und Schüler wurden versetzt.");
-    if (isJavaScriptProject()) await expect(page.getByRole("heading", { level: 2, name: "Ergebnis" })).toBeFocused();
-    await expectNoAxeViolations(page, "Ergebnis: versetzt");
+      await ergebnis(page, 3);
+      await expect(resultStatus(page)).toContainText("3 Schülerinnen und Schüler wurden versetzt.");
+      if (isJavaScriptProject()) await expect(page.getByRole("heading", { level: 2, name: "Ergebnis" })).toBeFocused();
+      await expectNoAxeViolations(page, "Ergebnis: versetzt");
 
-    // The list of the old class is empty now; the new class has all three.
-    await page.getByRole("link", { name: "Zurück zur Personenliste" }).click();
-    await expect(heading(page, "Alle Benutzer")).toBeVisible();
-    await expect(page.getByRole("status").filter({ hasText: "Keine Benutzer gefunden." })).toBeVisible();
-    await filterForm(page).getByRole("link", { name: "Filter zurücksetzen" }).click();
-    await expect(page).toHaveURL(/\/admin\/personen$/);
-    await choose(page, "Klasse", neueKlasse, neueKlasse);
-    await apply(page);
-    await expect(nameLinks(page)).toHaveText([familienname, familienname, familienname]);
-    for (const person of schueler) {
-      await expect(table(page).getByRole("row", { name: new RegExp(person.vorname) })).toContainText(neueKlasse);
-    }
-  });
+      // The list of the old class is empty now; the new class has all three.
+      await page.getByRole("link", { name: "Zurück zur Personenliste" }).click();
+      await expect(heading(page, "Alle Benutzer")).toBeVisible();
+      await expect(page.getByRole("status").filter({ hasText: "Keine Benutzer gefunden." })).toBeVisible();
+      await filterForm(page).getByRole("link", { name: "Filter zurücksetzen" }).click();
+      await expect(page).toHaveURL(/\/admin\/personen$/);
+      await choose(page, "Klasse", neueKlasse, neueKlasse);
+      await apply(page);
+      await expect(nameLinks(page)).toHaveText([familienname, familienname, familienname]);
+      for (const person of schueler) {
+        await expect(table(page).getByRole("row", { name: new RegExp(person.vorname) })).toContainText(neueKlasse);
+      }
+    },
+  );
 
-  test("die Bestätigung erklärt, warum eine Aktion so nicht geht: eine Lehrkraft beim Versetzen, keine oder zwei Schulen im Filter", async ({
-    page,
-    loggedInAs,
-  }) => {
-    await loggedInAs("landesadmin", { target: "/admin/personen" });
-    const token = uniqueToken();
-    const familienname = uniqueFamilienname("Zgw", token);
-    const klasseId = await createKlasseDirectly(page, SCHULE_A.id, `Zgw ${token}`);
-    for (const vorname of ["Ella", "Finn"]) await createPersonDirectly(page, { vorname, familienname, schuleId: SCHULE_A.id, klasseId });
-    const lehrkraft = await createPersonDirectly(page, {
-      vorname: "Gesa",
-      familienname,
-      schuleId: SCHULE_A.id,
-      rolleId: DEMO_IDS.rolleLehrkraft,
-    });
+  test(
+    "die Bestätigung erklärt, warum eine Aktion so nicht geht: eine Lehrkraft beim Versetzen, keine oder zwei Schulen im Filter",
+    nurOhneJavaScript(GRUND.mehrfachServer),
+    async ({ page, loggedInAs }) => {
+      await loggedInAs("landesadmin", { target: "/admin/personen" });
+      const token = uniqueToken();
+      const familienname = uniqueFamilienname("Zgw", token);
+      const klasseId = await createKlasseDirectly(page, SCHULE_A.id, `Zgw ${token}`);
+      for (const vorname of ["Ella", "Finn"]) await createPersonDirectly(page, { vorname, familienname, schuleId: SCHULE_A.id, klasseId });
+      const lehrkraft = await createPersonDirectly(page, {
+        vorname: "Gesa",
+        familienname,
+        schuleId: SCHULE_A.id,
+        rolleId: DEMO_IDS.rolleLehrkraft,
+      });
 
-    // School A and the shared last name: two pupils and a teacher.
-    await page.reload();
-    await choose(page, "Organisation", "Deich", SCHULE_A.label);
-    await search(page, familienname);
-    await apply(page);
-    await expect(nameLinks(page)).toHaveText([familienname, familienname, familienname]);
-    await waitForHydration(page);
-    await weiterZurBestaetigung(page, "Schülerinnen und Schüler in eine andere Klasse versetzen", "alle");
-    await expect(problem(page)).toBeVisible();
-    await expect(page.getByRole("main")).toContainText(
-      `Nur Schülerinnen und Schüler können in eine andere Klasse versetzt werden. Diese Person hat auch andere Rollen: ${lehrkraft.name}.`,
-    );
-    await expect(page.getByRole("button", { name: "Jetzt versetzen" })).toHaveCount(0);
-    await expect(page.getByRole("combobox", { name: /^Neue Klasse/ })).toHaveCount(0);
-    await expectNoAxeViolations(page, "Bestätigung mit Lehrkraft");
+      // School A and the shared last name: two pupils and a teacher.
+      await page.reload();
+      await choose(page, "Organisation", "Deich", SCHULE_A.label);
+      await search(page, familienname);
+      await apply(page);
+      await expect(nameLinks(page)).toHaveText([familienname, familienname, familienname]);
+      await waitForHydration(page);
+      await weiterZurBestaetigung(page, "Schülerinnen und Schüler in eine andere Klasse versetzen", "alle");
+      await expect(problem(page)).toBeVisible();
+      await expect(page.getByRole("main")).toContainText(
+        `Nur Schülerinnen und Schüler können in eine andere Klasse versetzt werden. Diese Person hat auch andere Rollen: ${lehrkraft.name}.`,
+      );
+      await expect(page.getByRole("button", { name: "Jetzt versetzen" })).toHaveCount(0);
+      await expect(page.getByRole("combobox", { name: /^Neue Klasse/ })).toHaveCount(0);
+      await expectNoAxeViolations(page, "Bestätigung mit Lehrkraft");
 
-    // Back to the list as it was; a second school in the filter.
-    await page.getByRole("link", { name: "Zurück zur Personenliste" }).click();
-    await expect(heading(page, "Alle Benutzer")).toBeVisible();
-    await expect(nameLinks(page)).toHaveText([familienname, familienname, familienname]);
-    await choose(page, "Organisation", "Lindenweg", SCHULE_B.label);
-    await apply(page);
-    await expect(page).toHaveURL(new RegExp(`organisation=${SCHULE_B.id}`));
-    await expect(page).toHaveURL(new RegExp(`organisation=${SCHULE_A.id}`));
-    await waitForHydration(page);
-    await weiterZurBestaetigung(page, "Passwörter zurücksetzen", "alle");
-    await expect(problem(page)).toBeVisible();
-    await expect(page.getByRole("main")).toContainText("Diese Aktion braucht genau eine Schule im Filter der Personenliste.");
-    await expect(page.getByRole("button", { name: "Passwörter jetzt zurücksetzen" })).toHaveCount(0);
+      // Back to the list as it was; a second school in the filter.
+      await page.getByRole("link", { name: "Zurück zur Personenliste" }).click();
+      await expect(heading(page, "Alle Benutzer")).toBeVisible();
+      await expect(nameLinks(page)).toHaveText([familienname, familienname, familienname]);
+      await choose(page, "Organisation", "Lindenweg", SCHULE_B.label);
+      await apply(page);
+      await expect(page).toHaveURL(new RegExp(`organisation=${SCHULE_B.id}`));
+      await expect(page).toHaveURL(new RegExp(`organisation=${SCHULE_A.id}`));
+      await waitForHydration(page);
+      await weiterZurBestaetigung(page, "Passwörter zurücksetzen", "alle");
+      await expect(problem(page)).toBeVisible();
+      await expect(page.getByRole("main")).toContainText("Diese Aktion braucht genau eine Schule im Filter der Personenliste.");
+      await expect(page.getByRole("button", { name: "Passwörter jetzt zurücksetzen" })).toHaveCount(0);
 
-    // No school at all: the same explanation.
-    await page.getByRole("link", { name: "Zurück zur Personenliste" }).click();
-    await expect(heading(page, "Alle Benutzer")).toBeVisible();
-    await filterForm(page).getByRole("link", { name: "Filter zurücksetzen" }).click();
-    await expect(page).toHaveURL(/\/admin\/personen$/);
-    await search(page, familienname);
-    await apply(page);
-    await expect(nameLinks(page)).toHaveText([familienname, familienname, familienname]);
-    await waitForHydration(page);
-    await weiterZurBestaetigung(page, "Passwörter zurücksetzen", "alle");
-    await expect(page.getByRole("main")).toContainText("Diese Aktion braucht genau eine Schule im Filter der Personenliste.");
-    await expect(page.getByRole("button", { name: "Passwörter jetzt zurücksetzen" })).toHaveCount(0);
-    await expectNoAxeViolations(page, "Bestätigung ohne Schule");
-  });
+      // No school at all: the same explanation.
+      await page.getByRole("link", { name: "Zurück zur Personenliste" }).click();
+      await expect(heading(page, "Alle Benutzer")).toBeVisible();
+      await filterForm(page).getByRole("link", { name: "Filter zurücksetzen" }).click();
+      await expect(page).toHaveURL(/\/admin\/personen$/);
+      await search(page, familienname);
+      await apply(page);
+      await expect(nameLinks(page)).toHaveText([familienname, familienname, familienname]);
+      await waitForHydration(page);
+      await weiterZurBestaetigung(page, "Passwörter zurücksetzen", "alle");
+      await expect(page.getByRole("main")).toContainText("Diese Aktion braucht genau eine Schule im Filter der Personenliste.");
+      await expect(page.getByRole("button", { name: "Passwörter jetzt zurücksetzen" })).toHaveCount(0);
+      await expectNoAxeViolations(page, "Bestätigung ohne Schule");
+    },
+  );
 
   test(
     "der Schuladmin braucht keinen Schulfilter: seine Schule ist fest eingestellt",

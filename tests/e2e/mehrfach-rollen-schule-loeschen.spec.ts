@@ -11,7 +11,7 @@ import {
   weiseRolleDirektZu,
   type Testperson,
 } from "./support/mehrfach-testpersonen";
-import { nurOhneJavaScript } from "./support/modus";
+import { GRUND, nurOhneJavaScript } from "./support/modus";
 
 /**
  * Bulk actions on the person list (issue 13): assigning and withdrawing a role, removing the school assignment and
@@ -281,49 +281,50 @@ test.describe("Mehrfachbearbeitung: Rollen, Schulzuordnung, Löschen", () => {
     },
   );
 
-  test("die Landesadministratorin hebt die Schulzuordnung zweier Personen auf; die Zuordnung an einer anderen Schule bleibt", async ({
-    page,
-    loggedInAs,
-  }) => {
-    await loggedInAs("landesadmin", { target: "/admin/personen" });
-    const familienname = testFamilienname("Zschu");
-    const rolle = MEHRFACH_ROLLEN.religionslehrkraft;
-    const [nurA, auchB] = await legeTestpersonenAn(page, familienname, ["Dora", "Enno"], { organisation: SCHULE_A.id, rolle: rolle.id });
-    await weiseRolleDirektZu(page, auchB, SCHULE_B.id, rolle.id);
+  test(
+    "die Landesadministratorin hebt die Schulzuordnung zweier Personen auf; die Zuordnung an einer anderen Schule bleibt",
+    nurOhneJavaScript(GRUND.mehrfachServer),
+    async ({ page, loggedInAs }) => {
+      await loggedInAs("landesadmin", { target: "/admin/personen" });
+      const familienname = testFamilienname("Zschu");
+      const rolle = MEHRFACH_ROLLEN.religionslehrkraft;
+      const [nurA, auchB] = await legeTestpersonenAn(page, familienname, ["Dora", "Enno"], { organisation: SCHULE_A.id, rolle: rolle.id });
+      await weiseRolleDirektZu(page, auchB, SCHULE_B.id, rolle.id);
 
-    // Without a school in the filter the confirmation says what is missing, and offers no run.
-    await page.goto("/admin/personen");
-    await filtere(page, { suche: familienname });
-    await waehleUndWeiter(page, [nurA, auchB], "Schulzuordnung aufheben");
-    await expect(page.getByRole("main")).toContainText("Diese Aktion ist so nicht möglich");
-    await expect(page.getByRole("main")).toContainText("Diese Aktion braucht genau eine Schule im Filter der Personenliste.");
-    await expect(page.getByRole("button", { name: "Schulzuordnung jetzt aufheben" })).toHaveCount(0);
-    await expectNoAxeViolations(page, "Schulzuordnung aufheben ohne Schule im Filter");
-    await page.getByRole("link", { name: "Zurück zur Personenliste" }).click();
-    await expect(heading(page, "Alle Benutzer")).toBeVisible();
-    // The list as it was left, with the selection.
-    await expect(table(page).getByRole("checkbox", { name: `${nurA.name} auswählen` })).toBeChecked();
+      // Without a school in the filter the confirmation says what is missing, and offers no run.
+      await page.goto("/admin/personen");
+      await filtere(page, { suche: familienname });
+      await waehleUndWeiter(page, [nurA, auchB], "Schulzuordnung aufheben");
+      await expect(page.getByRole("main")).toContainText("Diese Aktion ist so nicht möglich");
+      await expect(page.getByRole("main")).toContainText("Diese Aktion braucht genau eine Schule im Filter der Personenliste.");
+      await expect(page.getByRole("button", { name: "Schulzuordnung jetzt aufheben" })).toHaveCount(0);
+      await expectNoAxeViolations(page, "Schulzuordnung aufheben ohne Schule im Filter");
+      await page.getByRole("link", { name: "Zurück zur Personenliste" }).click();
+      await expect(heading(page, "Alle Benutzer")).toBeVisible();
+      // The list as it was left, with the selection.
+      await expect(table(page).getByRole("checkbox", { name: `${nurA.name} auswählen` })).toBeChecked();
 
-    await filtere(page, { suche: familienname, schule: SCHULE_A_FILTER });
-    await expectInListe(page, [nurA.name, auchB.name]);
-    await expect(table(page).getByRole("row", { name: new RegExp(auchB.vorname) })).toContainText(SCHULE_B.label.slice(0, 7));
-    await waehleUndWeiter(page, [nurA, auchB], "Schulzuordnung aufheben");
-    await expect(page.getByRole("main")).toContainText(`Die Aktion betrifft 2 Personen an der Schule ${SCHULE_A.label}.`);
-    await expect(page.getByText("Die Personen verlieren alle Zuordnungen an dieser Schule, auch die zu ihren Klassen.")).toBeVisible();
-    await expectNoAxeViolations(page, "Schulzuordnung aufheben");
+      await filtere(page, { suche: familienname, schule: SCHULE_A_FILTER });
+      await expectInListe(page, [nurA.name, auchB.name]);
+      await expect(table(page).getByRole("row", { name: new RegExp(auchB.vorname) })).toContainText(SCHULE_B.label.slice(0, 7));
+      await waehleUndWeiter(page, [nurA, auchB], "Schulzuordnung aufheben");
+      await expect(page.getByRole("main")).toContainText(`Die Aktion betrifft 2 Personen an der Schule ${SCHULE_A.label}.`);
+      await expect(page.getByText("Die Personen verlieren alle Zuordnungen an dieser Schule, auch die zu ihren Klassen.")).toBeVisible();
+      await expectNoAxeViolations(page, "Schulzuordnung aufheben");
 
-    await fuehreAus(page, "Schulzuordnung jetzt aufheben");
-    await expect(ergebnis(page).getByRole("status")).toContainText("Bei 2 Personen wurde die Schulzuordnung aufgehoben.");
-    await expectNoAxeViolations(page, "Ergebnis: Schulzuordnung aufheben");
+      await fuehreAus(page, "Schulzuordnung jetzt aufheben");
+      await expect(ergebnis(page).getByRole("status")).toContainText("Bei 2 Personen wurde die Schulzuordnung aufgehoben.");
+      await expectNoAxeViolations(page, "Ergebnis: Schulzuordnung aufheben");
 
-    await ergebnis(page).getByRole("link", { name: "Zurück zur Personenliste" }).click();
-    await expect(heading(page, "Alle Benutzer")).toBeVisible();
-    await expectInListe(page, []);
-    await page.goto(`/admin/personen/${auchB.id}`);
-    await expect(zuordnungenAufDetails(page).getByRole("listitem")).toHaveText([`${SCHULE_B.label}: ${rolle.name}`]);
-    await page.goto(`/admin/personen/${nurA.id}`);
-    await expect(zuordnungenAufDetails(page)).toContainText("Keine Schulzuordnungen vorhanden.");
-  });
+      await ergebnis(page).getByRole("link", { name: "Zurück zur Personenliste" }).click();
+      await expect(heading(page, "Alle Benutzer")).toBeVisible();
+      await expectInListe(page, []);
+      await page.goto(`/admin/personen/${auchB.id}`);
+      await expect(zuordnungenAufDetails(page).getByRole("listitem")).toHaveText([`${SCHULE_B.label}: ${rolle.name}`]);
+      await page.goto(`/admin/personen/${nurA.id}`);
+      await expect(zuordnungenAufDetails(page)).toContainText("Keine Schulzuordnungen vorhanden.");
+    },
+  );
 
   test(
     "die Landesadministratorin löscht zwei Benutzerkonten; sie stehen danach nicht mehr in der Liste",
@@ -395,45 +396,49 @@ test.describe("Mehrfachbearbeitung: Rollen, Schulzuordnung, Löschen", () => {
   // Without the right to delete at once, neither the action nor its confirmation or run exist:
   // tests/routes/zugriff-ohne-recht*.test.ts.
 
-  test("das eigene Konto in der Auswahl wird ausgelassen; die Bestätigung sagt es", async ({ page, loggedInAs }) => {
-    await loggedInAs("landesadmin", { target: "/admin/personen" });
-    // "Landmann…": the list's search for "Landmann" finds the administrator herself and this person.
-    const familienname = testFamilienname("Zlandmann");
-    const andere = await legeTestpersonAn(page, {
-      vorname: "Inga",
-      familienname,
-      organisation: SCHULE_A.id,
-      rolle: MEHRFACH_ROLLEN.religionslehrkraft.id,
-    });
-    const selbst = { name: "Lena Landmann" };
+  test(
+    "das eigene Konto in der Auswahl wird ausgelassen; die Bestätigung sagt es",
+    nurOhneJavaScript(GRUND.mehrfachServer),
+    async ({ page, loggedInAs }) => {
+      await loggedInAs("landesadmin", { target: "/admin/personen" });
+      // "Landmann…": the list's search for "Landmann" finds the administrator herself and this person.
+      const familienname = testFamilienname("Zlandmann");
+      const andere = await legeTestpersonAn(page, {
+        vorname: "Inga",
+        familienname,
+        organisation: SCHULE_A.id,
+        rolle: MEHRFACH_ROLLEN.religionslehrkraft.id,
+      });
+      const selbst = { name: "Lena Landmann" };
 
-    await page.goto("/admin/personen");
-    await filtere(page, { suche: "Landmann" });
-    await waehleUndWeiter(page, [selbst, andere], "Rolle zuweisen");
-    await expect(page.getByRole("main")).toContainText(
-      "Ihr eigenes Konto ist ausgewählt. Es wird ausgelassen: eine Mehrfachbearbeitung ändert Ihr eigenes Konto nie.",
-    );
-    await expect(page.getByRole("main")).toContainText("Die Aktion betrifft eine Person.");
-    await expect(betroffene(page).filter({ hasText: "Landmann" })).toHaveText([new RegExp(`^${andere.name}`)]);
-    await expectNoAxeViolations(page, "Bestätigung ohne das eigene Konto");
+      await page.goto("/admin/personen");
+      await filtere(page, { suche: "Landmann" });
+      await waehleUndWeiter(page, [selbst, andere], "Rolle zuweisen");
+      await expect(page.getByRole("main")).toContainText(
+        "Ihr eigenes Konto ist ausgewählt. Es wird ausgelassen: eine Mehrfachbearbeitung ändert Ihr eigenes Konto nie.",
+      );
+      await expect(page.getByRole("main")).toContainText("Die Aktion betrifft eine Person.");
+      await expect(betroffene(page).filter({ hasText: "Landmann" })).toHaveText([new RegExp(`^${andere.name}`)]);
+      await expectNoAxeViolations(page, "Bestätigung ohne das eigene Konto");
 
-    // Only the own account: nothing to do, and the page says why.
-    await page.getByRole("link", { name: "Abbrechen" }).click();
-    await expect(heading(page, "Alle Benutzer")).toBeVisible();
-    await waitForHydration(page);
-    await table(page)
-      .getByRole("checkbox", { name: `${andere.name} auswählen` })
-      .uncheck();
-    await expect(table(page).getByRole("checkbox", { name: `${selbst.name} auswählen` })).toBeChecked();
-    await leiste(page).getByRole("combobox", { name: "Aktion" }).selectOption({ label: "Rolle zuweisen" });
-    await leiste(page).getByRole("button", { name: "Weiter zur Bestätigung" }).click();
-    await expect(heading(page, "Rolle zuweisen")).toBeVisible();
-    await expect(page.getByRole("main")).toContainText("Diese Aktion ist so nicht möglich");
-    await expect(page.getByRole("main")).toContainText(
-      "Ausgewählt ist nur Ihr eigenes Konto. Eine Mehrfachbearbeitung ändert Ihr eigenes Konto nie.",
-    );
-    await expect(page.getByRole("button", { name: "Rolle jetzt zuweisen" })).toHaveCount(0);
-    await expect(page.getByRole("link", { name: "Zurück zur Personenliste" })).toBeVisible();
-    await expectNoAxeViolations(page, "Bestätigung nur mit dem eigenen Konto");
-  });
+      // Only the own account: nothing to do, and the page says why.
+      await page.getByRole("link", { name: "Abbrechen" }).click();
+      await expect(heading(page, "Alle Benutzer")).toBeVisible();
+      await waitForHydration(page);
+      await table(page)
+        .getByRole("checkbox", { name: `${andere.name} auswählen` })
+        .uncheck();
+      await expect(table(page).getByRole("checkbox", { name: `${selbst.name} auswählen` })).toBeChecked();
+      await leiste(page).getByRole("combobox", { name: "Aktion" }).selectOption({ label: "Rolle zuweisen" });
+      await leiste(page).getByRole("button", { name: "Weiter zur Bestätigung" }).click();
+      await expect(heading(page, "Rolle zuweisen")).toBeVisible();
+      await expect(page.getByRole("main")).toContainText("Diese Aktion ist so nicht möglich");
+      await expect(page.getByRole("main")).toContainText(
+        "Ausgewählt ist nur Ihr eigenes Konto. Eine Mehrfachbearbeitung ändert Ihr eigenes Konto nie.",
+      );
+      await expect(page.getByRole("button", { name: "Rolle jetzt zuweisen" })).toHaveCount(0);
+      await expect(page.getByRole("link", { name: "Zurück zur Personenliste" })).toBeVisible();
+      await expectNoAxeViolations(page, "Bestätigung nur mit dem eigenen Konto");
+    },
+  );
 });

@@ -27,6 +27,8 @@ export const GRUND = {
   aeltererUpstream:
     "Der ältere Upstream unterscheidet sich nur in den Anfragen des Servers; die Bedienung mit JavaScript prüfen die Reisen gegen den aktuellen.",
   layout390: "Nur Layout bei 390 px: dasselbe HTML und CSS mit und ohne JavaScript.",
+  mehrfachServer:
+    "Auswahl, Leiste, Bestätigung und Lauf sind mit JavaScript bei jeder Aktion derselbe Weg; ihn prüfen die Reisen „setzt die Passwörter einer Klasse zurück“, „gibt zwei Schülerinnen eine weitere Lernrolle“ und „gleich auf der ersten Seite der Liste“. Was diese Aktion anders macht, zeichnet der Server.",
   tabelle390:
     "Nur Layout bei 390 px: dieselbe Tabelle (DataTable) wie die Klassenliste, deren Bereich mit JavaScript bedienung.spec.ts bei 390 px prüft.",
 } as const;
