@@ -12,6 +12,7 @@ export function SortHeader({
   label,
   sortierung,
   search,
+  hint,
 }: {
   field: string;
   /** The column's name, translated */
@@ -19,6 +20,8 @@ export function SortHeader({
   /** The list's current sort order, as in the URL */
   sortierung: string;
   search: URLSearchParams;
+  /** How the column sorts, translated, where a user would expect otherwise; shown under the name. */
+  hint?: string;
 }) {
   const { t } = useTranslation();
   const descending = sortierung === `-${field}`;
@@ -34,6 +37,7 @@ export function SortHeader({
         {/* A no-break space keeps the arrow with the column's name. */}
         {active ? <span aria-hidden="true">{descending ? "\u00a0▼" : "\u00a0▲"}</span> : null}
       </AppLink>
+      {hint ? <span className="block text-xs font-normal">{hint}</span> : null}
     </th>
   );
 }

@@ -38,11 +38,12 @@ interface Props {
 const SELECTION_FORM = "personen-auswahl";
 const EMPTY = "---";
 
-const COLUMNS: Array<{ field: SortField; label: TranslationKey }> = [
+const COLUMNS: Array<{ field: SortField; label: TranslationKey; hint?: TranslationKey }> = [
   { field: "familienname", label: "personen:columns.familienname" },
   { field: "vorname", label: "personen:columns.vorname" },
   { field: "username", label: "personen:columns.username" },
-  { field: "personalnummer", label: "personen:columns.personalnummer" },
+  // The upstream sorts KoPers numbers as text, and it pages: the portal cannot sort them as numbers, so it says so.
+  { field: "personalnummer", label: "personen:columns.personalnummer", hint: "personen:columns.personalnummerSortierung" },
 ];
 
 /**
@@ -93,6 +94,7 @@ export function PersonenTabelle({ params, rows, total, selectable, bulkAktionen,
               key={column.field}
               field={column.field}
               label={t(column.label)}
+              hint={column.hint ? t(column.hint) : undefined}
               sortierung={sortValue(params.sortField, params.sortOrder)}
               search={current}
             />
