@@ -1,12 +1,12 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { AppLinkProvider } from "~/components/app-link";
 import { NavigationFocus } from "~/components/navigation-focus";
 import { SiteFooter } from "~/components/site-footer";
-import { SiteHeader } from "~/components/site-header";
+import { hidesAccountLinks, SiteHeader } from "~/components/site-header";
 import { errorPageTitle, GeneralErrorBoundary } from "~/components/error-page";
 import { usePageNamespaces, usePreloadErrorTexts } from "~/hooks/use-namespaces";
 import i18n, { pageTitle, type I18nHandle } from "~/i18n";
@@ -76,6 +76,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<RootLoader>("root");
   // Without the root's data (its loader failed) the page is still German.
   const locale = rootData?.locale ?? i18n.fallbackLng;
+  const currentPath = useLocation().pathname;
+  const accountLinks = !useMatches().some((match) => hidesAccountLinks(match.handle));
   useChangeLanguage(locale);
   return (
     <html lang={locale} className="h-full">
@@ -92,7 +94,12 @@ export function Layout({ children }: { children: ReactNode }) {
           {t("layout.skipToContent")}
         </a>
         <AppLinkProvider>
-          <SiteHeader user={rootData?.user ?? null} loginHref={rootData?.loginHref ?? "/api/auth/login"} />
+          <SiteHeader
+            user={rootData?.user ?? null}
+            loginHref={rootData?.loginHref ?? "/api/auth/login"}
+            currentPath={currentPath}
+            accountLinks={accountLinks}
+          />
           <div className="flex flex-1 flex-col">{children}</div>
           <SiteFooter />
         </AppLinkProvider>

@@ -1,7 +1,8 @@
 import { isErrorCode } from "./error-codes.server";
 import { getFixedT } from "./i18n.server";
 import { resourceSecurityHeaders } from "./security.server";
-import { refusalPage } from "./streamed-page.server";
+import { optionalUser } from "./auth.server";
+import { pageFrameOf, refusalPage } from "./streamed-page.server";
 
 /**
  * A resource route that answers pages itself (the streamed runs, docs/decisions/026) turns what its guards and calls
@@ -16,5 +17,9 @@ export async function asGermanPage(request: Request, thrown: unknown, zurueck: {
   const headers = new Headers(resourceSecurityHeaders("text/html"));
   headers.set("Content-Type", "text/html; charset=utf-8");
   headers.set("Cache-Control", "private, no-store");
-  return new Response(refusalPage(await getFixedT(request), code, zurueck), { status: thrown.status, headers });
+  // The frame of a logged-in person; a refusal for a stranger (or with the upstream away) has the header only.
+  const user = await optionalUser(request).catch(() => null);
+  const frame = user ? pageFrameOf(user) : null;
+  const page = refusalPage(await getFixedT(request), code, zurueck, frame, new URL(request.url).pathname);
+  return new Response(page, { status: thrown.status, headers });
 }

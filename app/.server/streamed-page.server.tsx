@@ -2,7 +2,12 @@ import { randomBytes } from "node:crypto";
 import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { AdminNav } from "~/components/admin-nav";
 import { Notice } from "~/components/notice";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { loginUrl } from "~/auth-urls";
+import { adminNavigation, type NavSection } from "~/permissions";
 import { stylesheetHref } from "~/document/stylesheet";
 import { errorMessageKey, errorTitleKey, type ErrorCode } from "~/errors";
 import { securityHeaders } from "./security.server";
@@ -50,8 +55,22 @@ export function streamedPage(write: (send: (html: string) => void, nonce: string
   return new Response(stream, { status: 200, headers });
 }
 
-/** The frame's opening: the head, the portal's name, the opening of `main`. */
-export function pageFrameStart(t: TFunction, title: string): string {
+/** Who is logged in, for the header and the admin navigation of the frame; null for a stranger. */
+export interface PageFrame {
+  user: { displayName: string };
+  navigation: NavSection[];
+}
+
+export function pageFrameOf(user: { displayName: string; rights: ReadonlySet<string> }): PageFrame {
+  return { user: { displayName: user.displayName }, navigation: adminNavigation(user.rights) };
+}
+
+/**
+ * The frame's opening: the head, and the portal's own header, admin navigation and the opening of `main`, as every
+ * other page has them (the kit's components, rendered without a router: their no-JavaScript form, since no React
+ * runs on these pages). `currentPath` is the page's path, for the login link of a stranger.
+ */
+export function pageFrameStart(t: TFunction, title: string, frame: PageFrame | null, currentPath: string): string {
   const head = renderToStaticMarkup(
     <>
       <meta charSet="utf-8" />
@@ -61,14 +80,26 @@ export function pageFrameStart(t: TFunction, title: string): string {
     </>,
   );
   const header = renderToStaticMarkup(
-    <header className="bg-primary px-4 py-3 text-white">
-      <p className="font-semibold">{t("app.name")}</p>
-    </header>,
+    <>
+      <a href="#inhalt" className="skip-link">
+        {t("layout.skipToContent")}
+      </a>
+      <SiteHeader user={frame?.user ?? null} loginHref={loginUrl(currentPath)} currentPath={currentPath} />
+    </>,
   );
-  return `<!DOCTYPE html><html lang="de"><head>${head}</head><body class="bg-white text-gray-900">${header}<main id="main" class="mx-auto max-w-4xl space-y-4 p-4">`;
+  const navigation = frame ? renderToStaticMarkup(<AdminNav sections={frame.navigation} currentPath={currentPath} />) : "";
+  // The same boxes as the root layout, the admin layout and the page's main (root.tsx, routes/admin.tsx, PageMain).
+  return (
+    `<!DOCTYPE html><html lang="de" class="h-full"><head>${head}</head><body class="flex min-h-full flex-col bg-white text-gray-900">` +
+    `${header}<div class="flex flex-1 flex-col"><div class="flex flex-1 flex-col xl:flex-row">${navigation}` +
+    '<main id="inhalt" tabindex="-1" class="mx-auto w-full min-w-0 flex-1 space-y-4 px-4 py-6">'
+  );
 }
 
-export const PAGE_FRAME_END = "</main></body></html>";
+/** The frame's end: `main` closed, the portal's footer. */
+export function pageFrameEnd(): string {
+  return `</main></div></div>${renderToStaticMarkup(<SiteFooter />)}</body></html>`;
+}
 
 /**
  * Opens the container of progress steps. The padding comment before it makes browsers that wait for a first kilobyte
@@ -96,7 +127,13 @@ export function progressStep(step: { value: number; max: number; label: string; 
  * A refusal of a route that answers documents itself, as a German page: a guard's "not found" or a refused form
  * would otherwise reach the browser as the JSON the guards throw.
  */
-export function refusalPage(t: TFunction, code: ErrorCode, zurueck: { href: string; text: string }): string {
+export function refusalPage(
+  t: TFunction,
+  code: ErrorCode,
+  zurueck: { href: string; text: string },
+  frame: PageFrame | null,
+  currentPath: string,
+): string {
   const body = renderToStaticMarkup(
     <>
       <h1 className="text-2xl font-bold">{t(errorTitleKey(code))}</h1>
@@ -108,5 +145,5 @@ export function refusalPage(t: TFunction, code: ErrorCode, zurueck: { href: stri
       </p>
     </>,
   );
-  return `${pageFrameStart(t, t(errorTitleKey(code)))}${body}${PAGE_FRAME_END}`;
+  return `${pageFrameStart(t, t(errorTitleKey(code)), frame, currentPath)}${body}${pageFrameEnd()}`;
 }

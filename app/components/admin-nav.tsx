@@ -1,4 +1,3 @@
-import { useLocation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -10,14 +9,13 @@ import { Modal, preloadModal } from "./modal";
  * The admin side navigation: a 320 px column from 1280 px on. Below that it is a <details>
  * disclosure that works without JavaScript; once React runs it becomes a Headless UI drawer.
  * Both say whether they are open: the <summary> natively (expanded/collapsed) and with its label,
- * the drawer's button with `aria-expanded`.
+ * the drawer's button with `aria-expanded`. It needs no router: the streamed pages render it too, as the disclosure.
  */
-export function AdminNav({ sections }: { sections: NavSection[] }) {
+export function AdminNav({ sections, currentPath }: { sections: NavSection[]; currentPath: string }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeDrawer = () => setDrawerOpen(false);
-  const currentPath = useLocation().pathname;
 
   return (
     <>

@@ -6,7 +6,7 @@ import type { ModalProps } from "./modal";
  * The Headless UI dialog behind `Modal`: focus trap, Escape, focus return, inert background. The first focus goes
  * to the element marked `data-autofocus` (without one, Headless UI would focus the panel itself).
  */
-export default function HeadlessModal({ onClose, title, description, children, placement = "center" }: ModalProps) {
+export default function HeadlessModal({ onClose, title, description, children, placement = "center", size = "normal" }: ModalProps) {
   const text = description ? <Description className="mb-4">{description}</Description> : null;
   // Headless UI blurs the focused element on Escape before it asks to close. A dialog that stays open (a shown
   // one-time password closes only by its button) would leave the focus on the page's body: it goes back in.
@@ -33,7 +33,9 @@ export default function HeadlessModal({ onClose, title, description, children, p
       ) : (
         <div className="fixed inset-0 flex items-center justify-center p-4">
           {/* A tall dialog (a form with its messages) scrolls inside the panel; otherwise its end is out of reach. */}
-          <DialogPanel className="scroll-cue-y max-h-full w-full max-w-lg overflow-y-auto rounded p-6 shadow-xl">
+          <DialogPanel
+            className={`scroll-cue-y max-h-full w-full overflow-y-auto rounded p-6 shadow-xl ${size === "wide" ? "max-w-4xl" : "max-w-lg"}`}
+          >
             <DialogTitle className="mb-3 text-xl font-bold">{title}</DialogTitle>
             {text}
             {children}

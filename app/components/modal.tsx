@@ -9,6 +9,8 @@ export interface ModalProps {
   /** Its controls; the one to focus first carries `data-autofocus`. */
   children: ReactNode;
   placement?: "center" | "drawer";
+  /** "wide" for a dialog whose content stands in two columns on a wide screen (the QR code beside its code form). */
+  size?: "normal" | "wide";
 }
 
 // Headless UI is the largest part of the admin pages' JavaScript; it loads when a dialog is

@@ -2,7 +2,7 @@ import { Link, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } fro
 import type { ReactNode } from "react";
 import type { RouteDialogControl } from "~/hooks/use-route-dialog";
 import { AppLink, DIALOG_STATE } from "./app-link";
-import { Modal, preloadModal } from "./modal";
+import { Modal, preloadModal, type ModalProps } from "./modal";
 
 /**
  * The pieces of a dialog that is a URL (docs/decisions/012-dialogs-as-urls.md): its link, its frame, its way out. Which
@@ -77,6 +77,7 @@ export function RouteDialog({
   description,
   children,
   closeOnlyByButton = false,
+  size,
 }: {
   dialog: RouteDialogControl;
   title: string;
@@ -84,12 +85,13 @@ export function RouteDialog({
   children: ReactNode;
   /** Escape and a click outside do not close it (a one-time password would be lost); its own buttons do. */
   closeOnlyByButton?: boolean;
+  size?: ModalProps["size"];
 }) {
   const navigate = useNavigate();
   if (dialog.value === null) return null;
   if (dialog.inline) {
     return (
-      <section aria-labelledby="dialog-titel" className="max-w-2xl">
+      <section aria-labelledby="dialog-titel" className={size === "wide" ? "max-w-4xl" : "max-w-2xl"}>
         <h1 id="dialog-titel" className="mb-4 text-2xl font-bold">
           {title}
         </h1>
@@ -106,6 +108,7 @@ export function RouteDialog({
       }}
       title={title}
       description={description}
+      size={size}
     >
       {children}
     </Modal>

@@ -1,11 +1,15 @@
-import { Link, NavLink, useMatches } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EXTERNAL_LINKS } from "~/external-links";
 import { LOGOUT_URL } from "~/auth-urls";
+import { AppLink } from "./app-link";
 
 interface Props {
   user: { displayName: string } | null;
   loginHref: string;
+  /** The page's path: the profile link says when it is the page shown. */
+  currentPath: string;
+  /** False where the page offers the one way on itself (see `HeaderHandle`). */
+  accountLinks?: boolean;
 }
 
 /**
@@ -16,21 +20,23 @@ export interface HeaderHandle {
   accountLinks?: boolean;
 }
 
-const hidesAccountLinks = (handle: unknown) =>
+export const hidesAccountLinks = (handle: unknown) =>
   typeof handle === "object" && handle !== null && (handle as HeaderHandle).accountLinks === false;
 
-/** Dark bar with logo and help, light bar with login or profile and logout (spec section 2). */
-export function SiteHeader({ user, loginHref }: Props) {
+/**
+ * Dark bar with logo and help, light bar with login or profile and logout (spec section 2). It needs no router, so the
+ * streamed pages (bulk run, import progress) render the same header (`.server/streamed-page.server.tsx`).
+ */
+export function SiteHeader({ user, loginHref, currentPath, accountLinks = true }: Props) {
   const { t } = useTranslation();
-  const accountLinks = !useMatches().some((match) => hidesAccountLinks(match.handle));
   return (
     <header>
       <div className="bg-primary text-white">
         <div className="mx-auto flex h-[60px] max-w-screen-2xl items-center justify-between px-4">
-          <Link to={user ? "/start" : "/"} className="flex items-center gap-2 text-lg font-bold text-white no-underline">
+          <AppLink to={user ? "/start" : "/"} className="flex items-center gap-2 text-lg font-bold text-white no-underline">
             <img src="/logo-schulportal.svg" alt="" width="32" height="32" />
             <span>{t("app.name")}</span>
-          </Link>
+          </AppLink>
           <a href={EXTERNAL_LINKS.paedagogicalHelpdesk} target="_blank" rel="noreferrer" className="text-white underline">
             {t("layout.help")}
             <span className="sr-only"> {t("layout.opensInNewTab")}</span>
@@ -46,9 +52,13 @@ export function SiteHeader({ user, loginHref }: Props) {
             {user ? (
               <>
                 <span className="hidden text-sm sm:inline">{t("layout.loggedInAs", { name: user.displayName })}</span>
-                <NavLink to="/profile" end className="font-semibold text-primary">
+                <AppLink
+                  to="/profile"
+                  aria-current={currentPath === "/profile" ? "page" : undefined}
+                  className="font-semibold text-primary"
+                >
                   {t("layout.profile")}
-                </NavLink>
+                </AppLink>
                 <a href={LOGOUT_URL} className="font-semibold text-primary">
                   {t("layout.logout")}
                 </a>

@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Outlet, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AdminNav } from "~/components/admin-nav";
 import { GeneralErrorBoundary } from "~/components/error-page";
 import { PageMain } from "~/components/page-main";
@@ -25,9 +25,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
 
 export default function AdminLayout() {
   const { navigation } = useLoaderData<typeof loader>();
+  const currentPath = useLocation().pathname;
   return (
     <div className="flex flex-1 flex-col xl:flex-row">
-      <AdminNav sections={navigation} />
+      <AdminNav sections={navigation} currentPath={currentPath} />
       <PageMain wide>
         <Outlet />
       </PageMain>

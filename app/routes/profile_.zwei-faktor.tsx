@@ -42,7 +42,8 @@ export default function ZweiFaktorEinrichten() {
   return (
     <PageMain>
       <h1 className="mb-4 text-2xl font-bold">{t("zweiFaktor:self.title")}</h1>
-      <div className="max-w-2xl">
+      {/* Room for the QR code beside its code form (ZweiFaktorSchritte). */}
+      <div className="max-w-4xl">
         {error ? (
           <>
             <FormError id="zwei-faktor-status-fehler" code={error}>

@@ -1,4 +1,5 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { PNG } from "pngjs";
 import { expect, test } from "./support/fixtures";
 import { expectNoAxeViolations } from "./support/axe";
 import {
@@ -25,6 +26,22 @@ const MOBILE = { width: 390, height: 844 };
 /** How far the document itself scrolls sideways (0: not at all). */
 const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
+/** The darkest grey (0–255) in the outermost 4 px on each side of a box, in its middle third. */
+async function edgeShades(box: Locator): Promise<{ left: number; right: number }> {
+  const png = PNG.sync.read(await box.screenshot());
+  const darkest = (from: number, to: number) => {
+    let min = 255;
+    for (let y = Math.floor(png.height / 3); y < Math.floor((png.height * 2) / 3); y++) {
+      for (let x = from; x < to; x++) {
+        const i = (y * png.width + x) * 4;
+        min = Math.min(min, (png.data[i] + png.data[i + 1] + png.data[i + 2]) / 3);
+      }
+    }
+    return min;
+  };
+  return { left: darkest(0, 4), right: darkest(png.width - 4, png.width) };
+}
+
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 test.describe("Bildschirme mit 1280 px und Seitennavigation", () => {
@@ -49,6 +66,31 @@ test.describe("Bildschirme mit 1280 px und Seitennavigation", () => {
 
 test.describe("Schmale Bildschirme (390 px)", () => {
   test.use({ viewport: MOBILE });
+
+  test(
+    "am Rand der Klassenliste zeigt ein Schatten, auf welcher Seite die Tabelle weitergeht",
+    nurOhneJavaScript("Nur CSS: derselbe Kasten mit und ohne JavaScript."),
+    async ({ page, loggedInAs }) => {
+      await loggedInAs("landesadmin", { target: "/admin/klassen" });
+      const region = page.getByRole("region", { name: "Klassen" });
+      // Nothing of a row may cover the shadow: no cell, row or the table itself paints a background of its own.
+      const covering = await region.evaluate((box) =>
+        [...box.querySelectorAll("table, thead, tbody, tr, th, td")]
+          .filter((el) => getComputedStyle(el).backgroundColor !== "rgba(0, 0, 0, 0)")
+          .map((el) => `${el.tagName} ${el.className} ${getComputedStyle(el).backgroundColor}`),
+      );
+      expect(covering, "Zellen mit eigenem Hintergrund").toEqual([]);
+      // Only the box's own background is looked at: the table is hidden but keeps its size.
+      await region.evaluate((box) => box.querySelector("table")?.style.setProperty("visibility", "hidden"));
+      const atStart = await edgeShades(region);
+      expect(atStart.right, "Schatten rechts am Anfang").toBeLessThan(230);
+      expect(atStart.left, "kein Schatten links am Anfang").toBeGreaterThan(250);
+      await region.evaluate((box) => box.scrollTo({ left: box.scrollWidth }));
+      const atEnd = await edgeShades(region);
+      expect(atEnd.left, "Schatten links am Ende").toBeLessThan(230);
+      expect(atEnd.right, "kein Schatten rechts am Ende").toBeGreaterThan(250);
+    },
+  );
 
   test("die Klassenliste scrollt in ihrem eigenen, mit der Tastatur bedienbaren Bereich, die Seite selbst nicht", async ({
     page,

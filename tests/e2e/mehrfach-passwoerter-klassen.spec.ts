@@ -161,6 +161,10 @@ test.describe("Mehrfachbearbeitung: Passwörter und Klassen", () => {
     await expect(page.getByText("Neue Passwörter herunterladen", { exact: true })).toBeVisible();
     // With JavaScript the focus moves to the result once it is there.
     if (isJavaScriptProject()) await expect(page.getByRole("heading", { level: 2, name: "Ergebnis" })).toBeFocused();
+    // The run's page stands in the portal's frame like every page: account links, admin navigation, footer.
+    await expect(page.getByRole("navigation", { name: "Benutzerkonto" }).getByRole("link", { name: "Abmelden" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Navigation" }).getByRole("link", { name: "Alle Benutzer" })).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeVisible();
     await expectNoAxeViolations(page, "Ergebnis: Passwörter zurückgesetzt");
 
     if (isJavaScriptProject()) {

@@ -223,6 +223,10 @@ test.describe("Benutzer importieren", () => {
       );
       // Only the last step of the progress stays in view.
       await expect(page.getByText(/^\d+ von 30 bearbeitet$/).filter({ visible: true })).toHaveCount(0);
+      // The progress page stands in the portal's frame like every page: account links, admin navigation, footer.
+      await expect(page.getByRole("navigation", { name: "Benutzerkonto" }).getByRole("link", { name: "Abmelden" })).toBeVisible();
+      await expect(page.getByRole("navigation", { name: "Navigation" }).getByRole("link", { name: "Benutzer importieren" })).toBeVisible();
+      await expect(page.getByRole("contentinfo")).toBeVisible();
       await expectNoAxeViolations(page, "Import: Fortschritt fertig");
       await page.getByRole("link", { name: "Ergebnis und Benutzerdaten anzeigen" }).click();
       await expect(page).toHaveURL(new RegExp(`${IMPORT_PFAD}/${id}$`));

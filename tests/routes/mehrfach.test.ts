@@ -143,6 +143,10 @@ describe("Mehrfachbearbeitung: Ergebnis und Dateien", () => {
     // A ticked person the upstream no longer knows is named with the name the confirmation page showed.
     expect(page).toContain("Gabi Gelöscht");
     expect(page).toContain("Fehlerliste herunterladen");
+    // In the portal's frame like every page: the account links, the admin navigation and the footer.
+    expect(page).toMatch(/<nav aria-label="Benutzerkonto"[^>]*>[\s\S]*Angemeldet als [\s\S]*Abmelden<\/a><\/nav>/);
+    expect(page).toMatch(/<nav aria-label="Navigation"[^>]*>[\s\S]*>Alle Benutzer<\/a>/);
+    expect(page).toMatch(/<footer[\s\S]*Barrierefreiheit[\s\S]*<\/footer><\/body><\/html>$/);
 
     // The same confirmation sent again (the result page reloaded) does not run again.
     const nochmal = await schuladmin.postForm(RUN, {

@@ -10,6 +10,8 @@ import { onServer, POSTGRES_URL, postgresNames, quoteIdent, urlForDatabase } fro
 let datenbank: string | null = null;
 let einmal: typeof import("~/.server/store/einmal.server");
 let protokoll: typeof import("~/features/mehrfach/lauf-protokoll.server");
+let store: typeof import("~/.server/store/open.server");
+let schema: typeof import("~/.server/store/schema.server");
 
 beforeAll(async () => {
   // The portal's server modules read their environment at import; the upstream is never called here.
@@ -23,6 +25,8 @@ beforeAll(async () => {
   }
   einmal = await import("~/.server/store/einmal.server");
   protokoll = await import("~/features/mehrfach/lauf-protokoll.server");
+  store = await import("~/.server/store/open.server");
+  schema = await import("~/.server/store/schema.server");
 });
 
 afterAll(async () => {
@@ -61,5 +65,33 @@ describe(`Speicher des Portals (${POSTGRES_URL ? "PostgreSQL" : "eingebettet"})`
     expect(await protokoll.letzterUnterbrochenerLauf(adminId)).toEqual({ id, aktion: "passwort" });
     // Someone else's run is not there for them.
     expect(await protokoll.loadProtokoll(id, randomUUID())).toBeNull();
+  });
+
+  it("endet der Prozess des Portals mitten im Lauf (kein Ende, kein Abbruch), gilt der Lauf nach einer Minute ohne Schritt als unterbrochen", async () => {
+    const id = randomUUID();
+    const adminId = randomUUID();
+    const personen = Array.from({ length: 2 }, (_, index) => ({
+      id: randomUUID(),
+      name: `P ${index}`,
+      benutzername: null,
+      uebersicht: null,
+    }));
+    await protokoll.startProtokoll({ id, adminId, aktion: "passwort", auftrag: "aktion=passwort", schule: null, personen });
+    await protokoll.notiereErgebnis(id, personen[0].id, { art: "erledigt" });
+    // Right after a step it still runs: no notice, no offer to finish it.
+    expect((await protokoll.loadProtokoll(id, adminId))?.laeuftNoch).toBe(true);
+    expect(await protokoll.letzterUnterbrochenerLauf(adminId)).toBeNull();
+    // The process ended here: nothing writes to the record any more, and its last step grows old.
+    const { sql, eq } = await import("drizzle-orm");
+    const db = await store.storeDb();
+    await db
+      .update(schema.lauf)
+      .set({ updatedAt: sql`now() - interval '2 minutes'` })
+      .where(eq(schema.lauf.id, id));
+    const gelesen = await protokoll.loadProtokoll(id, adminId);
+    expect(gelesen?.laeuftNoch).toBe(false);
+    expect(gelesen?.endedAt).toBeNull();
+    expect(await protokoll.offenePersonen(id, adminId)).toEqual([personen[1].id]);
+    expect(await protokoll.letzterUnterbrochenerLauf(adminId)).toEqual({ id, aktion: "passwort" });
   });
 });

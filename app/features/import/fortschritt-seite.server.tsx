@@ -2,7 +2,7 @@ import type { TFunction } from "i18next";
 import { renderToStaticMarkup } from "react-dom/server";
 import { Notice } from "~/components/notice";
 import { errorMessageKey, errorTitleKey, type ErrorCode } from "~/errors";
-import { PAGE_FRAME_END, pageFrameStart, PROGRESS_END, progressStart, progressStep } from "~/.server/streamed-page.server";
+import { pageFrameEnd, pageFrameStart, type PageFrame, PROGRESS_END, progressStart, progressStep } from "~/.server/streamed-page.server";
 import { IMPORT_PFAD } from "./personenimport";
 
 /**
@@ -15,7 +15,10 @@ type T = TFunction;
 
 const ENDE_ID = "import-ende";
 
-export function fortschrittAnfang(t: T, input: { nonce: string; anzahl: number; ergebnis: string }): string {
+export function fortschrittAnfang(
+  t: T,
+  input: { nonce: string; anzahl: number; ergebnis: string; frame: PageFrame; pfad: string },
+): string {
   const title = t("personenimport:fortschritt.titel");
   const intro = renderToStaticMarkup(
     <>
@@ -24,7 +27,7 @@ export function fortschrittAnfang(t: T, input: { nonce: string; anzahl: number; 
       <p>{t("personenimport:fortschritt.laeuftWeiter")}</p>
     </>,
   );
-  return `${pageFrameStart(t, title)}${intro}${weiterSkript(input.nonce, input.ergebnis)}${progressStart()}`;
+  return `${pageFrameStart(t, title, input.frame, input.pfad)}${intro}${weiterSkript(input.nonce, input.ergebnis)}${progressStart()}`;
 }
 
 export function fortschrittSchritt(t: T, bearbeitet: number, anzahl: number): string {
@@ -87,7 +90,7 @@ export function fortschrittEnde(t: T, ende: FortschrittEnde, input: { nonce: str
     </section>,
   );
   const fokus = `<script nonce="${input.nonce}">window.importEnde&&window.importEnde(${ende.art === "fertig"})</script>`;
-  return `${schritt}${PROGRESS_END}${body}${fokus}${PAGE_FRAME_END}`;
+  return `${schritt}${PROGRESS_END}${body}${fokus}${pageFrameEnd()}`;
 }
 
 /** With JavaScript, a finished import goes on to its result by itself; otherwise the focus moves to the last words. */

@@ -2,7 +2,7 @@ import { setTimeout as pause } from "node:timers/promises";
 import { z } from "zod";
 import { notFound, requireAdmin } from "~/.server/guards.server";
 import { getFixedT } from "~/.server/i18n.server";
-import { streamedPage } from "~/.server/streamed-page.server";
+import { pageFrameOf, streamedPage } from "~/.server/streamed-page.server";
 import { UpstreamFailure } from "~/.server/upstream/client.server";
 import { executeImport, importStatus } from "~/.server/upstream/import.server";
 import { runOnce } from "~/.server/store/einmal.server";
@@ -25,7 +25,7 @@ const MAX_FEHLVERSUCHE = 3;
 const UUID = z.string().uuid();
 
 export async function importFortschritt(request: Request, id: string, { starten }: { starten: boolean }): Promise<Response> {
-  await requireAdmin(request, IMPORT_RECHTE);
+  const user = await requireAdmin(request, IMPORT_RECHTE);
   if (!UUID.safeParse(id).success) throw notFound();
   const status = await importStatus(request, id).catch((error: unknown) => {
     if (error instanceof UpstreamFailure && (error.status === 404 || error.status === 400)) throw notFound();
@@ -42,7 +42,8 @@ export async function importFortschritt(request: Request, id: string, { starten 
   const t = await getFixedT(request);
   const ergebnis = importAdresse(id);
   return streamedPage(async (send, nonce) => {
-    send(fortschrittAnfang(t, { nonce, anzahl: status.dataItemCount, ergebnis }));
+    const frame = pageFrameOf(user);
+    send(fortschrittAnfang(t, { nonce, anzahl: status.dataItemCount, ergebnis, frame, pfad: new URL(request.url).pathname }));
     send(fortschrittSchritt(t, status.totalDataItemImported, status.dataItemCount));
     const ende = await verfolge(request, id, status.totalDataItemImported, (bearbeitet, anzahl) =>
       send(fortschrittSchritt(t, bearbeitet, anzahl)),

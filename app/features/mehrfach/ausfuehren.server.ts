@@ -6,7 +6,7 @@ import { notFound, requireAdmin } from "~/.server/guards.server";
 import { getFixedT } from "~/.server/i18n.server";
 import { leavesApp, loginRedirect, redirectTo } from "~/.server/redirects.server";
 import { assertSameOrigin } from "~/.server/security.server";
-import { streamedPage } from "~/.server/streamed-page.server";
+import { pageFrameOf, streamedPage } from "~/.server/streamed-page.server";
 import { readFormData } from "~/.server/form-data.server";
 import { spendOnce } from "~/.server/store/einmal.server";
 import { fortschritt, seitenAnfang, seitenEnde, type Ergebnisse } from "./lauf-seite.server";
@@ -82,7 +82,17 @@ export async function fuehreAus(request: Request): Promise<Response> {
   const notiert: Promise<void>[] = [];
 
   return streamedPage(async (send, nonce) => {
-    send(seitenAnfang(t, { nonce, aktion, anzahl: personen.length, schule: ziel.schule?.label ?? null, protokoll: laufAdresse(einmal) }));
+    send(
+      seitenAnfang(t, {
+        nonce,
+        aktion,
+        anzahl: personen.length,
+        schule: ziel.schule?.label ?? null,
+        protokoll: laufAdresse(einmal),
+        frame: pageFrameOf(user),
+        pfad: new URL(request.url).pathname,
+      }),
+    );
     send(fortschritt(t, 0, personen.length));
     const ergebnisse = new Map<ZielPerson, Ergebnis>();
     let gezeigt = 0;

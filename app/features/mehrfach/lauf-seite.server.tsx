@@ -2,7 +2,7 @@ import type { TFunction } from "i18next";
 import { renderToStaticMarkup } from "react-dom/server";
 import { Notice } from "~/components/notice";
 import { errorMessageKey, errorTitleKey } from "~/errors";
-import { PAGE_FRAME_END, pageFrameStart, PROGRESS_END, progressStart, progressStep } from "~/.server/streamed-page.server";
+import { pageFrameEnd, pageFrameStart, type PageFrame, PROGRESS_END, progressStart, progressStep } from "~/.server/streamed-page.server";
 import { MEHRFACH_DATEI_PFAD, type MehrfachAktion } from "./aktionen";
 import type { Fehlerzeile } from "./dateien.server";
 
@@ -19,7 +19,15 @@ const PASSWORD_FORM_ID = "passwort-datei";
 
 export function seitenAnfang(
   t: T,
-  input: { nonce: string; aktion: MehrfachAktion; anzahl: number; schule: string | null; protokoll: string },
+  input: {
+    nonce: string;
+    aktion: MehrfachAktion;
+    anzahl: number;
+    schule: string | null;
+    protokoll: string;
+    frame: PageFrame;
+    pfad: string;
+  },
 ): string {
   const title = t(`mehrfach:aktion.${input.aktion}`);
   const intro = renderToStaticMarkup(
@@ -38,7 +46,7 @@ export function seitenAnfang(
       </p>
     </>,
   );
-  return `${pageFrameStart(t, title)}${intro}${laufSkript(t, input.nonce)}${progressStart(PROGRESS_ID)}`;
+  return `${pageFrameStart(t, title, input.frame, input.pfad)}${intro}${laufSkript(t, input.nonce)}${progressStart(PROGRESS_ID)}`;
 }
 
 export function fortschritt(t: T, fertig: number, anzahl: number): string {
@@ -146,7 +154,7 @@ export function seitenEnde(t: T, ergebnisse: Ergebnisse, nonce: string): string 
     </>,
   );
   const fokus = `<script nonce="${nonce}">window.mehrfachFertig&&window.mehrfachFertig()</script>`;
-  return `${fertig}${PROGRESS_END}${body}${fokus}${PAGE_FRAME_END}`;
+  return `${fertig}${PROGRESS_END}${body}${fokus}${pageFrameEnd()}`;
 }
 
 /**

@@ -24,7 +24,7 @@ export function ZweiFaktorDialog({ dialog }: { dialog: RouteDialogControl }) {
     if (answer?.qr) setEinmal(crypto.randomUUID());
   }, [answer]);
   return (
-    <RouteDialog dialog={dialog} title={t("zweiFaktor:self.title")} closeOnlyByButton={Boolean(answer)}>
+    <RouteDialog dialog={dialog} title={t("zweiFaktor:self.title")} closeOnlyByButton={Boolean(answer)} size="wide">
       <ZweiFaktorSchritte
         answer={answer}
         einmal={einmal}

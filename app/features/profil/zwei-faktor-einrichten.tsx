@@ -44,7 +44,7 @@ export function ZweiFaktorSchritte({
 
   if (!answer || answer.step === "start") {
     return (
-      <>
+      <div className="max-w-2xl">
         <FormError id="qr-code-fehler" code={answer?.error ?? null} pending={forms.pending}>
           <HelpdeskHinweis />
         </FormError>
@@ -58,11 +58,13 @@ export function ZweiFaktorSchritte({
           <QrCodeErzeugen einmal={einmal} label={t("zweiFaktor:self.create")} forms={forms} />
           {cancel}
         </div>
-      </>
+      </div>
     );
   }
+  // From the md width on, the code and its form stand side by side, so the step that ends the set-up is in view
+  // without scrolling in a window of 900 px (issue 32 §6); on a phone they follow each other.
   return (
-    <>
+    <div className="grid gap-x-8 md:grid-cols-2 md:items-start">
       {qr ? (
         <QrCodeKarte
           qr={qr}
@@ -75,23 +77,25 @@ export function ZweiFaktorSchritte({
           <p className="mt-3">{t("zweiFaktor:self.once")}</p>
         </QrCodeKarte>
       ) : null}
-      {answer.alreadyShown ? (
-        <Notice tone="info" className="mb-4">
-          <p>{t("zweiFaktor:self.alreadyShown")}</p>
-        </Notice>
-      ) : null}
-      <CodeForm answer={answer} forms={forms} />
-      <section aria-labelledby="neuer-qr-code" className="mt-8 border-t border-gray-300 pt-4">
-        <h2 id="neuer-qr-code" className="mb-2 text-lg font-bold">
-          {t("zweiFaktor:self.restartTitle")}
-        </h2>
-        <p className="mb-3">{t("zweiFaktor:self.restartHint")}</p>
-        <div className="flex flex-wrap gap-3">
-          <QrCodeErzeugen einmal={einmal} label={t("zweiFaktor:self.restart")} forms={forms} secondary />
-          {cancel}
-        </div>
-      </section>
-    </>
+      <div className={qr ? "" : "md:col-span-2"}>
+        {answer.alreadyShown ? (
+          <Notice tone="info" className="mb-4">
+            <p>{t("zweiFaktor:self.alreadyShown")}</p>
+          </Notice>
+        ) : null}
+        <CodeForm answer={answer} forms={forms} />
+        <section aria-labelledby="neuer-qr-code" className="mt-8 border-t border-gray-300 pt-4">
+          <h2 id="neuer-qr-code" className="mb-2 text-lg font-bold">
+            {t("zweiFaktor:self.restartTitle")}
+          </h2>
+          <p className="mb-3">{t("zweiFaktor:self.restartHint")}</p>
+          <div className="flex flex-wrap gap-3">
+            <QrCodeErzeugen einmal={einmal} label={t("zweiFaktor:self.restart")} forms={forms} secondary />
+            {cancel}
+          </div>
+        </section>
+      </div>
+    </div>
   );
 }
 

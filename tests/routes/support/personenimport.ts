@@ -42,6 +42,10 @@ export async function importiereUndLadeHerunter(portal: Portal) {
   expect(lauf.headers.get("Cache-Control")).toContain("no-transform");
   const verlauf = await lauf.text();
   expect(verlauf).toContain("Fertig: 2 von 2 bearbeitet");
+  // In the portal's frame like every page: the account links, the admin navigation and the footer.
+  expect(verlauf).toMatch(/<nav aria-label="Benutzerkonto"[^>]*>[\s\S]*Abmelden<\/a><\/nav>/);
+  expect(verlauf).toMatch(/<nav aria-label="Navigation"[^>]*>[\s\S]*>Benutzer importieren<\/a>/);
+  expect(verlauf).toMatch(/<footer[\s\S]*<\/footer><\/body><\/html>$/);
   // Sent again (a reload of the progress page): nothing is started twice, the finished import is shown.
   expect((await landesadmin.postForm(`${IMPORT}/${id}/fortschritt`, {})).status).toBe(303);
 
