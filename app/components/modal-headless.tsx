@@ -36,7 +36,10 @@ export default function HeadlessModal({ onClose, title, description, children, p
           <DialogPanel
             className={`scroll-cue-y max-h-full w-full overflow-y-auto rounded p-6 shadow-xl ${size === "wide" ? "max-w-4xl" : "max-w-lg"}`}
           >
-            <DialogTitle className="mb-3 text-xl font-bold">{title}</DialogTitle>
+            {/* The first data-autofocus in the panel wins (Headless UI): a wide dialog starts at its title. */}
+            <DialogTitle className="mb-3 text-xl font-bold" {...(size === "wide" ? { tabIndex: -1, "data-autofocus": true } : {})}>
+              {title}
+            </DialogTitle>
             {text}
             {children}
           </DialogPanel>

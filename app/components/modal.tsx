@@ -9,7 +9,11 @@ export interface ModalProps {
   /** Its controls; the one to focus first carries `data-autofocus`. */
   children: ReactNode;
   placement?: "center" | "drawer";
-  /** "wide" for a dialog whose content stands in two columns on a wide screen (the QR code beside its code form). */
+  /**
+   * "wide" for a dialog whose content stands in two columns on a wide screen (the QR code beside its code form). A
+   * wide dialog is a long read: its first focus is its title, so a phone shows it from its start, not scrolled to
+   * the first button at its end.
+   */
   size?: "normal" | "wide";
 }
 

@@ -26,12 +26,15 @@ const MOBILE = { width: 390, height: 844 };
 /** How far the document itself scrolls sideways (0: not at all). */
 const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-/** The darkest grey (0–255) in the outermost 4 px on each side of a box, in its middle third. */
+/**
+ * The darkest grey (0–255) in the outermost 4 px on each side of a box, in the top quarter of its height: where the
+ * eye first meets a long table, the hint must be as clear as anywhere.
+ */
 async function edgeShades(box: Locator): Promise<{ left: number; right: number }> {
   const png = PNG.sync.read(await box.screenshot());
   const darkest = (from: number, to: number) => {
     let min = 255;
-    for (let y = Math.floor(png.height / 3); y < Math.floor((png.height * 2) / 3); y++) {
+    for (let y = Math.floor(png.height / 20); y < Math.floor(png.height / 4); y++) {
       for (let x = from; x < to; x++) {
         const i = (y * png.width + x) * 4;
         min = Math.min(min, (png.data[i] + png.data[i + 1] + png.data[i + 2]) / 3);

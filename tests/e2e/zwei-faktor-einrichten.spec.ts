@@ -122,6 +122,8 @@ test.describe("Zwei-Faktor-Authentifizierung selbst einrichten", () => {
       await expect(qrCode).toBeVisible();
       await expect(otpField(page)).toBeInViewport({ ratio: 1 });
       await expect(dialog.getByRole("button", { name: "Einrichtung abschließen" })).toBeInViewport({ ratio: 1 });
+      // … and nothing of the dialog is out of view: it does not scroll at all.
+      expect(await dialog.locator(".scroll-cue-y").evaluate((panel) => panel.scrollHeight - panel.clientHeight)).toBeLessThanOrEqual(0);
       const secret = ((await dialog.getByRole("definition").textContent()) ?? "").replace(/\s/g, "");
       expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
       await expectNoAxeViolations(page, "Dialog: QR-Code");

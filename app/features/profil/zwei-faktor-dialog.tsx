@@ -24,7 +24,13 @@ export function ZweiFaktorDialog({ dialog }: { dialog: RouteDialogControl }) {
     if (answer?.qr) setEinmal(crypto.randomUUID());
   }, [answer]);
   return (
-    <RouteDialog dialog={dialog} title={t("zweiFaktor:self.title")} closeOnlyByButton={Boolean(answer)} size="wide">
+    <RouteDialog
+      dialog={dialog}
+      title={t("zweiFaktor:self.title")}
+      closeOnlyByButton={Boolean(answer)}
+      // Wide only for the QR code beside its form; the introduction reads better narrow.
+      size={answer && answer.step !== "start" ? "wide" : "normal"}
+    >
       <ZweiFaktorSchritte
         answer={answer}
         einmal={einmal}

@@ -72,6 +72,7 @@ export function ZweiFaktorSchritte({
           imageLabel={t("zweiFaktor:self.qrImage")}
           instructions={t("zweiFaktor:self.scan")}
           printable={false}
+          className="md:mb-0"
         >
           <p className="mt-3">{t("zweiFaktor:self.secretPrivate")}</p>
           <p className="mt-3">{t("zweiFaktor:self.once")}</p>
@@ -84,7 +85,7 @@ export function ZweiFaktorSchritte({
           </Notice>
         ) : null}
         <CodeForm answer={answer} forms={forms} />
-        <section aria-labelledby="neuer-qr-code" className="mt-8 border-t border-gray-300 pt-4">
+        <section aria-labelledby="neuer-qr-code" className="mt-6 border-t border-gray-300 pt-4">
           <h2 id="neuer-qr-code" className="mb-2 text-lg font-bold">
             {t("zweiFaktor:self.restartTitle")}
           </h2>

@@ -14,6 +14,7 @@ export function QrCodeKarte({
   imageLabel,
   instructions,
   printable = true,
+  className = "",
   children,
 }: {
   qr: TokenQrCode;
@@ -22,6 +23,8 @@ export function QrCodeKarte({
   instructions: string;
   /** The administrator may print it to hand it over; one's own is scanned, not printed. */
   printable?: boolean;
+  /** Extra classes, e.g. for its place in a grid. */
+  className?: string;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -32,7 +35,12 @@ export function QrCodeKarte({
     if (hydrated) heading.current?.focus();
   }, [hydrated]);
   return (
-    <section id="qr-code" aria-labelledby="qr-code-titel" data-print-card className="mb-4 max-w-xl rounded border-2 border-primary p-4">
+    <section
+      id="qr-code"
+      aria-labelledby="qr-code-titel"
+      data-print-card
+      className={`mb-4 max-w-xl rounded border-2 border-primary p-4 ${className}`}
+    >
       <h2 id="qr-code-titel" ref={heading} tabIndex={-1} className="mb-2 text-xl font-bold">
         {title}
       </h2>
