@@ -2,7 +2,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { befristungFromUpstream, befristungToUpstream, endOfSchoolYear, formatGermanDay, germanToday, parseGermanDay } from "~/dates";
-import { befristungSchema, defaultBefristungArt, futureGermanDay, startsFromDefaultBefristung } from "~/features/zuordnungen/befristung";
+import { befristungSchema, futureGermanDay } from "~/features/zuordnungen/befristung";
+import { defaultBefristungArt, startsFromDefaultBefristung } from "~/features/zuordnungen/befristung-wahl";
 import { sharedI18nInstance as i18n } from "~/.server/i18n.server";
 
 const TODAY = "2026-03-15";

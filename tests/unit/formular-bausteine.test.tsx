@@ -8,7 +8,8 @@ import { RadioGroup } from "~/components/fields/radio-group";
 import { isUrgent, LiveRegion, Notice } from "~/components/notice";
 import { PasswordOutput } from "~/components/password-output";
 import { endOfSchoolYear, formatGermanDay, germanToday } from "~/dates";
-import { befristungSchema, defaultBefristungArt, futureGermanDay } from "~/features/zuordnungen/befristung";
+import { befristungSchema, futureGermanDay } from "~/features/zuordnungen/befristung";
+import { defaultBefristungArt } from "~/features/zuordnungen/befristung-wahl";
 import { byId, byTag, descriptionOf, elements, labelOf, legendOf, textOf } from "./support/markup";
 import { renderForm, renderHtml } from "./support/render";
 

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { befristungFromUpstream, befristungToUpstream, formatGermanDay } from "~/dates";
 import { organisationLabel } from "~/organisation-label";
-import { defaultBefristungArt, PFLICHT_BISHER_FIELD, startsFromDefaultBefristung } from "~/features/zuordnungen/befristung";
+import { defaultBefristungArt, PFLICHT_BISHER_FIELD, startsFromDefaultBefristung } from "~/features/zuordnungen/befristung-wahl";
 import { parseStand } from "~/features/zuordnungen/aenderungen";
 import { addLandesbediensteterWithOutcome } from "~/features/person-anlegen/person-anlegen-writes.server";
 import { asUuid, fieldText, postedIntent } from "~/.server/form-data.server";

@@ -5,7 +5,7 @@ import { BefristungField } from "~/features/zuordnungen/befristung-field";
 import { RadioGroup } from "~/components/fields/radio-group";
 import { FieldLabel } from "~/components/field-label";
 import { ErrorList, SelectField } from "~/components/forms";
-import { defaultBefristungArt, type BefristungArt } from "~/features/zuordnungen/befristung";
+import { defaultBefristungArt, type BefristungArt } from "~/features/zuordnungen/befristung-wahl";
 import { MEHRFACH_FELD, MEHRFACH_PFAD, type MehrfachAktion } from "./aktionen";
 
 interface Data {

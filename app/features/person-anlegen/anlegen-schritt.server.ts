@@ -2,7 +2,7 @@ import { getZodConstraint } from "@conform-to/zod";
 import type { SubmissionResult } from "@conform-to/react";
 import type { RolleResponse } from "@contract";
 import { organisationLabel } from "~/organisation-label";
-import { defaultBefristungArt, PFLICHT_BISHER_FIELD, startsFromDefaultBefristung } from "~/features/zuordnungen/befristung";
+import { defaultBefristungArt, PFLICHT_BISHER_FIELD, startsFromDefaultBefristung } from "~/features/zuordnungen/befristung-wahl";
 import { klassenOf, ORGANISATIONEN_LIMIT } from "~/features/zuordnungen/zuordnungen.server";
 import { fieldText } from "~/.server/form-data.server";
 import { workflowStep } from "~/.server/upstream/personenkontext-workflow.server";

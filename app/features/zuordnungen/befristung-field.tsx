@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { endOfSchoolYear, formatGermanDay, germanToday } from "~/dates";
 import { DateField } from "~/components/fields/date-field";
 import { RadioGroup } from "~/components/fields/radio-group";
-import { PFLICHT_BISHER_FIELD, pflichtBisherValue, type BefristungArt } from "./befristung";
+import { PFLICHT_BISHER_FIELD, pflichtBisherValue, type BefristungArt } from "./befristung-wahl";
 
 type BefristungInput = { art?: BefristungArt; datum?: string };
 

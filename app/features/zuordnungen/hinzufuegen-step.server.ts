@@ -6,7 +6,7 @@ import { befristungToUpstream } from "~/dates";
 import { organisationLabel } from "~/organisation-label";
 import { asUuid, fieldText } from "~/.server/form-data.server";
 import { workflowStep } from "~/.server/upstream/personenkontext-workflow.server";
-import { PFLICHT_BISHER_FIELD, startsFromDefaultBefristung } from "./befristung";
+import { PFLICHT_BISHER_FIELD, startsFromDefaultBefristung } from "./befristung-wahl";
 import { applyAenderungen, type Aenderung, type Kontext } from "./aenderungen";
 import { hinzufuegenSchema, type HinzufuegenRegeln } from "./zuordnung-forms";
 import { klassenOf, ORGANISATIONEN_LIMIT, type LoadedZuordnungen } from "./zuordnungen.server";

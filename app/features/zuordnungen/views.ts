@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { ErrorCode } from "~/errors";
 import type { TranslationKey } from "~/i18n";
 import type { Aenderung, Stand } from "./aenderungen";
-import type { BefristungArt } from "./befristung";
+import type { BefristungArt } from "./befristung-wahl";
 import type { HinzufuegenRegeln } from "./zuordnung-forms";
 
 /** The view types of the Zuordnung pieces. */

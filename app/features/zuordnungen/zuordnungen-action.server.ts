@@ -7,7 +7,7 @@ import type { CurrentUser } from "~/.server/auth.server";
 import { fieldText, postedIntent } from "~/.server/form-data.server";
 import { brokenRule, parseAenderungen, parseStand, type Aenderung } from "./aenderungen";
 import { zuordnungsAnsicht } from "./ansicht";
-import type { BefristungArt } from "./befristung";
+import type { BefristungArt } from "./befristung-wahl";
 import { hinzufuegenStep } from "./hinzufuegen-step.server";
 import { befristungAendernSchema, versetzenSchema } from "./zuordnung-forms";
 import { klassenOf, type LoadedZuordnungen } from "./zuordnungen.server";
