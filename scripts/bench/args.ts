@@ -11,8 +11,10 @@ export interface BenchOptions {
   timingRuns: number;
   /** Sequential document requests for the delayed measurement. */
   delayRuns: number;
-  /** Cold loads in Chromium with the delay on, for the data-visible median (the issue's harness took five). */
+  /** Cold loads in Chromium with the delay on, for the data-visible median (issue 33: 21). */
   paintRuns: number;
+  /** Cold loads per screen and JavaScript mode on the slow profile (3G-like line, 4× CPU; issue 33's harness took 7). */
+  slowRuns: number;
   /** Extra pupils seeded into the reference upstream, so the figures hold at a realistic size. */
   bulkPersons: number;
   /** `--bulk`: pupils at one school whose passwords one run resets. */
@@ -57,7 +59,8 @@ const USAGE = `Aufruf: npm run bench -- [--delay-ms <ms>] [--runs <n>] [--delay-
   --delay-ms           Verzögerung je Upstream-Aufruf für Messung 5 (Standard 100)
   --runs               Anzahl Dokument-Anfragen für Median/p90 (Standard 50)
   --delay-runs         Anzahl Dokument-Anfragen mit Verzögerung (Standard 20)
-  --paint-runs         kalte Ladevorgänge in Chromium mit Verzögerung für „Daten sichtbar“ (Standard 5 wie im Issue)
+  --paint-runs         kalte Ladevorgänge in Chromium mit Verzögerung für „Daten sichtbar“ (Standard 21 wie in Issue 33)
+  --slow-runs          kalte Ladevorgänge je Seite und JavaScript-Modus im langsamen Profil (3G-ähnlich, 4× CPU; Standard 7)
   --personen           zusätzliche Schülerinnen und Schüler im Upstream (Standard 100000)
   --load               Lasttest gegen npm start: Phase A ohne Pause, Phase B eine Seite je Intervall, Speicher
   --load-sessions      angemeldete Sitzungen (Standard 50, höchstens 200)
@@ -93,6 +96,7 @@ const NUMBERS: Record<string, { key: NumberKey; min: number; max: number }> = {
   "--runs": { key: "timingRuns", min: 1, max: 10_000 },
   "--delay-runs": { key: "delayRuns", min: 1, max: 10_000 },
   "--paint-runs": { key: "paintRuns", min: 1, max: 100 },
+  "--slow-runs": { key: "slowRuns", min: 1, max: 100 },
   "--personen": { key: "bulkPersons", min: 0, max: 1_000_000 },
   "--bulk-anzahl": { key: "bulkCount", min: 1, max: 3_000 },
   "--import-zeilen": { key: "importRows", min: 1, max: 2_000 },
@@ -119,7 +123,8 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
     delayMs: 100,
     timingRuns: 50,
     delayRuns: 20,
-    paintRuns: 5,
+    paintRuns: 21,
+    slowRuns: 7,
     bulkPersons: 100_000,
     bulkCount: 500,
     loadSessions: 50,

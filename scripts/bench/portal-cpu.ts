@@ -33,7 +33,8 @@ export interface PortalCpuOptions {
   builds: string[];
 }
 
-const PAGES = ["/admin/klassen", "/start"] as const;
+/** The class list and the person list (issue 33) and the start page, each judged against the target. */
+const PAGES = ["/admin/klassen", "/admin/personen", "/start"] as const;
 const USER = "landesadmin";
 const ENCODINGS = [
   { label: "gzip, deflate, br (Browser)", value: "gzip, deflate, br, zstd" },

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -13,8 +14,31 @@ export interface RecordedAnswer {
   body: Buffer;
 }
 
-/** Method and path with query: the portal's calls for one page are deterministic. */
+/**
+ * Method, path with query and, for a read by POST (the person list's overviews), a digest of the body: the portal's
+ * calls for one page are deterministic. Writes are never recorded (a page load makes none).
+ */
 export type Recordings = Map<string, RecordedAnswer>;
+
+/** Reads the upstream answers by POST; everything else recorded is a GET. */
+const READS_BY_POST = ["/api/dbiam/personenuebersicht"];
+
+function recordingKey(method: string, url: string, body: Buffer): string {
+  if (method !== "POST") return `${method} ${url}`;
+  return `${method} ${url} ${createHash("sha256").update(body).digest("hex").slice(0, 16)}`;
+}
+
+const recordable = (method: string, url: string) =>
+  method === "GET" || (method === "POST" && READS_BY_POST.some((path) => url.split("?")[0] === path));
+
+function readBody(req: http.IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
 
 const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "date", "content-length"]);
 
@@ -32,8 +56,10 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
   const recordings: Recordings = new Map();
   let recording = false;
 
-  const server = http.createServer((req, res) => {
-    const key = `${req.method ?? "GET"} ${req.url ?? "/"}`;
+  const server = http.createServer(async (req, res) => {
+    const method = req.method ?? "GET";
+    const body = await readBody(req);
+    const key = recordingKey(method, req.url ?? "/", body);
     const headers: string[] = [];
     for (let i = 0; i < req.rawHeaders.length; i += 2) {
       if (req.rawHeaders[i].toLowerCase() === "host") continue;
@@ -46,14 +72,14 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
         const chunks: Buffer[] = [];
         upstreamRes.on("data", (chunk: Buffer) => chunks.push(chunk));
         upstreamRes.on("end", () => {
-          const body = Buffer.concat(chunks);
+          const answerBody = Buffer.concat(chunks);
           const kept: string[] = [];
           for (let i = 0; i < upstreamRes.rawHeaders.length; i += 2) {
             if (!HOP_BY_HOP.has(upstreamRes.rawHeaders[i].toLowerCase()))
               kept.push(upstreamRes.rawHeaders[i], upstreamRes.rawHeaders[i + 1]);
           }
-          const answer: RecordedAnswer = { status: upstreamRes.statusCode ?? 502, headers: kept, body };
-          if (recording && req.method === "GET") recordings.set(key, answer);
+          const answer: RecordedAnswer = { status: upstreamRes.statusCode ?? 502, headers: kept, body: answerBody };
+          if (recording && recordable(method, req.url ?? "/")) recordings.set(key, answer);
           send(res, answer);
         });
       },
@@ -62,7 +88,7 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
       res.writeHead(502, { "Content-Type": "text/plain; charset=utf-8" });
       res.end(`Aufzeichnung: Upstream nicht erreichbar (${error.message})`);
     });
-    req.pipe(upstreamReq);
+    upstreamReq.end(body);
   });
   const url = await listen(server);
   return {
@@ -84,10 +110,9 @@ export interface ReplayStub {
 
 export async function startReplayStub(recordings: Recordings): Promise<ReplayStub> {
   const misses = new Map<string, number>();
-  const server = http.createServer((req, res) => {
-    const key = `${req.method ?? "GET"} ${req.url ?? "/"}`;
-    // The request body is not needed, but must be drained so keep-alive connections stay usable.
-    req.resume();
+  const server = http.createServer(async (req, res) => {
+    // Read whole: a read by POST is found by its body, and keep-alive connections stay usable.
+    const key = recordingKey(req.method ?? "GET", req.url ?? "/", await readBody(req));
     const answer = recordings.get(key);
     if (!answer) {
       misses.set(key, (misses.get(key) ?? 0) + 1);
