@@ -3,7 +3,8 @@ import type { ImportRun, ImportTarget, Phase } from "./import-ablauf.ts";
 
 /**
  * The import through the portal's screen, as a browser without JavaScript does it: the upload form (303 to the
- * import's page, which is loaded), "Import durchführen" (a streamed page that ends when the import is finished; the
+ * import's page, which is loaded), "Import durchführen" and its question, then the progress (a streamed page that
+ * ends when the import is finished; the
  * portal asks the upstream once a second), and the one download of the user data.
  */
 const IMPORT_PATH = "/admin/personen/import";
@@ -38,8 +39,13 @@ export async function importViaPortal(origin: string, jar: CookieJar, target: Im
     const page = await send(location);
     const html = await page.text();
     if (page.status !== 200) throw new Error(`Seite des Imports: ${page.status}`);
-    if (!html.includes(`${IMPORT_PATH}/${match[1]}/fortschritt`))
-      throw new Error("Die Seite des Imports bietet kein „Import durchführen“.");
+    if (!html.includes("durchfuehren")) throw new Error("Die Seite des Imports bietet kein „Import durchführen“.");
+    // "Import durchführen" asks first (the same page with `durchfuehren`); its "Ja" posts to the progress page.
+    const frage = new URL(location, "http://portal.invalid");
+    frage.searchParams.set("durchfuehren", "");
+    const question = await send(`${frage.pathname}${frage.search}`);
+    if (question.status !== 200 || !(await question.text()).includes(`${IMPORT_PATH}/${match[1]}/fortschritt`))
+      throw new Error(`Die Rückfrage vor dem Import bietet kein „Ja, Import durchführen“ (${question.status}).`);
     return match[1];
   });
 
