@@ -4,8 +4,8 @@ import type { ImportRun, ImportTarget, Phase } from "./import-ablauf.ts";
 /**
  * The import through the portal's screen, as a browser without JavaScript does it: the upload form (303 to the
  * import's page, which is loaded), "Import durchführen" and its question, then the progress (a streamed page that
- * ends when the import is finished; the
- * portal asks the upstream once a second), and the one download of the user data.
+ * ends when the import is finished; the portal asks the upstream once a second), and the one download of the user
+ * data.
  */
 const IMPORT_PATH = "/admin/personen/import";
 const FILE_HEADER = "Klasse;Nachname;Vorname;Benutzername;Passwort";
