@@ -18,8 +18,7 @@ export async function asGermanPage(request: Request, thrown: unknown, zurueck: {
   headers.set("Content-Type", "text/html; charset=utf-8");
   headers.set("Cache-Control", "private, no-store");
   // The frame of a logged-in person; a refusal for a stranger (or with the upstream away) has the header only.
-  const user = await optionalUser(request).catch(() => null);
-  const frame = user ? pageFrameOf(user) : null;
-  const page = refusalPage(await getFixedT(request), code, zurueck, frame, new URL(request.url).pathname);
+  const frame = pageFrameOf(request, await optionalUser(request).catch(() => null));
+  const page = refusalPage(await getFixedT(request), code, zurueck, frame);
   return new Response(page, { status: thrown.status, headers });
 }

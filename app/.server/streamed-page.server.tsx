@@ -55,22 +55,26 @@ export function streamedPage(write: (send: (html: string) => void, nonce: string
   return new Response(stream, { status: 200, headers });
 }
 
-/** Who is logged in, for the header and the admin navigation of the frame; null for a stranger. */
+/** Who is logged in (null: a stranger), for the header and the admin navigation, and the page's path. */
 export interface PageFrame {
-  user: { displayName: string };
+  user: { displayName: string } | null;
   navigation: NavSection[];
+  path: string;
 }
 
-export function pageFrameOf(user: { displayName: string; rights: ReadonlySet<string> }): PageFrame {
-  return { user: { displayName: user.displayName }, navigation: adminNavigation(user.rights) };
+export function pageFrameOf(request: Request, user: { displayName: string; rights: ReadonlySet<string> } | null): PageFrame {
+  const path = new URL(request.url).pathname;
+  return user
+    ? { user: { displayName: user.displayName }, navigation: adminNavigation(user.rights), path }
+    : { user: null, navigation: [], path };
 }
 
 /**
  * The frame's opening: the head, and the portal's own header, admin navigation and the opening of `main`, as every
  * other page has them (the kit's components, rendered without a router: their no-JavaScript form, since no React
- * runs on these pages). `currentPath` is the page's path, for the login link of a stranger.
+ * runs on these pages).
  */
-export function pageFrameStart(t: TFunction, title: string, frame: PageFrame | null, currentPath: string): string {
+export function pageFrameStart(t: TFunction, title: string, frame: PageFrame): string {
   const head = renderToStaticMarkup(
     <>
       <meta charSet="utf-8" />
@@ -84,10 +88,10 @@ export function pageFrameStart(t: TFunction, title: string, frame: PageFrame | n
       <a href="#inhalt" className="skip-link">
         {t("layout.skipToContent")}
       </a>
-      <SiteHeader user={frame?.user ?? null} loginHref={loginUrl(currentPath)} currentPath={currentPath} />
+      <SiteHeader user={frame.user} loginHref={loginUrl(frame.path)} currentPath={frame.path} />
     </>,
   );
-  const navigation = frame ? renderToStaticMarkup(<AdminNav sections={frame.navigation} currentPath={currentPath} />) : "";
+  const navigation = frame.user ? renderToStaticMarkup(<AdminNav sections={frame.navigation} currentPath={frame.path} />) : "";
   // The same boxes as the root layout, the admin layout and the page's main (root.tsx, routes/admin.tsx, PageMain).
   return (
     `<!DOCTYPE html><html lang="de" class="h-full"><head>${head}</head><body class="flex min-h-full flex-col bg-white text-gray-900">` +
@@ -127,13 +131,7 @@ export function progressStep(step: { value: number; max: number; label: string; 
  * A refusal of a route that answers documents itself, as a German page: a guard's "not found" or a refused form
  * would otherwise reach the browser as the JSON the guards throw.
  */
-export function refusalPage(
-  t: TFunction,
-  code: ErrorCode,
-  zurueck: { href: string; text: string },
-  frame: PageFrame | null,
-  currentPath: string,
-): string {
+export function refusalPage(t: TFunction, code: ErrorCode, zurueck: { href: string; text: string }, frame: PageFrame): string {
   const body = renderToStaticMarkup(
     <>
       <h1 className="text-2xl font-bold">{t(errorTitleKey(code))}</h1>
@@ -145,5 +143,5 @@ export function refusalPage(
       </p>
     </>,
   );
-  return `${pageFrameStart(t, t(errorTitleKey(code)), frame, currentPath)}${body}${pageFrameEnd()}`;
+  return `${pageFrameStart(t, t(errorTitleKey(code)), frame)}${body}${pageFrameEnd()}`;
 }

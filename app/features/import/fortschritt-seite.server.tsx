@@ -15,10 +15,7 @@ type T = TFunction;
 
 const ENDE_ID = "import-ende";
 
-export function fortschrittAnfang(
-  t: T,
-  input: { nonce: string; anzahl: number; ergebnis: string; frame: PageFrame; pfad: string },
-): string {
+export function fortschrittAnfang(t: T, input: { nonce: string; anzahl: number; ergebnis: string; frame: PageFrame }): string {
   const title = t("personenimport:fortschritt.titel");
   const intro = renderToStaticMarkup(
     <>
@@ -27,7 +24,7 @@ export function fortschrittAnfang(
       <p>{t("personenimport:fortschritt.laeuftWeiter")}</p>
     </>,
   );
-  return `${pageFrameStart(t, title, input.frame, input.pfad)}${intro}${weiterSkript(input.nonce, input.ergebnis)}${progressStart()}`;
+  return `${pageFrameStart(t, title, input.frame)}${intro}${weiterSkript(input.nonce, input.ergebnis)}${progressStart()}`;
 }
 
 export function fortschrittSchritt(t: T, bearbeitet: number, anzahl: number): string {

@@ -42,8 +42,7 @@ export async function importFortschritt(request: Request, id: string, { starten 
   const t = await getFixedT(request);
   const ergebnis = importAdresse(id);
   return streamedPage(async (send, nonce) => {
-    const frame = pageFrameOf(user);
-    send(fortschrittAnfang(t, { nonce, anzahl: status.dataItemCount, ergebnis, frame, pfad: new URL(request.url).pathname }));
+    send(fortschrittAnfang(t, { nonce, anzahl: status.dataItemCount, ergebnis, frame: pageFrameOf(request, user) }));
     send(fortschrittSchritt(t, status.totalDataItemImported, status.dataItemCount));
     const ende = await verfolge(request, id, status.totalDataItemImported, (bearbeitet, anzahl) =>
       send(fortschrittSchritt(t, bearbeitet, anzahl)),

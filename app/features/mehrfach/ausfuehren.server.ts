@@ -69,30 +69,22 @@ export async function fuehreAus(request: Request): Promise<Response> {
   const t = await getFixedT(request);
   const step = schrittFuer(request, auftrag, ziel.schule?.id ?? null);
   const personen = ziel.personen;
+  const schule = ziel.schule?.label ?? null;
   // The record comes first: a run cut off midway leaves who was done and who was not (docs/decisions/035).
   await startProtokoll({
     id: einmal,
     adminId: user.personId,
     aktion,
     auftrag: protokollAuftrag(search),
-    schule: ziel.schule?.label ?? null,
+    schule,
     personen,
   });
   if (fortsetzung.id) await markiereFortgesetzt(fortsetzung.id, einmal);
   const notiert: Promise<void>[] = [];
 
   return streamedPage(async (send, nonce) => {
-    send(
-      seitenAnfang(t, {
-        nonce,
-        aktion,
-        anzahl: personen.length,
-        schule: ziel.schule?.label ?? null,
-        protokoll: laufAdresse(einmal),
-        frame: pageFrameOf(user),
-        pfad: new URL(request.url).pathname,
-      }),
-    );
+    const frame = pageFrameOf(request, user);
+    send(seitenAnfang(t, { nonce, aktion, anzahl: personen.length, schule, protokoll: laufAdresse(einmal), frame }));
     send(fortschritt(t, 0, personen.length));
     const ergebnisse = new Map<ZielPerson, Ergebnis>();
     let gezeigt = 0;

@@ -26,7 +26,6 @@ export function seitenAnfang(
     schule: string | null;
     protokoll: string;
     frame: PageFrame;
-    pfad: string;
   },
 ): string {
   const title = t(`mehrfach:aktion.${input.aktion}`);
@@ -46,7 +45,7 @@ export function seitenAnfang(
       </p>
     </>,
   );
-  return `${pageFrameStart(t, title, input.frame, input.pfad)}${intro}${laufSkript(t, input.nonce)}${progressStart(PROGRESS_ID)}`;
+  return `${pageFrameStart(t, title, input.frame)}${intro}${laufSkript(t, input.nonce)}${progressStart(PROGRESS_ID)}`;
 }
 
 export function fortschritt(t: T, fertig: number, anzahl: number): string {
