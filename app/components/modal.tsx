@@ -9,12 +9,13 @@ export interface ModalProps {
   /** Its controls; the one to focus first carries `data-autofocus`. */
   children: ReactNode;
   placement?: "center" | "drawer";
-  /**
-   * "wide" for a dialog whose content stands in two columns on a wide screen (the QR code beside its code form). A
-   * wide dialog is a long read: its first focus is its title, so a phone shows it from its start, not scrolled to
-   * the first button at its end.
-   */
+  /** "wide" for a dialog whose content stands in two columns on a wide screen (the QR code beside its code form). */
   size?: "normal" | "wide";
+  /**
+   * A long read: the first focus goes to the title, so a phone shows the dialog from its start instead of scrolled
+   * down to its first button at the end.
+   */
+  startAtTitle?: boolean;
 }
 
 // Headless UI is the largest part of the admin pages' JavaScript; it loads when a dialog is

@@ -78,6 +78,7 @@ export function RouteDialog({
   children,
   closeOnlyByButton = false,
   size,
+  startAtTitle,
 }: {
   dialog: RouteDialogControl;
   title: string;
@@ -86,6 +87,7 @@ export function RouteDialog({
   /** Escape and a click outside do not close it (a one-time password would be lost); its own buttons do. */
   closeOnlyByButton?: boolean;
   size?: ModalProps["size"];
+  startAtTitle?: boolean;
 }) {
   const navigate = useNavigate();
   if (dialog.value === null) return null;
@@ -109,6 +111,7 @@ export function RouteDialog({
       title={title}
       description={description}
       size={size}
+      startAtTitle={startAtTitle}
     >
       {children}
     </Modal>

@@ -30,6 +30,7 @@ export function ZweiFaktorDialog({ dialog }: { dialog: RouteDialogControl }) {
       closeOnlyByButton={Boolean(answer)}
       // Wide only for the QR code beside its form; the introduction reads better narrow.
       size={answer && answer.step !== "start" ? "wide" : "normal"}
+      startAtTitle
     >
       <ZweiFaktorSchritte
         answer={answer}
