@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumLaunchOptions } from "./scripts/chromium";
+import { journeyLaunchOptions } from "./scripts/chromium";
 import { NUR_MIT_JS, NUR_OHNE_JS } from "./tests/e2e/support/modus";
 import { MAIN_LANDING_ENV, PINNED_LANDING_ENV, PINNED_PORT, PINNED_STEP_UP_TIMEOUT_SECONDS, PORT } from "./tests/e2e/support/servers";
 
@@ -31,7 +31,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: "de-DE",
     ...devices["Desktop Chrome"],
-    launchOptions: chromiumLaunchOptions,
+    launchOptions: journeyLaunchOptions,
   },
   projects: [
     { name: "ohne-js", use: { javaScriptEnabled: false }, grepInvert: new RegExp(NUR_MIT_JS) },

@@ -3,6 +3,7 @@ import { expect, test } from "./support/fixtures";
 import { waitForHydration } from "./support/klassen";
 import { watchProblems } from "./support/problems";
 import { nurMitJavaScript } from "./support/modus";
+import { chromiumLaunchOptions } from "../../scripts/chromium";
 
 /**
  * The page's script modules are preloaded and started only after its first paint (docs/decisions/025): the document
@@ -10,6 +11,10 @@ import { nurMitJavaScript } from "./support/modus";
  * script adds them afterwards, and the page still hydrates without a mismatch (a missing element would make React render the whole page again and
  * lose what the user had typed or chosen).
  */
+// When the browser fetches, compiles and starts scripts is the desktop browser's own behaviour: these journeys run in
+// the full Chromium (/usr/bin/chromium, as the bench), the others in its headless shell (docs/decisions/039).
+test.use({ launchOptions: chromiumLaunchOptions });
+
 // Every journey here runs with JavaScript only (support/modus.ts):
 const NUR_MIT_JS = "Skripte lädt nur der Browser mit JavaScript.";
 
