@@ -567,6 +567,12 @@ async function runMode(): Promise<boolean> {
       log,
     );
   }
+  if (options.mode === "vergleich") {
+    const { BESCHLEUNIGUNGEN, runVergleich } = await import("./bench/vergleich.ts");
+    const beschleunigung = BESCHLEUNIGUNGEN.find((name) => name === options.beschleunigung);
+    if (!beschleunigung) throw new Error(`--vergleich kennt nur ${BESCHLEUNIGUNGEN.join(", ")}, nicht ${options.beschleunigung}.`);
+    return runVergleich({ beschleunigung, delayMs: options.delayMs, runs: options.slowRuns }, cleanups, log);
+  }
   if (options.mode === "portal-cpu") {
     const { runPortalCpu } = await import("./bench/portal-cpu.ts");
     return runPortalCpu(

@@ -4,6 +4,7 @@ import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } fro
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
+import { env } from "~/.server/env.server";
 import { sharedI18nInstance } from "~/.server/i18n.server";
 import { resourceSecurityHeaders, securityHeaders } from "~/.server/security.server";
 import { StylesheetTextProvider } from "./stylesheet";
@@ -39,8 +40,12 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     body.on("finish", () => {
       clearTimeout(abortTimer);
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      const html = preloadModulesAfterFirstPaint(Buffer.concat(chunks), nonce);
-      compressedResponse(request, html, { status: responseStatusCode, headers: responseHeaders }).then(resolve, reject);
+      const rendered = Buffer.concat(chunks);
+      const html = env.PORTAL_OHNE.includes("skripte-nach-dem-ersten-bild") ? rendered : preloadModulesAfterFirstPaint(rendered, nonce);
+      const init = { status: responseStatusCode, headers: responseHeaders };
+      // Without its own compression, remix-serve's middleware compresses the answer (the framework's way).
+      if (env.PORTAL_OHNE.includes("kompression")) resolve(new Response(new Uint8Array(html), init));
+      else compressedResponse(request, html, init).then(resolve, reject);
     });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -79,6 +84,7 @@ export const handleDataRequest: HandleDataRequestFunction = async (response, { r
   // Redirects and empty answers have nothing to compress; the data of a navigation is read whole
   // (no deferred data in this portal) and compressed like a document.
   if (!response.body || response.headers.has("Content-Encoding") || (response.status >= 300 && response.status < 400)) return response;
+  if (env.PORTAL_OHNE.includes("kompression")) return response;
   const body = Buffer.from(await response.arrayBuffer());
   return compressedResponse(request, body, { status: response.status, statusText: response.statusText, headers: response.headers });
 };

@@ -4,7 +4,9 @@ export interface BenchOptions {
    * budgets (default), load (`--load`, issue 5 §3), the portal's own CPU per page (`--portal-cpu`), the bulk password
    * reset (`--bulk`, issue 13) or the CSV import of pupils (`--import`, issue 14).
    */
-  mode: "budgets" | "load" | "portal-cpu" | "bulk" | "import";
+  mode: "budgets" | "load" | "portal-cpu" | "bulk" | "import" | "vergleich";
+  /** `--vergleich <Beschleunigung>`: the hand-made speed-up of the document to switch off in the second portal. */
+  beschleunigung?: string;
   /** Delay the counting proxy adds to every upstream call during the delay measurement. */
   delayMs: number;
   /** Sequential document requests for the server-time median. */
@@ -56,6 +58,7 @@ const USAGE = `Aufruf: npm run bench -- [--delay-ms <ms>] [--runs <n>] [--delay-
        npm run bench -- --portal-cpu [--load-seconds <s>] [--rounds <n>] [--connections <n>] [--page <pfad>] [--portal-build <datei>]
        npm run bench -- --bulk [--delay-ms <ms>] [--bulk-anzahl <n>]
        npm run bench -- --import [--via-portal] [--import-zeilen <n>] [--import-personen <n>]
+       npm run bench -- --vergleich skripte-nach-dem-ersten-bild|kompression [--slow-runs <n>] [--delay-ms <ms>]
   --delay-ms           Verzögerung je Upstream-Aufruf für Messung 5 (Standard 100)
   --runs               Anzahl Dokument-Anfragen für Median/p90 (Standard 50)
   --delay-runs         Anzahl Dokument-Anfragen mit Verzögerung (Standard 20)
@@ -152,6 +155,14 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
       if (options.mode !== "budgets" && options.mode !== mode)
         throw new Error(`--load, --portal-cpu, --bulk und --import schließen einander aus.\n${USAGE}`);
       options.mode = mode;
+      continue;
+    }
+    if (arg === "--vergleich" || arg.startsWith("--vergleich=")) {
+      const raw = arg.includes("=") ? arg.split("=", 2)[1] : argv[++i];
+      if (!raw || raw.startsWith("--")) throw new Error(`--vergleich erwartet eine Beschleunigung\n${USAGE}`);
+      if (options.mode !== "budgets") throw new Error(`--vergleich schließt die anderen Modi aus.\n${USAGE}`);
+      options.mode = "vergleich";
+      options.beschleunigung = raw;
       continue;
     }
     if (arg === "--via-portal") {
