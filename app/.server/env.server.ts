@@ -27,11 +27,12 @@ const EnvSchema = z
     // Set by the start script for its workers: the embedded store is the start script's, asked over IPC.
     PORTAL_STORE_VIA_PRIMARY: z.preprocess((value) => value === "1", z.boolean()),
     BULK_CONCURRENCY: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(1).max(16).default(4)),
-    // For `npm run bench -- --vergleich …` only (issue 33): hand-made speed-ups of the document switched off, to
-    // measure what each buys against the framework's own way. Never set in a deployment.
+    // For `npm run bench -- --vergleich …` only (issue 33): hand-made speed-ups switched off, to measure what each
+    // buys against the framework's own way (and the person list's guessed first wave, decision 041). Never set in a
+    // deployment.
     PORTAL_OHNE: z.preprocess(
       (value) => (typeof value === "string" && value !== "" ? value.split(",") : []),
-      z.array(z.enum(["skripte-nach-dem-ersten-bild", "kompression"])),
+      z.array(z.enum(["skripte-nach-dem-ersten-bild", "kompression", "uebersetzungs-cache", "vermutete-seite"])),
     ),
   })
   .transform((env, ctx) => {

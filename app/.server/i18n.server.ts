@@ -23,6 +23,7 @@ import profil from "../../locales/de/profil.json";
 import portalseiten from "../../locales/de/portalseiten.json";
 import i18n, { NAMESPACES, type TextNamespace } from "~/i18n";
 import { rememberTranslations } from "~/document/translation-cache.server";
+import { env } from "./env.server";
 
 /** Every namespace, bundled with the server: nothing is read from disk while a request waits. */
 export const resources = {
@@ -59,7 +60,8 @@ export const resources = {
  * own `t` is remembered (translation-cache.server.ts).
  */
 void i18next.use(initReactI18next).init({ ...i18n, lng: "de", ns: [...NAMESPACES], resources, initImmediate: false });
-rememberTranslations(i18next);
+// Off only to measure what it buys (`PORTAL_OHNE=uebersetzungs-cache npm run bench -- --portal-cpu`).
+if (!env.PORTAL_OHNE.includes("uebersetzungs-cache")) rememberTranslations(i18next);
 
 export { i18next as sharedI18nInstance };
 

@@ -11,18 +11,19 @@ import { UnterbrochenerLaufHinweis } from "~/features/mehrfach/lauf-ansicht";
 import { unterbrochenerLauf } from "~/features/mehrfach/lauf-ansicht.server";
 import { PERSONEN_LIST_REPEATED, PersonenListSchema } from "~/features/personen/personen-list-params.server";
 import { findPersonenPage, klasseOptions, organisationOptions, rolleOptions, toRows } from "~/features/personen/personen-liste.server";
+import { completeKlassen, completeUebersichten, startVermutung } from "~/features/personen/vermutete-seite.server";
 import { loadListPage } from "~/.server/list-page.server";
 import { withUpstreamSession } from "~/.server/responses.server";
-import { findPersonenuebersichten } from "~/.server/upstream/personen.server";
 
 export const handle: I18nHandle = { i18n: ["personen", "mehrfach"] };
 
 const LIST_PATH = "/admin/personen";
 
 /**
- * Two waves of upstream calls: (1) the guard's login info, the page of persons and the filter options, in parallel;
- * (2) the overview of the page's persons (roles, Zuordnungen, classes), and – only for an administrator whose one
- * school is fixed and not yet in the URL – that school's classes.
+ * Two waves of upstream calls at most: (1) the guard's login info, the page of persons, the filter options and the
+ * overviews of the persons this session found on this page last time, in parallel; (2) the overviews of the page's
+ * other persons (roles, Zuordnungen, classes: none when the guess held, decision 041), and – only for an
+ * administrator whose one school is fixed and not yet in the URL – that school's classes.
  */
 export function loader(args: LoaderFunctionArgs) {
   return withUpstreamSession(args, async ({ request }) => {
@@ -37,19 +38,21 @@ export function loader(args: LoaderFunctionArgs) {
           organisationOptions(request, params.organisationen, params.organisationSuche),
           rolleOptions(request, params.rollen, params.rolleSuche),
           klasseOptions(request, params.organisationen, params.klassen, params.klasseSuche),
+          startVermutung(request, params),
         ]),
       total: ([list]) => list.total,
     });
-    const [list, organisationen, rollen, klassenOfUrl] = data;
+    const [list, organisationen, rollen, klassenOfUrl, vermutung] = data;
     const fixed = organisationen.fixed;
     const needsFixedKlassen = fixed !== null && params.organisationen.length === 0;
     const mayBulk = can(user, "mehrfachAuswaehlen");
     const [uebersichten, klassen, unterbrochen] = await Promise.all([
-      findPersonenuebersichten(
+      completeUebersichten(
         request,
+        vermutung,
         list.items.map((item) => item.person.id),
       ),
-      needsFixedKlassen ? klasseOptions(request, [fixed.id], params.klassen, params.klasseSuche) : klassenOfUrl,
+      needsFixedKlassen ? completeKlassen(request, vermutung, fixed.id, params) : klassenOfUrl,
       // The portal's own store, not the upstream: a bulk run of this user that was cut off.
       mayBulk ? unterbrochenerLauf(user.personId) : null,
     ]);

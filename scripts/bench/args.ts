@@ -58,7 +58,7 @@ const USAGE = `Aufruf: npm run bench -- [--delay-ms <ms>] [--runs <n>] [--delay-
        npm run bench -- --portal-cpu [--load-seconds <s>] [--rounds <n>] [--connections <n>] [--page <pfad>] [--portal-build <datei>]
        npm run bench -- --bulk [--delay-ms <ms>] [--bulk-anzahl <n>]
        npm run bench -- --import [--via-portal] [--import-zeilen <n>] [--import-personen <n>]
-       npm run bench -- --vergleich skripte-nach-dem-ersten-bild|kompression [--slow-runs <n>] [--delay-ms <ms>]
+       npm run bench -- --vergleich skripte-nach-dem-ersten-bild|kompression|vermutete-seite [--slow-runs <n>] [--delay-ms <ms>]
   --delay-ms           Verzögerung je Upstream-Aufruf für Messung 5 (Standard 100)
   --runs               Anzahl Dokument-Anfragen für Median/p90 (Standard 50)
   --delay-runs         Anzahl Dokument-Anfragen mit Verzögerung (Standard 20)

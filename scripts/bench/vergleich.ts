@@ -17,7 +17,7 @@ import { renderTable } from "./table.ts";
  * portals interleaved load by load, so a drift of the machine touches both alike. The table gives medians and the
  * spread between the quartiles: a difference smaller than the spread is noise.
  */
-export const BESCHLEUNIGUNGEN = ["skripte-nach-dem-ersten-bild", "kompression"] as const;
+export const BESCHLEUNIGUNGEN = ["skripte-nach-dem-ersten-bild", "kompression", "vermutete-seite"] as const;
 export type Beschleunigung = (typeof BESCHLEUNIGUNGEN)[number];
 
 export interface VergleichOptions {

@@ -8,7 +8,7 @@ import { UpstreamFailure } from "./failure.server";
 import { parseJson, sendToUpstream, type Method, type ResponseType, type UpstreamAnswer } from "./transport.server";
 
 export { formFailureStatus, UpstreamFailure } from "./failure.server";
-export { forwardedHeaders, upstreamCookieHeader, upstreamUrl } from "./transport.server";
+export { forwardedHeaders, upstreamCookieHeader, upstreamSessionKey, upstreamUrl } from "./transport.server";
 export type { UpstreamAnswer } from "./transport.server";
 
 export interface CallOptions {

@@ -1,9 +1,7 @@
-import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { CSRF_REFUSAL_MESSAGE, CSRF_TOKEN_PATH, CsrfTokenResponse } from "@contract";
-import { env } from "~/.server/env.server";
 import { isRouteMiss, UpstreamFeature } from "./capabilities.server";
-import { parseJson, sendToUpstream, upstreamCookieHeader, type UpstreamAnswer } from "./transport.server";
+import { parseJson, sendToUpstream, upstreamSessionKey, type UpstreamAnswer } from "./transport.server";
 
 /**
  * The current upstream refuses every session-authenticated write without the session's CSRF token
@@ -33,7 +31,7 @@ export function isCsrfRefusal(answer: Pick<UpstreamAnswer, "status" | "text">): 
  * cache and the remembered "no tokens here": after a refusal the upstream may have been replaced.
  */
 export async function csrfTokenFor(request: Request, { fresh = false } = {}): Promise<string | null> {
-  const session = sessionKey(request);
+  const session = upstreamSessionKey(request);
   // Without a session the write meets the upstream's 401, and the portal's login redirect follows.
   if (!session) return null;
   if (!fresh) {
@@ -53,21 +51,4 @@ export async function csrfTokenFor(request: Request, { fresh = false } = {}): Pr
   csrfFeature.learn("token");
   tokens.set(session, parsed.data.csrfToken);
   return parsed.data.csrfToken;
-}
-
-/**
- * The cache key: a digest of the upstream's session cookie (the whole forwarded cookie line if that
- * cookie is missing), so raw session ids do not sit in a long-lived structure.
- */
-function sessionKey(request: Request): string | null {
-  const cookies = upstreamCookieHeader(request);
-  if (!cookies) return null;
-  const prefix = `${env.UPSTREAM_SESSION_COOKIE}=`;
-  const session = cookies
-    .split(/;\s*/)
-    .find((pair) => pair.startsWith(prefix))
-    ?.slice(prefix.length);
-  return createHash("sha256")
-    .update(session || cookies)
-    .digest("hex");
 }

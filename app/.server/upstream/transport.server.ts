@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
 import { CSRF_HEADER } from "@contract/csrf";
@@ -51,6 +52,24 @@ export function upstreamCookieHeader(request: Request): string | null {
     .filter((pair) => pair && !pair.startsWith(`${PORTAL_COOKIE_NAME}=`))
     .join("; ");
   return forwarded || null;
+}
+
+/**
+ * A key for what the portal keeps per upstream session (its CSRF token, the person list's guess): a digest of the
+ * upstream's session cookie (the whole forwarded cookie line if that cookie is missing), so raw session ids do not sit
+ * in a long-lived structure. Null without cookies.
+ */
+export function upstreamSessionKey(request: Request): string | null {
+  const cookies = upstreamCookieHeader(request);
+  if (!cookies) return null;
+  const prefix = `${env.UPSTREAM_SESSION_COOKIE}=`;
+  const session = cookies
+    .split(/;\s*/)
+    .find((pair) => pair.startsWith(prefix))
+    ?.slice(prefix.length);
+  return createHash("sha256")
+    .update(session || cookies)
+    .digest("hex");
 }
 
 /**
