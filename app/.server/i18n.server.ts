@@ -22,8 +22,6 @@ import personenimport from "../../locales/de/personenimport.json";
 import profil from "../../locales/de/profil.json";
 import portalseiten from "../../locales/de/portalseiten.json";
 import i18n, { NAMESPACES, type TextNamespace } from "~/i18n";
-import { rememberTranslations } from "~/document/translation-cache.server";
-import { env } from "./env.server";
 
 /** Every namespace, bundled with the server: nothing is read from disk while a request waits. */
 export const resources = {
@@ -57,11 +55,10 @@ export const resources = {
  * One i18next instance for every request, the module's default instance (so `pageTitle` in `meta` finds it): the
  * portal speaks only German and the texts are bundled, so nothing differs between requests. Creating and
  * initialising an instance per request cost about 0.8 ms of CPU per page (docs/decisions/011, §3), and i18next's
- * own `t` is remembered (translation-cache.server.ts).
+ * own `t` is remembered by the document module (document/translation-cache.server.ts, applied in render.server.tsx,
+ * so this module stays free of the portal's environment: the kit's journeys render with it alone).
  */
 void i18next.use(initReactI18next).init({ ...i18n, lng: "de", ns: [...NAMESPACES], resources, initImmediate: false });
-// Off only to measure what it buys (`PORTAL_OHNE=uebersetzungs-cache npm run bench -- --portal-cpu`).
-if (!env.PORTAL_OHNE.includes("uebersetzungs-cache")) rememberTranslations(i18next);
 
 export { i18next as sharedI18nInstance };
 

@@ -12,8 +12,13 @@ import { stylesheetText } from "./stylesheet.server";
 import { compressedResponse } from "./compression.server";
 import { preloadModulesAfterFirstPaint } from "./module-preloads.server";
 import { NonceProvider } from "./nonce";
+import { rememberTranslations } from "./translation-cache.server";
 
 const ABORT_DELAY = 10_000;
+
+// The shared instance's texts are remembered (decision 011); off only to measure what that buys
+// (`PORTAL_OHNE=uebersetzungs-cache npm run bench -- --portal-cpu`, decision 040).
+if (!env.PORTAL_OHNE.includes("uebersetzungs-cache")) rememberTranslations(sharedI18nInstance);
 
 /**
  * The document is rendered completely and then compressed in one piece (docs/decisions/011). Every
