@@ -13,7 +13,7 @@ import { klasseOptions, type FilterOption } from "./personen-liste.server";
  * same session last opened the page, so they are asked for in the first wave already (docs/decisions/041); the second
  * wave reads only what the guess missed, and is left out when it missed nothing.
  *
- * What is remembered are ids only, per upstream session (a hash of its cookies) and page query: never an overview or
+ * What is remembered are ids only, per upstream session (a digest of its session cookie) and page query: never an overview or
  * a class, so everything shown is read during the request; never across sessions, so no one's view comes from
  * another's. The upstream answers an overview only for persons the caller may administer now, so a guess cannot
  * widen a view.
@@ -33,7 +33,8 @@ export interface Vermutung {
   klassen: Pending<FilterOption[]>;
   /**
    * The overviews are a POST, which the current upstream accepts only with the session's CSRF token: without a guess
-   * (the session's first view of the page) it is fetched alongside, if not known yet, so the overviews are one wave.
+   * (the session's first view of the page) it is fetched alongside, if not known yet, so that view takes two waves,
+   * not three.
    */
   csrf: Promise<unknown>;
 }
