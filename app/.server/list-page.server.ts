@@ -28,9 +28,9 @@ interface ListPageOptions<P, T, D> {
   create?: string;
   /**
    * A row dialog opened by address (without JavaScript, `?<param>=<id>`): its record is read with the rest, checked
-   * like any other.
+   * like any other. Several dialogs of one row (itslearning, delete) share the record: the first param present wins.
    */
-  dialog?: { param: string; load: (id: string) => Promise<D> };
+  dialog?: { param: string | readonly string[]; load: (id: string) => Promise<D> };
 }
 
 export async function loadListPage<P extends { seite: number; anzahl: number }, T, D = never>(
@@ -39,7 +39,8 @@ export async function loadListPage<P extends { seite: number; anzahl: number }, 
 ) {
   const search = new URL(request.url).searchParams;
   const params = schema.parse(listParamsFrom(search, repeated));
-  const dialogId = dialog ? search.get(dialog.param) : null;
+  const dialogParam = dialog ? presentParam(search, dialog.param) : null;
+  const dialogId = dialogParam === null ? null : search.get(dialogParam);
   const [user, [data, dialogRecord]] = await guardWhileLoading(requireAdmin(request, access), () =>
     Promise.all([load(params), dialog && dialogId !== null ? dialog.load(dialogId) : null]),
   );
@@ -49,19 +50,35 @@ export async function loadListPage<P extends { seite: number; anzahl: number }, 
   return { user, params, data, total: count, dialogRecord, mayCreate: create ? mayOpen(user.rights, create) : false };
 }
 
+/** The first of a row's dialog parameters that the address carries, if any. */
+function presentParam(search: URLSearchParams, param: string | readonly string[]): string | null {
+  return (typeof param === "string" ? [param] : param).find((name) => search.has(name)) ?? null;
+}
+
 /**
  * The post of a row dialog (`?<param>=<id>`, decision 012): the screen's guard, then the answer, which goes back to the
  * list as it was, without the dialog.
  */
 export async function answerRowDialog<R>(
   request: Request,
-  { access, param, answer }: { access: AdminRequirement; param: string; answer: (id: string | null, zurueck: string) => Promise<R> },
+  {
+    access,
+    param,
+    answer,
+  }: {
+    access: AdminRequirement;
+    param: string | readonly string[];
+    /** `param`: which of the row's dialogs was confirmed (the first of `param` when none is in the address). */
+    answer: (id: string | null, zurueck: string, param: string) => Promise<R>;
+  },
 ): Promise<R> {
   await requireAdmin(request, access);
   const url = new URL(request.url);
-  const id = url.searchParams.get(param);
-  url.searchParams.delete(param);
+  const names = typeof param === "string" ? [param] : param;
+  const confirmed = presentParam(url.searchParams, names) ?? names[0];
+  const id = url.searchParams.get(confirmed);
+  for (const name of names) url.searchParams.delete(name);
   // Remix marks posts to an index route with `index`; it is not part of the list's address.
   url.searchParams.delete("index");
-  return answer(id, pathOf(url));
+  return answer(id, pathOf(url), confirmed);
 }

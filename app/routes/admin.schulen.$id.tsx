@@ -5,6 +5,8 @@ import { DialogLink, unlessOnlyDialogChanged } from "~/components/route-dialog";
 import { useRouteDialog } from "~/hooks/use-route-dialog";
 import { SchuleBearbeitenForm } from "~/features/schulen/schule-bearbeiten-form";
 import { SCHULE_ITSLEARNING, SchuleItslearningDialog } from "~/features/schulen/schule-itslearning-dialog";
+import { SCHULE_LOESCHEN, SchuleLoeschenDialog } from "~/features/schulen/schule-loeschen-dialog";
+import { answerSchuleDelete } from "~/features/schulen/schule-loeschen.server";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { returnPathFrom, withReturnPath } from "~/return-path";
 import { answerSchuleEdit } from "~/features/schulen/schule-bearbeiten.server";
@@ -12,6 +14,7 @@ import { loadSchuleDetails, schuleDetailsView } from "~/features/schulen/schule-
 import { answerItslearning } from "~/features/schulen/schulen.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 import { guardWhileLoading, requireAdmin } from "~/.server/guards.server";
+import { schuleDeleteOffered } from "~/.server/upstream/organisationen.server";
 
 export const handle: I18nHandle = { i18n: "schulen" };
 
@@ -26,26 +29,31 @@ export function loader(args: LoaderFunctionArgs) {
     return {
       ...schuleDetailsView(details, user.rights),
       editing: search.has(BEARBEITEN),
+      mayDelete: schuleDeleteOffered(),
       // The list the user came from, with its search, sort and page.
       zurueck: returnPathFrom(search, LIST_PATH),
     };
   });
 }
 
-/** The edit form's post, or the itslearning dialog's confirmation (`?itslearning`); both check the school again. */
+/**
+ * The edit form's post, the itslearning dialog's confirmation (`?itslearning`) or the delete dialog's (`?loeschen`,
+ * then back to the list the user came from); each checks the school again.
+ */
 export function action(args: ActionFunctionArgs) {
   return withUpstreamSession(args, async ({ request, params }) => {
     await requireAdmin(request, { permissions: ["schulverwaltung"] });
     const search = new URL(request.url).searchParams;
     const zurueck = returnPathFrom(search, LIST_PATH);
     const id = params.id ?? "";
+    if (search.has(SCHULE_LOESCHEN)) return answerSchuleDelete(request, id, zurueck);
     if (search.has(SCHULE_ITSLEARNING)) return answerItslearning(request, id, detailsPath(id, zurueck));
     return answerSchuleEdit(request, id, detailsPath(id, zurueck));
   });
 }
 
-// Opening and closing the dialog needs nothing new from the server.
-export const shouldRevalidate = unlessOnlyDialogChanged([SCHULE_ITSLEARNING]);
+// Opening and closing a dialog needs nothing new from the server.
+export const shouldRevalidate = unlessOnlyDialogChanged([SCHULE_ITSLEARNING, SCHULE_LOESCHEN]);
 
 const BEARBEITEN = "bearbeiten";
 
@@ -56,14 +64,21 @@ function detailsPath(id: string, zurueck: string, { bearbeiten = false } = {}) {
 
 export default function SchuleDetails() {
   const { t } = useTranslation();
-  const { schule, stand, traeger, links, editing, zurueck } = useLoaderData<typeof loader>();
+  const { schule, stand, traeger, links, editing, mayDelete, zurueck } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const itslearningDialog = useRouteDialog(SCHULE_ITSLEARNING);
+  const deleteDialog = useRouteDialog(SCHULE_LOESCHEN);
   const itslearningError = actionData && "itslearningError" in actionData ? actionData.itslearningError : null;
+  const deleteError = actionData && "deleteError" in actionData ? actionData.deleteError : null;
   const bearbeiten = editing || (actionData !== undefined && "result" in actionData);
-  const dialog = <SchuleItslearningDialog dialog={itslearningDialog} schule={schule} error={itslearningError} />;
-  // Without JavaScript the dialog is a page of its own.
-  if (itslearningDialog.inline) return dialog;
+  const dialog =
+    deleteDialog.value !== null ? (
+      <SchuleLoeschenDialog dialog={deleteDialog} schule={schule} error={deleteError} />
+    ) : (
+      <SchuleItslearningDialog dialog={itslearningDialog} schule={schule} error={itslearningError} />
+    );
+  // Without JavaScript a dialog is a page of its own.
+  if (itslearningDialog.inline || deleteDialog.inline) return dialog;
 
   return (
     <>
@@ -118,6 +133,11 @@ export default function SchuleDetails() {
             <DialogLink name={SCHULE_ITSLEARNING} className="btn-secondary">
               {t(schule.itslearning ? "schulen:itslearning.retransmit" : "schulen:itslearning.activate")}
             </DialogLink>
+            {mayDelete ? (
+              <DialogLink name={SCHULE_LOESCHEN} className="btn-danger">
+                {t("schulen:delete.title")}
+              </DialogLink>
+            ) : null}
           </div>
           {links.klassen || links.personen ? (
             <ul className="flex flex-col gap-2">
@@ -146,7 +166,9 @@ export default function SchuleDetails() {
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData, location }) => {
   const schule = loaderData?.schule.label ?? "";
-  if (new URLSearchParams(location.search).has(SCHULE_ITSLEARNING)) {
+  const search = new URLSearchParams(location.search);
+  if (search.has(SCHULE_LOESCHEN)) return [{ title: pageTitle("schulen:delete.pageTitle", { schule }) }];
+  if (search.has(SCHULE_ITSLEARNING)) {
     const key = loaderData?.schule.itslearning ? "schulen:itslearning.retransmitPageTitle" : "schulen:itslearning.activatePageTitle";
     return [{ title: pageTitle(key, { schule }) }];
   }

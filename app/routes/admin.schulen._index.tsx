@@ -6,6 +6,8 @@ import { useListLinks } from "~/hooks/use-list-links";
 import { DialogLink, unlessOnlyDialogChanged } from "~/components/route-dialog";
 import { useRouteDialog } from "~/hooks/use-route-dialog";
 import { SCHULE_ITSLEARNING, SchuleItslearningDialog } from "~/features/schulen/schule-itslearning-dialog";
+import { SCHULE_LOESCHEN, SchuleLoeschenDialog } from "~/features/schulen/schule-loeschen-dialog";
+import { answerSchuleDelete } from "~/features/schulen/schule-loeschen.server";
 import { SortHeader } from "~/components/sort-header";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { organisationLabel } from "~/organisation-label";
@@ -20,11 +22,14 @@ import {
 } from "~/features/schulen/schulen.server";
 import { answerRowDialog, loadListPage } from "~/.server/list-page.server";
 import { withUpstreamSession } from "~/.server/responses.server";
-import { findOrganisationen, getRootChildren } from "~/.server/upstream/organisationen.server";
+import { findOrganisationen, getRootChildren, schuleDeleteOffered } from "~/.server/upstream/organisationen.server";
 
 export const handle: I18nHandle = { i18n: "schulen" };
 
 const LIST_PATH = "/admin/schulen";
+
+/** The row's dialogs: activating itslearning and deleting the school; each opens by address without JavaScript. */
+const DIALOGS = [SCHULE_ITSLEARNING, SCHULE_LOESCHEN] as const;
 
 export function loader(args: LoaderFunctionArgs) {
   return withUpstreamSession(args, async ({ request }) => {
@@ -34,8 +39,8 @@ export function loader(args: LoaderFunctionArgs) {
       create: "/admin/schulen/new",
       load: (params) => Promise.all([getRootChildren(request), findOrganisationen(request, schulenQuery(params))]),
       total: ([, schulen]) => schulen.total,
-      // The dialog opened by address (without JavaScript): its school, checked like any other.
-      dialog: { param: SCHULE_ITSLEARNING, load: (id) => loadSchuleForAdmin(request, id) },
+      // A dialog opened by address (without JavaScript): its school, checked like any other.
+      dialog: { param: DIALOGS, load: (id) => loadSchuleForAdmin(request, id) },
     });
     const [forms, schulen] = data;
     // The Schulträger's names need the page's schools: the one request of a second wave.
@@ -45,6 +50,7 @@ export function loader(args: LoaderFunctionArgs) {
       rows: schulenRows(schulen.items, forms, traeger),
       total,
       mayCreate,
+      mayDelete: schuleDeleteOffered(),
       dialogSchule: dialogRecord && {
         id: dialogRecord.id,
         label: organisationLabel(dialogRecord),
@@ -54,29 +60,34 @@ export function loader(args: LoaderFunctionArgs) {
   });
 }
 
-/** The itslearning dialog's confirmation; afterwards the list as it was, without the dialog, with the result. */
+/** A dialog's confirmation (itslearning or delete); afterwards the list as it was, without the dialog, with the result. */
 export function action(args: ActionFunctionArgs) {
   return withUpstreamSession(args, ({ request }) =>
     answerRowDialog(request, {
       access: { permissions: ["schulverwaltung"] },
-      param: SCHULE_ITSLEARNING,
-      answer: (id, zurueck) => answerItslearning(request, id, zurueck),
+      param: DIALOGS,
+      answer: async (id, zurueck, param) => {
+        if (param === SCHULE_LOESCHEN) return answerSchuleDelete(request, id, zurueck);
+        return answerItslearning(request, id, zurueck);
+      },
     }),
   );
 }
 
-// Opening and closing the dialog needs nothing new from the server: the row holds what it shows.
-export const shouldRevalidate = unlessOnlyDialogChanged([SCHULE_ITSLEARNING]);
+// Opening and closing a dialog needs nothing new from the server: the row holds what it shows.
+export const shouldRevalidate = unlessOnlyDialogChanged([...DIALOGS]);
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 
 export default function SchulenList() {
   const { t } = useTranslation();
-  const { params, rows, total, mayCreate, dialogSchule } = useLoaderData<typeof loader>();
+  const { params, rows, total, mayCreate, mayDelete, dialogSchule } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { search } = useListLinks(LIST_PATH);
   const itslearningDialog = useRouteDialog(SCHULE_ITSLEARNING);
-  const toConfirm = rows.find((row) => row.id === itslearningDialog.value) ?? dialogSchule;
+  const deleteDialog = useRouteDialog(SCHULE_LOESCHEN);
+  const openDialog = deleteDialog.value !== null ? deleteDialog : itslearningDialog;
+  const toConfirm = rows.find((row) => row.id === openDialog.value) ?? dialogSchule;
   const sortHeader = (field: string, label: string) => (
     <SortHeader field={field} label={label} sortierung={params.sortierung} search={search} />
   );
@@ -93,16 +104,28 @@ export default function SchulenList() {
       header: t("list.actions"),
       actions: true,
       cell: (row) => (
-        <DialogLink
-          name={SCHULE_ITSLEARNING}
-          value={row.id}
-          className="text-primary underline"
-          accessibleName={t(row.itslearning ? "schulen:itslearning.retransmitFor" : "schulen:itslearning.activateFor", {
-            schule: row.label,
-          })}
-        >
-          {t(row.itslearning ? "schulen:itslearning.retransmit" : "schulen:itslearning.activate")}
-        </DialogLink>
+        <span className="flex flex-wrap gap-x-4 gap-y-1">
+          <DialogLink
+            name={SCHULE_ITSLEARNING}
+            value={row.id}
+            className="text-primary underline"
+            accessibleName={t(row.itslearning ? "schulen:itslearning.retransmitFor" : "schulen:itslearning.activateFor", {
+              schule: row.label,
+            })}
+          >
+            {t(row.itslearning ? "schulen:itslearning.retransmit" : "schulen:itslearning.activate")}
+          </DialogLink>{" "}
+          {mayDelete ? (
+            <DialogLink
+              name={SCHULE_LOESCHEN}
+              value={row.id}
+              className="text-danger underline"
+              accessibleName={t("schulen:delete.triggerFor", { schule: row.label })}
+            >
+              {t("schulen:delete.trigger")}
+            </DialogLink>
+          ) : null}
+        </span>
       ),
     },
   ];
@@ -119,14 +142,22 @@ export default function SchulenList() {
       count={t("schulen:list.count", { count: total })}
       dialog={
         toConfirm ? (
-          <SchuleItslearningDialog
-            dialog={itslearningDialog}
-            schule={toConfirm}
-            error={actionData && "itslearningError" in actionData ? actionData.itslearningError : null}
-          />
+          openDialog === deleteDialog ? (
+            <SchuleLoeschenDialog
+              dialog={deleteDialog}
+              schule={toConfirm}
+              error={actionData && "deleteError" in actionData ? actionData.deleteError : null}
+            />
+          ) : (
+            <SchuleItslearningDialog
+              dialog={itslearningDialog}
+              schule={toConfirm}
+              error={actionData && "itslearningError" in actionData ? actionData.itslearningError : null}
+            />
+          )
         ) : null
       }
-      dialogIsPage={itslearningDialog.inline}
+      dialogIsPage={openDialog.inline}
     >
       <ListTable
         caption={t("schulen:list.caption")}
@@ -140,7 +171,11 @@ export default function SchulenList() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData, location }) => {
-  const id = new URLSearchParams(location.search).get(SCHULE_ITSLEARNING);
+  const search = new URLSearchParams(location.search);
+  const loeschen = search.get(SCHULE_LOESCHEN);
+  const toDelete = loaderData?.rows.find((row) => row.id === loeschen) ?? loaderData?.dialogSchule;
+  if (loeschen !== null && toDelete) return [{ title: pageTitle("schulen:delete.pageTitle", { schule: toDelete.label }) }];
+  const id = search.get(SCHULE_ITSLEARNING);
   const schule = loaderData?.rows.find((row) => row.id === id) ?? loaderData?.dialogSchule;
   if (id !== null && schule) {
     const key = schule.itslearning ? "schulen:itslearning.retransmitPageTitle" : "schulen:itslearning.activatePageTitle";

@@ -74,7 +74,7 @@ test.describe("Schulen anlegen, finden und für itslearning aktivieren", () => {
       "Öffentliche Schule",
       "Keiner",
       "Nicht aktiviert",
-      "Für itslearning aktivieren",
+      "Für itslearning aktivieren Löschen",
     ]);
 
     // Found by name as well.
@@ -188,7 +188,7 @@ test.describe("Schulen anlegen, finden und für itslearning aktivieren", () => {
         "Ersatzschule",
         "Stiftung Lichtblick Schulen",
         "Aktiviert",
-        "Erneut übertragen",
+        "Erneut übertragen Löschen",
       ]);
       await searchSchulen(page, "0710001");
       await expect(row(page, "0710001").getByRole("cell")).toHaveText([
@@ -197,7 +197,7 @@ test.describe("Schulen anlegen, finden und für itslearning aktivieren", () => {
         "Öffentliche Schule",
         "Hansestadt Nordhafen",
         "Aktiviert",
-        "Erneut übertragen",
+        "Erneut übertragen Löschen",
       ]);
 
       // The dialog's address with a Schulträger's id (a hand-made link) is no school of the list.

@@ -95,6 +95,18 @@ const ABGELEHNT: Abgelehnt[] = [
     name: `Fremdschule ${token}`,
   }),
   ...fuer([SCHULADMIN], "das Aktivieren einer Schule für itslearning", `/admin/schulen?itslearning=${DEMO_IDS.schuleB}`, {}),
+  ...fuer(
+    [SCHULADMIN, LEHRKRAFT_MIT_EINMALCODE, SCHUELER],
+    "das Löschen einer Schule aus der Liste",
+    `/admin/schulen?loeschen=${DEMO_IDS.schuleB}`,
+    {},
+  ),
+  ...fuer(
+    [SCHULADMIN, LEHRKRAFT_MIT_EINMALCODE, SCHUELER],
+    "das Löschen einer Schule auf ihrer Seite",
+    `/admin/schulen/${DEMO_IDS.schuleA}?loeschen`,
+    {},
+  ),
   ...fuer([SCHULADMIN], "einen neuen Schulträger", "/admin/schultraeger/new", {
     schulform: DEMO_IDS.landOeffentlich,
     name: "Amt vom Schuladmin",

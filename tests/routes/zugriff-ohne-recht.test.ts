@@ -93,6 +93,12 @@ const VERWEIGERT: Verweigert[] = [
   ...fuer([SCHULADMIN, LEHRKRAFT], "die Schulliste", "/admin/schulen"),
   ...fuer([SCHULADMIN, LEHRKRAFT], "das Anlegen einer Schule", "/admin/schulen/new"),
   ...fuer([SCHULADMIN, LEHRKRAFT], "die Seite der eigenen Schule", `/admin/schulen/${DEMO_IDS.schuleA}`),
+  ...fuer(
+    [SCHULADMIN, LEHRKRAFT, SCHUELER],
+    "die Frage zum Löschen einer Schule über der Liste",
+    `/admin/schulen?loeschen=${DEMO_IDS.schuleA}`,
+  ),
+  ...fuer([SCHULADMIN, LEHRKRAFT, SCHUELER], "die Frage zum Löschen der eigenen Schule", `/admin/schulen/${DEMO_IDS.schuleA}?loeschen`),
   ...fuer([SCHULADMIN, LEHRKRAFT], "die Schulträgerliste", "/admin/schultraeger"),
   ...fuer([SCHULADMIN, LEHRKRAFT], "das Anlegen eines Schulträgers", "/admin/schultraeger/new"),
   ...fuer([SCHULADMIN, LEHRKRAFT], "die Seite eines Schulträgers", `/admin/schultraeger/${DEMO_IDS.traegerStadt}`),

@@ -18,7 +18,8 @@ import {
   parseAnswer,
   type CallOptions,
 } from "./client.server";
-import { UpstreamFeature } from "./capabilities.server";
+import { isRouteMiss, UpstreamFeature } from "./capabilities.server";
+import { UpstreamFailure } from "./failure.server";
 
 /** Named calls of the organisation endpoints (ORGANISATIONS_ROLES.md §4). */
 
@@ -140,6 +141,27 @@ export async function deleteKlasse(request: Request, id: string) {
     exchangeWithUpstream(request, variant === "organisation" ? path : `${path}/klasse`, options),
   );
   await acceptUpstreamAnswer(request, answer, options);
+}
+
+/**
+ * Deleting a school: only the current upstream can (`DELETE /api/organisationen/{id}`); the pinned one has no such
+ * route, which is learned once and then hides the delete action (`schuleDeleteOffered`).
+ */
+export async function deleteSchule(request: Request, id: string) {
+  if (organisationDelete.known() === "klasse") throw new UpstreamFailure("SCHULE_LOESCHEN_NICHT_ANGEBOTEN", 400);
+  const options: CallOptions = { method: "DELETE", defaultError: "ENTITY_COULD_NOT_BE_DELETED" };
+  const answer = await exchangeWithUpstream(request, `/api/organisationen/${encodeURIComponent(id)}`, options);
+  if (isRouteMiss(answer)) {
+    organisationDelete.learn("klasse");
+    throw new UpstreamFailure("SCHULE_LOESCHEN_NICHT_ANGEBOTEN", 400);
+  }
+  organisationDelete.learn("organisation");
+  await acceptUpstreamAnswer(request, answer, options);
+}
+
+/** Whether this upstream deletes schools, as far as a call has told (an unknown upstream is assumed current). */
+export function schuleDeleteOffered(): boolean {
+  return organisationDelete.known() !== "klasse";
 }
 
 /**
