@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { NavSection } from "~/permissions";
+import { EXTERNAL_LINKS } from "~/external-links";
 import { AppLink } from "./app-link";
 import { Modal, preloadModal } from "./modal";
 
@@ -75,6 +76,10 @@ function NavContent({ sections, currentPath, onNavigate, inDialog = false }: Nav
         </p>
       )}
       <NavItem to="/start" label={t("nav.start")} active={currentPath === "/start"} onNavigate={onNavigate} />
+      <a href={EXTERNAL_LINKS.adminFaq} target="_blank" rel="noreferrer" className="block rounded px-2 py-1 text-primary underline">
+        {t("nav.faq")}
+        <span className="sr-only"> {t("layout.opensInNewTab")}</span>
+      </a>
       {sections.map((section) => (
         <div key={section.label} className="mt-4">
           <p className="mb-1 text-sm font-bold uppercase tracking-wide text-gray-700">{t(section.label)}</p>

@@ -65,6 +65,20 @@ test.describe("Bildschirme mit 1280 px und Seitennavigation", () => {
       },
     );
   }
+
+  test(
+    "das Menü der Verwaltung führt zur FAQ der Administration, die sich in einem neuen Tab öffnet",
+    nurOhneJavaScript(GRUND.serverHtml),
+    async ({ page, loggedInAs }) => {
+      await loggedInAs("schuladmin", { target: "/admin/klassen" });
+      const faq = page
+        .getByRole("navigation", { name: "Navigation" })
+        .getByRole("link", { name: "FAQ zur Administration (öffnet in neuem Tab)" });
+      await expect(faq).toHaveAttribute("href", "https://medienberatung.iqsh.de/faq-administration-schulportal-sh.html");
+      await expect(faq).toHaveAttribute("target", "_blank");
+      await expect(faq).toHaveAttribute("rel", "noreferrer");
+    },
+  );
 });
 
 test.describe("Schmale Bildschirme (390 px)", () => {
