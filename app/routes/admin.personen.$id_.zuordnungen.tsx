@@ -19,11 +19,12 @@ import { HinzufuegenFields } from "~/features/zuordnungen/hinzufuegen-fields";
 import { SubForm, SubFormButtons } from "~/features/zuordnungen/sub-form";
 import { Auswahl, ZeileText } from "~/features/zuordnungen/zeile";
 import { loadZuordnungen } from "~/features/zuordnungen/zuordnungen.server";
-import { zuordnungenAction } from "~/features/zuordnungen/zuordnungen-action.server";
+import { asksForBefristung, zuordnungenAction } from "~/features/zuordnungen/zuordnungen-action.server";
 import type { ZuordnungenAntwort } from "~/features/zuordnungen/views";
 import { readFormData } from "~/.server/form-data.server";
 import { guardWhileLoading, notFound, requireAdmin } from "~/.server/guards.server";
 import { withUpstreamSession } from "~/.server/responses.server";
+import { loadFunktionen } from "~/.server/upstream/config.server";
 
 export const handle: I18nHandle = { i18n: ["person", "zuordnungen"] };
 
@@ -38,11 +39,15 @@ function personId(id: string | undefined): string {
 export function loader(args: LoaderFunctionArgs) {
   return withUpstreamSession(args, async ({ request, params }) => {
     const id = personId(params.id);
-    const [, loaded] = await guardWhileLoading(requireAdmin(request, { permissions: ["personenverwaltung"] }), () =>
-      loadZuordnungen(request, id),
+    const [, [loaded, funktionen]] = await guardWhileLoading(requireAdmin(request, { permissions: ["personenverwaltung"] }), () =>
+      Promise.all([loadZuordnungen(request, id), loadFunktionen(request)]),
     );
     const search = new URL(request.url).searchParams;
-    return { ...loaded, details: withReturnPath(`/admin/personen/${id}`, returnPathFrom(search, LIST_PATH), LIST_PATH) };
+    return {
+      ...loaded,
+      befristungBearbeiten: funktionen.befristungBearbeiten,
+      details: withReturnPath(`/admin/personen/${id}`, returnPathFrom(search, LIST_PATH), LIST_PATH),
+    };
   });
 }
 
@@ -51,7 +56,9 @@ export function action(args: ActionFunctionArgs) {
     const id = personId(params.id);
     const user = await requireAdmin(request, { permissions: ["personenverwaltung"] });
     const formData = await readFormData(request);
-    const loaded = await loadZuordnungen(request, id);
+    const [loaded, funktionen] = await Promise.all([loadZuordnungen(request, id), loadFunktionen(request)]);
+    // The upstream may switch Befristung changes off (issue 34 §7); a post that asks for one anyway finds nothing.
+    if (!funktionen.befristungBearbeiten && asksForBefristung(formData)) throw notFound();
     const detailsPath = withReturnPath(`/admin/personen/${id}`, returnPathFrom(new URL(request.url).searchParams, LIST_PATH), LIST_PATH);
     return zuordnungenAction({ request, user, formData, loaded, detailsPath });
   });
@@ -76,7 +83,7 @@ const loadBefristungCheck = () => import("~/features/zuordnungen/zuordnung-forms
 
 function ZuordnungenForm({ antwort }: { antwort: ZuordnungenAntwort }) {
   const { t } = useTranslation();
-  const { person, zuordnungen, details } = useLoaderData<typeof loader>();
+  const { person, zuordnungen, details, befristungBearbeiten } = useLoaderData<typeof loader>();
   const ansicht = zuordnungsAnsicht(zuordnungen, antwort.aenderungen);
   // Only "Befristung ändern" is checked in the browser, with its check loaded when the form is first used.
   const befristungCheck = useCheckOnDemand(FORM_ID, loadBefristungCheck);
@@ -148,7 +155,7 @@ function ZuordnungenForm({ antwort }: { antwort: ZuordnungenAntwort }) {
             </IntentButton>
             <IntentButton intent="entfernen">{t("zuordnungen:remove")}</IntentButton>
             {hasPupilWithClass ? <IntentButton intent="versetzen">{t("zuordnungen:move")}</IntentButton> : null}
-            <IntentButton intent="befristung">{t("zuordnungen:changeBefristung")}</IntentButton>
+            {befristungBearbeiten ? <IntentButton intent="befristung">{t("zuordnungen:changeBefristung")}</IntentButton> : null}
           </div>
         ) : null}
 

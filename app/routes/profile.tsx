@@ -14,6 +14,7 @@ import { safeRedirectPath } from "~/return-path";
 import { fristenFor } from "~/features/fristen/fristen.server";
 import { ownDevicePassword } from "~/features/profil/geraetepasswort.server";
 import { assignmentsBySchool, hasLehrKontext, myTwoFactor } from "~/features/profil/profil.server";
+import { loadFunktionen } from "~/.server/upstream/config.server";
 import { guardWhileLoading, notFound, requireUser } from "~/.server/guards.server";
 import { getPortalSession } from "~/.server/portal-cookie.server";
 import { publicOrigin } from "~/.server/security.server";
@@ -50,7 +51,7 @@ export function loader(args: LoaderFunctionArgs) {
       throw await redirectWithToast(request, "/profile", notice);
     }
     // Person info names the person id, so the two-factor reads need not wait for the guard's login info.
-    const [user, [{ info, twoFactor, uebersicht }, session]] = await guardWhileLoading(requireUser(request), () =>
+    const [user, [{ info, twoFactor, uebersicht }, session, funktionen]] = await guardWhileLoading(requireUser(request), () =>
       Promise.all([
         myPersonInfo(request).then(async (info) => {
           // The Personenübersicht: each Zuordnung's Befristung and the school's administrators.
@@ -58,10 +59,12 @@ export function loader(args: LoaderFunctionArgs) {
           return { info, twoFactor, uebersicht };
         }),
         getPortalSession(request),
+        loadFunktionen(request),
       ]),
     );
-    const teacher = hasLehrKontext(info);
-    if (new URL(request.url).searchParams.has(GERAETEPASSWORT) && !teacher) throw notFound();
+    // A teacher's own device password, unless the upstream has switched it off.
+    const geraetepasswort = hasLehrKontext(info) && funktionen.geraetepasswort;
+    if (new URL(request.url).searchParams.has(GERAETEPASSWORT) && !geraetepasswort) throw notFound();
     // The identity provider sends the browser back to this absolute address (it does not accept a bare path).
     const resetQuery = new URLSearchParams({
       redirectUrl: `${publicOrigin(request)}/profile`,
@@ -78,7 +81,7 @@ export function loader(args: LoaderFunctionArgs) {
       passwordUpdatedAt: user.passwordUpdatedAt,
       passwordChange: `/api/auth/reset-password?${resetQuery}`,
       twoFactor,
-      teacher,
+      geraetepasswort,
       // the one-time token of the device password's confirmation (one-time-password.server.ts)
       einmal: crypto.randomUUID(),
       zurueck: safeRedirectPath(session.get("previousUrl"), "/start"),
@@ -105,7 +108,9 @@ export default function Profile() {
   const profile = useLoaderData<typeof loader>();
   const deviceDialog = useRouteDialog(GERAETEPASSWORT);
   const dialog =
-    profile.teacher && deviceDialog.value !== null ? <GeraetepasswortDialog dialog={deviceDialog} username={profile.username} /> : null;
+    profile.geraetepasswort && deviceDialog.value !== null ? (
+      <GeraetepasswortDialog dialog={deviceDialog} username={profile.username} />
+    ) : null;
   // Without JavaScript the dialog is a page of its own.
   if (deviceDialog.inline && dialog) return <PageMain>{dialog}</PageMain>;
   return (
@@ -167,7 +172,7 @@ export default function Profile() {
             </a>
           </section>
           {profile.twoFactor ? <ZweiFaktorKarte twoFactor={profile.twoFactor} /> : null}
-          {profile.teacher ? <GeraetepasswortKarte /> : null}
+          {profile.geraetepasswort ? <GeraetepasswortKarte /> : null}
         </div>
         <Schulzuordnungen assignments={profile.assignments} />
       </div>

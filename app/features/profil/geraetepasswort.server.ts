@@ -1,4 +1,5 @@
 import { passwordOnce } from "~/features/person/actions/one-time-password.server";
+import { loadFunktionen } from "~/.server/upstream/config.server";
 import { guardWhileLoading, notFound, requireUser } from "~/.server/guards.server";
 import { myPersonInfo, setOwnDevicePassword } from "~/.server/upstream/self.server";
 import { hasLehrKontext } from "./profil.server";
@@ -10,7 +11,10 @@ import { GERAETEPASSWORT } from "./geraetepasswort";
  * Zuordnung the dialog does not exist.
  */
 export async function ownDevicePassword(request: Request) {
-  const [, info] = await guardWhileLoading(requireUser(request), () => myPersonInfo(request));
-  if (!hasLehrKontext(info)) throw notFound();
+  const [, [info, funktionen]] = await guardWhileLoading(requireUser(request), () =>
+    Promise.all([myPersonInfo(request), loadFunktionen(request)]),
+  );
+  // Only a teacher, and only while the upstream offers it (issue 34 §7): the real server does not refuse it itself.
+  if (!hasLehrKontext(info) || !funktionen.geraetepasswort) throw notFound();
   return passwordOnce(request, GERAETEPASSWORT, () => setOwnDevicePassword(request));
 }

@@ -27,6 +27,13 @@ export const INTENTS = [
   "speichern",
 ] as const;
 
+/** A post that opens or stages a Befristung change, or saves one staged (for an upstream that has them switched off). */
+export function asksForBefristung(formData: FormData): boolean {
+  const intent = postedIntent(formData, INTENTS);
+  if (intent === "befristung" || intent === "befristung-vormerken") return true;
+  return (parseAenderungen(fieldText(formData, "aenderungen")) ?? []).some((aenderung) => aenderung.art === "frist");
+}
+
 /**
  * Every button of the edit screen posts here with its `intent`. Choices and staged changes come back in the
  * answer; only "speichern" writes, with the whole set at once.

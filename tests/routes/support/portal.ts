@@ -5,7 +5,7 @@ import { serve } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { admitInOrder } from "../../../upstream/reference/admission.ts";
 import { createReferenceApp } from "../../../upstream/reference/app.ts";
-import { defaultReferenceConfig } from "../../../upstream/reference/env.ts";
+import { defaultReferenceConfig, type ReferenceConfig } from "../../../upstream/reference/env.ts";
 import { currentOtp, DEMO_PASSWORD } from "../../../upstream/reference/seed/demo-accounts.ts";
 import { openTestDatabase } from "../../upstream/test-database.ts";
 
@@ -47,10 +47,17 @@ export interface Portal {
   close(): Promise<void>;
 }
 
-/** `apiVersion`: the reference upstream's behaviour, the current one unless told (one per test file: the build reads its environment once). */
-export async function startPortal({ apiVersion = "current" }: { apiVersion?: "current" | "pinned" } = {}): Promise<Portal> {
+/**
+ * `apiVersion`: the reference upstream's behaviour, the current one unless told (one per test file: the build reads its
+ * environment once). `featureFlags`: what its `GET /api/config` switches off.
+ */
+export async function startPortal({
+  apiVersion = "current",
+  featureFlags = {},
+}: { apiVersion?: "current" | "pinned"; featureFlags?: Partial<ReferenceConfig["featureFlags"]> } = {}): Promise<Portal> {
   const database = await openTestDatabase();
-  const upstream = createReferenceApp(database.db, defaultReferenceConfig({ cookieSecure: false, apiVersion }));
+  const config = defaultReferenceConfig({ cookieSecure: false, apiVersion });
+  const upstream = createReferenceApp(database.db, { ...config, featureFlags: { ...config.featureFlags, ...featureFlags } });
   const upstreamCalls: string[] = [];
   const recorded: typeof upstream.fetch = (request, ...rest) => {
     upstreamCalls.push(`${request.method} ${new URL(request.url).pathname}`);
