@@ -63,3 +63,41 @@ export function ListSearchField({ label, value }: { label: string; value: string
     </div>
   );
 }
+
+/**
+ * A filter of a short, fixed set (categories, role types): checkboxes under a legend, each checked one a repeated
+ * parameter of the GET form. The same plain HTML with and without JavaScript; a long or searchable set takes the
+ * person list's option filter instead.
+ */
+export function ListCheckboxFilter({
+  name,
+  legend,
+  options,
+  chosen,
+}: {
+  name: string;
+  legend: string;
+  options: { value: string; label: string }[];
+  chosen: readonly string[];
+}) {
+  return (
+    <fieldset className="min-w-0">
+      <legend className="mb-1 font-semibold">{legend}</legend>
+      <div className="flex flex-wrap gap-x-4 gap-y-1">
+        {options.map((option, index) => (
+          <label key={option.value} htmlFor={`filter-${name}-${index}`} className="flex items-center gap-2 py-1">
+            <input
+              id={`filter-${name}-${index}`}
+              type="checkbox"
+              name={name}
+              value={option.value}
+              defaultChecked={chosen.includes(option.value)}
+              className="h-5 w-5"
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

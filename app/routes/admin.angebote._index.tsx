@@ -2,9 +2,17 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FoldedList } from "~/components/folded-list";
+import { ListCheckboxFilter } from "~/components/list-filter-form";
 import { ListScreen, ListTable, type ListColumn } from "~/components/list-screen";
+import { Notice } from "~/components/notice";
 import { pageTitle, type I18nHandle } from "~/i18n";
-import { AngeboteListParams, angebotRows } from "~/features/angebote/angebote.server";
+import {
+  AngeboteListParams,
+  angebotRows,
+  FILTER_KATEGORIEN,
+  kategorieFilterIgnored,
+  kategorieLabel,
+} from "~/features/angebote/angebote.server";
 import { loadListPage } from "~/.server/list-page.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 import { findManageableAngebote } from "~/.server/upstream/angebote.server";
@@ -20,12 +28,24 @@ export function loader(args: LoaderFunctionArgs) {
   return withUpstreamSession(args, async ({ request }) => {
     const { params, data, total } = await loadListPage(request, {
       schema: AngeboteListParams,
+      repeated: ["kategorie"],
       access: { permissions: ["angebotsverwaltung"] },
       // One wave: the page of offers carries their roles and owners.
-      load: (params) => findManageableAngebote(request, { offset: (params.seite - 1) * params.anzahl, limit: params.anzahl }),
+      load: (params) =>
+        findManageableAngebote(request, {
+          offset: (params.seite - 1) * params.anzahl,
+          limit: params.anzahl,
+          kategorien: params.kategorie.length > 0 ? params.kategorie : undefined,
+        }),
       total: (page) => page.total,
     });
-    return { params, rows: angebotRows(data.items), total };
+    return {
+      params,
+      rows: angebotRows(data.items),
+      total,
+      kategorien: FILTER_KATEGORIEN.map((kategorie) => ({ value: kategorie, label: kategorieLabel(kategorie) })),
+      filterIgnoriert: kategorieFilterIgnored(params.kategorie, data.items),
+    };
   });
 }
 
@@ -33,7 +53,7 @@ type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 
 export default function AngeboteList() {
   const { t } = useTranslation();
-  const { params, rows, total } = useLoaderData<typeof loader>();
+  const { params, rows, total, kategorien, filterIgnoriert } = useLoaderData<typeof loader>();
   const columns: ListColumn<Row>[] = [
     { header: t("angebote:fields.kategorie"), cell: (row) => t(row.kategorie) },
     { header: t("angebote:fields.name"), rowHeader: true, cell: (row) => row.name, link: (row) => `/admin/angebote/${row.id}` },
@@ -60,8 +80,21 @@ export default function AngeboteList() {
       params={params}
       total={total}
       filterLabel={t("angebote:list.filter")}
+      filters={
+        <ListCheckboxFilter
+          name="kategorie"
+          legend={t("angebote:list.kategorieFilter")}
+          options={kategorien.map((kategorie) => ({ value: kategorie.value, label: t(kategorie.label) }))}
+          chosen={params.kategorie}
+        />
+      }
       count={t("angebote:list.count", { count: total })}
     >
+      {filterIgnoriert ? (
+        <Notice tone="warning" className="mb-4">
+          {t("angebote:list.kategorieIgnoriert")}
+        </Notice>
+      ) : null}
       <ListTable caption={t("angebote:list.caption")} listPath={LIST_PATH} rows={rows} columns={columns} />
     </ListScreen>
   );

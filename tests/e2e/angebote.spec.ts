@@ -30,6 +30,29 @@ async function createRolle(page: Page, upstream: string, body: Record<string, un
 const rollenName = (prefix: string) => `${prefix} ${isJavaScriptProject() ? "J" : "H"}${uniqueToken()}`;
 
 test.describe("Angebote ansehen", () => {
+  test("die Landesadministratorin filtert die Angebote nach Kategorie; die Wahl steht in der Adresse und lässt sich zurücksetzen", async ({
+    page,
+    loggedInAs,
+  }) => {
+    await loggedInAs("landesadmin", { target: "/admin/angebote" });
+    await waitForHydration(page);
+    const filter = page.getByRole("search", { name: "Anzeige der Angebote" });
+    const kategorien = filter.getByRole("group", { name: "Kategorie" });
+    await expect(kategorien.getByRole("checkbox")).toHaveCount(5);
+    await kategorien.getByRole("checkbox", { name: "Dienstliche E-Mail" }).check();
+    await filter.getByRole("button", { name: "Anwenden" }).click();
+    await expect(page).toHaveURL(/kategorie=EMAIL/);
+    await expect(page.getByRole("status").filter({ hasText: "3 Angebote" })).toBeVisible();
+    await expect(page.getByRole("table").getByRole("row").locator("td:first-child")).toHaveText(Array(3).fill("Dienstliche E-Mail"));
+    await expect(kategorien.getByRole("checkbox", { name: "Dienstliche E-Mail" })).toBeChecked();
+    await expectNoAxeViolations(page, "Angebotsliste nach Kategorie gefiltert");
+
+    await filter.getByRole("link", { name: "Filter zurücksetzen" }).click();
+    await expect(page).toHaveURL(/\/admin\/angebote$/);
+    await expect(page.getByRole("status").filter({ hasText: "17 Angebote" })).toBeVisible();
+    await expect(kategorien.getByRole("checkbox", { name: "Dienstliche E-Mail" })).not.toBeChecked();
+  });
+
   test(
     "die Landesadministratorin findet die Angebote im Menü, blättert und öffnet ein Angebot mit allen Angaben",
     nurOhneJavaScript(GRUND.listePerLink),

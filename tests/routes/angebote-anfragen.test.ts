@@ -32,6 +32,20 @@ beforeEach(() => {
 const calls = () => portal.upstreamTimeline.map((entry) => entry.call).sort();
 
 describe("Upstream-Aufrufe der Angebotsseiten", () => {
+  it("nach Kategorie gefiltert: ein Aufruf, nur Angebote dieser Kategorie, die Kästchen zeigen die Wahl", async () => {
+    const page = await landesadmin.get("/admin/angebote?kategorie=EMAIL&kategorie=UNBEKANNT");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(calls()).toEqual(["GET /api/auth/logininfo", "GET /api/provider/manageable"]);
+    const kategorien = [...html.matchAll(/<tr[^>]*>\s*<td[^>]*>([^<]*)<\/td>/g)].map((match) => match[1]);
+    expect(kategorien.length).toBeGreaterThan(0);
+    expect(new Set(kategorien)).toEqual(new Set(["Dienstliche E-Mail"]));
+    const kaestchen = (wert: string) => html.match(new RegExp(`<input[^>]*name="kategorie"[^>]*value="${wert}"[^>]*>`))?.[0] ?? "";
+    expect(kaestchen("EMAIL")).toContain("checked");
+    expect(kaestchen("UNTERRICHT")).not.toContain("checked");
+    expect(html).not.toContain("kann nicht nach Kategorie filtern");
+  });
+
   it("die Liste fragt eine Seite der verwaltbaren Angebote: eine Welle", async () => {
     const page = await landesadmin.get("/admin/angebote?anzahl=5&seite=2");
     expect(page.status).toBe(200);

@@ -25,8 +25,8 @@ const ManageablePage = rawPagedResponse(ManageableServiceProviderResponse);
 const ErweiterungPage = rawPagedResponse(RollenerweiterungResponse);
 const RolleList = z.array(RolleWithServiceProvidersResponse);
 
-/** One page of the offers the user administers (ANGEBOTE_VERWALTEN, with children), body-paged. */
-export function findManageableAngebote(request: Request, query: Pick<ManageableProvidersQuery, "offset" | "limit">) {
+/** One page of the offers the user administers (ANGEBOTE_VERWALTEN, with children), body-paged; by category where asked. */
+export function findManageableAngebote(request: Request, query: Pick<ManageableProvidersQuery, "offset" | "limit" | "kategorien">) {
   return callUpstreamJson(request, "/api/provider/manageable", ManageablePage, { query, defaultError: "SERVICE_PROVIDER_ERROR" });
 }
 

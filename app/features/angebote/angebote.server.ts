@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CURRENT_PROVIDER_KATEGORIEN } from "@contract";
 import type {
   ManageableServiceProviderResponse,
   OrganisationResponse,
@@ -15,8 +16,27 @@ import type { FieldsByErrorCode } from "~/.server/responses.server";
  * unit tests can hold them to both upstream versions' shapes.
  */
 
-/** The list's state in the URL: paging only (the upstream offers no search or sort on this list). */
-export const AngeboteListParams = PagingParams;
+/** The categories the list can be narrowed to: the current upstream's (issue 34 §6). */
+export const FILTER_KATEGORIEN = CURRENT_PROVIDER_KATEGORIEN;
+
+/**
+ * The list's state in the URL: paging and categories (`kategorie`, repeated; unknown values are dropped). The
+ * upstream offers no search or sort on this list.
+ */
+export const AngeboteListParams = PagingParams.extend({
+  kategorie: z
+    .array(z.string())
+    .catch([])
+    .transform((values) => FILTER_KATEGORIEN.filter((kategorie) => values.includes(kategorie))),
+});
+
+/**
+ * Whether the upstream ignored the category filter (the release 1.27.1 drops `kategorien` silently): an offer of
+ * another category is on the page. The screen then says so instead of showing an unfiltered list as filtered.
+ */
+export function kategorieFilterIgnored(chosen: readonly string[], items: readonly { kategorie?: string | null }[]): boolean {
+  return chosen.length > 0 && items.some((item) => !chosen.includes(item.kategorie ?? ""));
+}
 export type AngeboteListParams = z.infer<typeof AngeboteListParams>;
 
 const KATEGORIE_LABELS: Record<string, TranslationKey> = {
