@@ -1,10 +1,15 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { FieldLabel } from "~/components/field-label";
+import { ListCheckboxFilter } from "~/components/list-filter-form";
 import { ListScreen, ListTable, type ListColumn } from "~/components/list-screen";
+import { Notice } from "~/components/notice";
 import { RolleAngebote, RolleLabels } from "~/features/rollen/rolle-fields";
 import { pageTitle, type I18nHandle } from "~/i18n";
-import { loadRollenPage, RollenListParams } from "~/features/rollen/rollen.server";
+import { ROLLEN_MERKMALE, ROLLENARTEN } from "@contract";
+import { organisationLabel } from "~/organisation-label";
+import { findEbenen, loadRollenPage, ROLLEN_LIST_REPEATED, rollenFilterIgnored, RollenListParams } from "~/features/rollen/rollen.server";
 import { loadListPage } from "~/.server/list-page.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 
@@ -16,13 +21,23 @@ export function loader(args: LoaderFunctionArgs) {
   return withUpstreamSession(args, async ({ request }) => {
     const { params, data, total, mayCreate } = await loadListPage(request, {
       schema: RollenListParams,
+      repeated: ROLLEN_LIST_REPEATED,
       access: { permissions: ["rollenverwaltung"] },
       create: "/admin/rollen/new",
-      // One wave: the page of roles carries their offers and their level's name and Kennung.
-      load: (params) => loadRollenPage(request, params),
-      total: (page) => page.total,
+      // One wave: the page of roles carries their offers and their level's name and Kennung; the levels of the filter
+      // are read alongside.
+      load: (params) => Promise.all([loadRollenPage(request, params), findEbenen(request, undefined)]),
+      total: ([page]) => page.total,
     });
-    return { params, rows: data.rows, total, mayCreate };
+    const [page, ebenen] = data;
+    return {
+      params,
+      rows: page.rows,
+      total,
+      mayCreate,
+      ebenen: ebenen.items.map((ebene) => ({ id: ebene.id, label: organisationLabel(ebene) })),
+      filterIgnoriert: rollenFilterIgnored(params, page.rows),
+    };
   });
 }
 
@@ -30,7 +45,7 @@ type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 
 export default function RollenList() {
   const { t } = useTranslation();
-  const { params, rows, total, mayCreate } = useLoaderData<typeof loader>();
+  const { params, rows, total, mayCreate, ebenen, filterIgnoriert } = useLoaderData<typeof loader>();
   // The upstream sorts by name and offers no other order: plain headers, and the caption says the order.
   const columns: ListColumn<Row>[] = [
     { header: t("rollen:fields.name"), rowHeader: true, cell: (row) => row.name, link: (row) => `/admin/rollen/${row.id}` },
@@ -49,8 +64,40 @@ export default function RollenList() {
       total={total}
       filterLabel={t("rollen:list.filter")}
       searchLabel={t("rollen:list.search")}
+      filters={
+        <>
+          <div>
+            <FieldLabel id="filter-organisation" label={t("rollen:list.ebeneFilter")} />
+            <select id="filter-organisation" name="organisation" defaultValue={params.organisation ?? ""} className="input max-w-md">
+              <option value="">{t("rollen:list.alleEbenen")}</option>
+              {ebenen.map((ebene) => (
+                <option key={ebene.id} value={ebene.id}>
+                  {ebene.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <ListCheckboxFilter
+            name="rollenart"
+            legend={t("rollen:fields.rollenart")}
+            options={ROLLENARTEN.map((rollenart) => ({ value: rollenart, label: t(`rollen:rollenart.${rollenart}`) }))}
+            chosen={params.rollenart}
+          />
+          <ListCheckboxFilter
+            name="merkmal"
+            legend={t("rollen:fields.merkmale")}
+            options={ROLLEN_MERKMALE.map((merkmal) => ({ value: merkmal, label: t(`rollen:merkmal.${merkmal}`) }))}
+            chosen={params.merkmal}
+          />
+        </>
+      }
       count={t("rollen:list.count", { count: total })}
     >
+      {filterIgnoriert ? (
+        <Notice tone="warning" className="mb-4">
+          {t("rollen:list.filterIgnoriert")}
+        </Notice>
+      ) : null}
       <ListTable caption={t("rollen:list.caption")} listPath={LIST_PATH} rows={rows} columns={columns} />
     </ListScreen>
   );

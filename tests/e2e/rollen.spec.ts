@@ -58,6 +58,30 @@ async function secondBrowser(browser: Browser, page: Page, baseURL: string) {
 }
 
 test.describe("Rollen finden, anlegen, ändern und löschen", () => {
+  test("die Landesadministratorin filtert die Rollen nach Verwaltungsebene, Rollenart und Merkmal", async ({ page, loggedInAs }) => {
+    await loggedInAs("landesadmin", { target: "/admin/rollen" });
+    await waitForHydration(page);
+    const filter = page.getByRole("search", { name: "Rollen filtern" });
+    await filter
+      .getByRole("combobox", { name: "Verwaltungsebene" })
+      .selectOption({ label: "Öffentliche Schulen Land Schleswig-Holstein" });
+    await filter.getByRole("group", { name: "Rollenart" }).getByRole("checkbox", { name: "Lehrende", exact: true }).check();
+    await filter.getByRole("group", { name: "Merkmale" }).getByRole("checkbox", { name: "KoPers-Nr. ist Pflicht" }).check();
+    await filter.getByRole("button", { name: "Anwenden" }).click();
+    await expect(page).toHaveURL(/organisation=[0-9a-f-]{36}.*rollenart=LEHR.*merkmal=KOPERS_PFLICHT/);
+    await expect(row(page, "Lehrkraft")).toBeVisible();
+    for (const cell of await page.getByRole("table").getByRole("row").locator("td:nth-child(2)").all()) {
+      await expect(cell).toHaveText("Lehrende");
+    }
+    await expect(row(page, "Schülerin/Schüler")).toHaveCount(0);
+    await expect(filter.getByRole("group", { name: "Rollenart" }).getByRole("checkbox", { name: "Lehrende", exact: true })).toBeChecked();
+    await expectNoAxeViolations(page, "Rollenliste gefiltert");
+
+    await filter.getByRole("link", { name: "Filter zurücksetzen" }).click();
+    await expect(page).toHaveURL(/\/admin\/rollen$/);
+    await expect(filter.getByRole("combobox", { name: "Verwaltungsebene" })).toHaveValue("");
+  });
+
   test(
     "die Landesadministratorin öffnet die Rollen über das Menü, sucht nach Namen und blättert",
     nurOhneJavaScript(GRUND.listePerLink),

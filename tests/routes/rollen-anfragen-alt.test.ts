@@ -29,6 +29,12 @@ beforeEach(() => {
 const calls = () => portal.upstreamTimeline.map((entry) => entry.call).sort();
 
 describe("Rollenseiten gegen die ältere Upstream-Version", () => {
+  it("die ältere Version kennt die Filter der Rollenliste nicht: die Liste sagt es, statt ungefiltert gefiltert auszusehen", async () => {
+    const html = await (await admin.get("/admin/rollen?rollenart=LERN")).text();
+    expect(html).toContain("kann nicht nach allen gewählten Angaben filtern");
+    expect(html).toContain("Lehrkraft");
+  });
+
   it("die Seite einer Rolle liest den Namen ihrer Ebene nach: zwei Wellen", async () => {
     const page = await admin.get(`/admin/rollen/${DEMO_IDS.rolleLehrkraft}`);
     expect(page.status).toBe(200);

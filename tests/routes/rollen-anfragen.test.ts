@@ -49,8 +49,26 @@ describe("Upstream-Aufrufe der Rollenseiten", () => {
     const html = await page.text();
     expect(html).toContain("Vertretungslehrkraft");
     expect(html).toContain("Öffentliche Schulen Land Schleswig-Holstein");
-    expect(calls()).toEqual(["GET /api/auth/logininfo", "GET /api/rolle"]);
+    // The page of roles and, for the filter, the levels (those above the schools, and the schools).
+    expect(calls()).toEqual(["GET /api/auth/logininfo", "GET /api/organisationen", "GET /api/organisationen", "GET /api/rolle"]);
     expect(upstreamWaves(portal.upstreamTimeline)).toBe(1);
+  });
+
+  it("gefiltert nach Ebene, Rollenart und Merkmal: dieselbe eine Welle, nur passende Rollen, die Wahl im Formular", async () => {
+    const html = await (
+      await admin.get(`/admin/rollen?organisation=${DEMO_IDS.landOeffentlich}&rollenart=LEHR&merkmal=KOPERS_PFLICHT&merkmal=UNBEKANNT`)
+    ).text();
+    expect(upstreamWaves(portal.upstreamTimeline)).toBe(1);
+    const namen = [...html.matchAll(/<th scope="row"[^>]*><a[^>]*>([^<]*)<\/a>/g)].map((match) => match[1]);
+    expect(namen).toContain("Lehrkraft");
+    expect(namen).not.toContain("Schülerin/Schüler");
+    expect(html).toMatch(
+      new RegExp(
+        `<option[^>]*selected[^>]*value="${DEMO_IDS.landOeffentlich}"|<option[^>]*value="${DEMO_IDS.landOeffentlich}"[^>]*selected`,
+      ),
+    );
+    expect(html.match(/<input[^>]*name="rollenart"[^>]*value="LEHR"[^>]*>/)?.[0]).toContain("checked");
+    expect(html).not.toContain("kann nicht nach allen gewählten Angaben filtern");
   });
 
   it("die Seite einer Rolle liest die Rolle, dann den Namen ihrer Ebene; ihr Bearbeiten dazu Rechte und Angebote: zwei Wellen", async () => {

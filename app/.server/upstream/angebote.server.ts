@@ -87,8 +87,10 @@ export function isListNotAuthorized(answer: { status: number; text: string }): b
  */
 export async function rollenFuerErweiterung(request: Request, schuleId: string | null, { pinned }: { pinned: boolean }) {
   const query: FindRollenQuery = schuleId ? { systemrechte: ["ROLLEN_ERWEITERN"], organisationContextForOperation: schuleId } : {};
+  // The release 1.27.1 names the school `organisationId` and drops the other name (then it answers every school's roles);
+  // main drops `organisationId`: the school goes under both names (CHANGES-AFTER-E638684 §2.1, issue 34 §9).
   const [answer, parents] = await Promise.all([
-    callUpstream(request, "/api/rolle", { query, defaultError: "UNSPECIFIED_ERROR" }),
+    callUpstream(request, "/api/rolle", { query: { ...query, organisationId: schuleId ?? undefined }, defaultError: "UNSPECIFIED_ERROR" }),
     pinned && schuleId
       ? callUpstreamJson(request, "/api/organisationen/parents-by-ids", ParentOrganisationenResponse, {
           method: "POST",

@@ -32,8 +32,15 @@ const RolleList = z.array(RolleWithServiceProvidersResponse);
 const OfferList = z.array(ServiceProviderResponse);
 
 /** The role list: header paging, the current upstream's default scope (ROLLEN_VERWALTEN, without children). */
-export async function findRollen(request: Request, query: Pick<FindRollenQuery, "offset" | "limit" | "searchStr">) {
-  const answer = await callUpstream(request, "/api/rolle", { query, defaultError: "UNSPECIFIED_ERROR" });
+export async function findRollen(
+  request: Request,
+  query: Pick<FindRollenQuery, "offset" | "limit" | "searchStr" | "organisationenForFilter" | "rollenarten" | "merkmale">,
+) {
+  // The release 1.27.1 filters by one owner as `organisationId` and drops `organisationenForFilter`; main drops
+  // `organisationId`: one owner is sent under both names (CHANGES-AFTER-E638684 §2.1).
+  const [owner, ...more] = query.organisationenForFilter ?? [];
+  const organisationId = owner !== undefined && more.length === 0 ? owner : undefined;
+  const answer = await callUpstream(request, "/api/rolle", { query: { ...query, organisationId }, defaultError: "UNSPECIFIED_ERROR" });
   return { items: parseAnswer(answer, RolleList), total: pagingTotal(answer) };
 }
 

@@ -19,8 +19,24 @@ import { CreateRolleSchema, EditRolleSchema } from "./rolle-forms";
 export const CREATE_ROLLE_CONSTRAINT = getZodConstraint(CreateRolleSchema);
 export const EDIT_ROLLE_CONSTRAINT = getZodConstraint(EditRolleSchema);
 
-/** The list's state in the URL: search by name and paging. The upstream sorts by name and knows no other order. */
-export const RollenListParams = PagingParams.extend({ suche: searchText });
+/** The values of a repeated filter parameter that the list knows, in their fixed order; anything else is dropped. */
+const knownValues = <T extends string>(known: readonly T[]) =>
+  z
+    .array(z.string())
+    .catch([])
+    .transform((values) => known.filter((value) => values.includes(value)));
+
+/**
+ * The list's state in the URL: search by name, the level the roles are administered at (`organisation`), role types
+ * (`rollenart`) and merkmale (`merkmal`), both repeated, and paging. The upstream sorts by name and knows no other order.
+ */
+export const RollenListParams = PagingParams.extend({
+  suche: searchText,
+  organisation: z.string().uuid().optional().catch(undefined),
+  rollenart: knownValues(ROLLENARTEN),
+  merkmal: knownValues(ROLLEN_MERKMALE),
+});
+export const ROLLEN_LIST_REPEATED = ["rollenart", "merkmal"] as const;
 export type RollenListParams = z.infer<typeof RollenListParams>;
 
 /** A text with its values, resolved in the component (`t(key, values)`). */
@@ -104,6 +120,7 @@ export function rolleView(rolle: RolleWithServiceProvidersResponse, owner?: Orga
     ebeneId: rolle.administeredBySchulstrukturknoten ?? "",
     ebene: ebeneLabel(rolle, owner),
     rollenart: rollenartLabel(rolle.rollenart),
+    rollenartWert: rolle.rollenart ?? "",
     merkmale: rolle.merkmale.map(merkmalLabel),
     merkmalWerte: [...rolle.merkmale],
     angebote: nachName(rolle.serviceProviders.map((angebot) => ({ id: angebot.id, name: angebot.name }))),
@@ -116,10 +133,26 @@ export type RolleView = ReturnType<typeof rolleView>;
 export async function loadRollenPage(request: Request, params: RollenListParams) {
   const { items, total } = await findRollen(request, {
     searchStr: params.suche,
+    organisationenForFilter: params.organisation ? [params.organisation] : undefined,
+    rollenarten: params.rollenart.length > 0 ? params.rollenart : undefined,
+    merkmale: params.merkmal.length > 0 ? params.merkmal : undefined,
     offset: (params.seite - 1) * params.anzahl,
     limit: params.anzahl,
   });
   return { rows: items.map((rolle) => rolleView(rolle)), total };
+}
+
+/**
+ * Whether the upstream ignored a filter of the list (the pinned one knows none of them; the release 1.27.1 drops
+ * `merkmale`): a row on the page does not match it. The screen then says so, rather than show it as filtered.
+ */
+export function rollenFilterIgnored(params: RollenListParams, rows: readonly RolleView[]): boolean {
+  return rows.some(
+    (row) =>
+      (params.organisation !== undefined && row.ebeneId !== params.organisation) ||
+      (params.rollenart.length > 0 && !(params.rollenart as readonly string[]).includes(row.rollenartWert)) ||
+      (params.merkmal.length > 0 && !params.merkmal.some((merkmal) => row.merkmalWerte.includes(merkmal))),
+  );
 }
 
 /** A role the user may manage, else the not-found page: unknown, technical and foreign roles are all 404 upstream. */
