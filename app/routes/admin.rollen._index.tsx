@@ -1,13 +1,13 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ROLLEN_MERKMALE, ROLLENARTEN } from "@contract";
 import { FieldLabel } from "~/components/field-label";
 import { ListCheckboxFilter } from "~/components/list-filter-form";
 import { ListScreen, ListTable, type ListColumn } from "~/components/list-screen";
 import { Notice } from "~/components/notice";
 import { RolleAngebote, RolleLabels } from "~/features/rollen/rolle-fields";
 import { pageTitle, type I18nHandle } from "~/i18n";
-import { ROLLEN_MERKMALE, ROLLENARTEN } from "@contract";
 import { organisationLabel } from "~/organisation-label";
 import { findEbenen, loadRollenPage, ROLLEN_LIST_REPEATED, rollenFilterIgnored, RollenListParams } from "~/features/rollen/rollen.server";
 import { loadListPage } from "~/.server/list-page.server";
