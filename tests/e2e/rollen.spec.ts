@@ -62,9 +62,7 @@ test.describe("Rollen finden, anlegen, ändern und löschen", () => {
     await loggedInAs("landesadmin", { target: "/admin/rollen" });
     await waitForHydration(page);
     const filter = page.getByRole("search", { name: "Rollen filtern" });
-    await filter
-      .getByRole("combobox", { name: "Verwaltungsebene" })
-      .selectOption({ label: "Öffentliche Schulen Land Schleswig-Holstein" });
+    await filter.getByRole("combobox", { name: "Verwaltungsebene" }).selectOption({ label: "Öffentliche Schulen Land Schleswig-Holstein" });
     await filter.getByRole("group", { name: "Rollenart" }).getByRole("checkbox", { name: "Lehrende", exact: true }).check();
     await filter.getByRole("group", { name: "Merkmale" }).getByRole("checkbox", { name: "KoPers-Nr. ist Pflicht" }).check();
     await filter.getByRole("button", { name: "Anwenden" }).click();
