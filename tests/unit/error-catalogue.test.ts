@@ -338,6 +338,8 @@ const portalCodes = [
   "MEHRFACH_NUR_SCHUELER",
   // a bulk run sent a second time (its result page reloaded): it does not run again (app/features/mehrfach/ausfuehren.server.ts)
   "MEHRFACH_BEREITS_AUSGEFUEHRT",
+  // a school delete against an upstream without the route (the pinned release; app/.server/upstream/organisationen.server.ts)
+  "SCHULE_LOESCHEN_NICHT_ANGEBOTEN",
   "CROSS_ORIGIN_REQUEST",
   // the front door: TRACE and other methods the portal does not answer (app/.server/front-door.server.tsx)
   "METHOD_NOT_ALLOWED",

@@ -1,8 +1,10 @@
 import { parseWithZod } from "@conform-to/zod";
 import { afterEach, describe, expect, it } from "vitest";
+import { RolleResponse } from "@contract";
 import { CreateRolleSchema, EditRolleSchema } from "~/features/rollen/rolle-forms";
 import { nachName, rollenartLabel, RollenListParams, systemrechtLabel } from "~/features/rollen/rollen.server";
 import { hasState } from "~/features/rollen/rollen-writes.server";
+import { merkmaleToSave } from "~/features/rollen/rolle-bearbeiten.server";
 import { sharedI18nInstance as i18n } from "~/.server/i18n.server";
 import { json, pointPortalAt, portalRequest, routeMiss, startStandIn, type Handler, type StandIn } from "./support/stand-in-upstream";
 
@@ -134,8 +136,34 @@ describe("Rollen: Bezeichnungen, Listenzustand und Vergleich", () => {
 
   it("die Liste liest Suche und Seite aus der Adresse, Unsinn fällt auf Vorgaben zurück", () => {
     const parse = (query: string) => RollenListParams.parse(Object.fromEntries(new URLSearchParams(query)));
-    expect(parse("suche=%20Lehr%00kraft%20&seite=2&anzahl=5")).toEqual({ suche: "Lehrkraft", seite: 2, anzahl: 5 });
-    expect(parse("seite=-3&anzahl=7")).toEqual({ suche: undefined, seite: 1, anzahl: 30 });
+    const leer = { organisation: undefined, rollenart: [], merkmal: [] };
+    expect(parse("suche=%20Lehr%00kraft%20&seite=2&anzahl=5")).toEqual({ ...leer, suche: "Lehrkraft", seite: 2, anzahl: 5 });
+    expect(parse("seite=-3&anzahl=7")).toEqual({ ...leer, suche: undefined, seite: 1, anzahl: 30 });
+  });
+
+  it("die Filter der Liste: eine Ebene als UUID, bekannte Rollenarten und Merkmale in fester Reihenfolge, Unsinn fällt weg", () => {
+    const parse = (query: string) => {
+      const search = new URLSearchParams(query);
+      return RollenListParams.parse({
+        ...Object.fromEntries(search),
+        rollenart: search.getAll("rollenart"),
+        merkmal: search.getAll("merkmal"),
+      });
+    };
+    expect(parse(`organisation=${EBENE}&rollenart=LERN&rollenart=LEHR&rollenart=GIBTESNICHT&merkmal=KOPERS_PFLICHT`)).toMatchObject({
+      organisation: EBENE,
+      rollenart: ["LERN", "LEHR"],
+      merkmal: ["KOPERS_PFLICHT"],
+    });
+    expect(parse("organisation=keine-uuid&merkmal=MPT_ROLLE")).toMatchObject({ organisation: undefined, merkmal: [] });
+  });
+
+  it("ein Merkmal, das das Portal nicht kennt, bleibt beim Lesen erhalten und wird beim Speichern mitgeschickt", () => {
+    const gelesen = RolleResponse.parse({ id: ROLLE, name: "MPT", merkmale: ["KOPERS_PFLICHT", "MPT_ROLLE", 7], systemrechte: [] });
+    expect(gelesen.merkmale).toEqual(["KOPERS_PFLICHT", "MPT_ROLLE"]);
+    // The form shows the known ones; the user unticked KOPERS_PFLICHT and ticked BEFRISTUNG_PFLICHT.
+    expect(merkmaleToSave(["BEFRISTUNG_PFLICHT"], gelesen.merkmale)).toEqual(["BEFRISTUNG_PFLICHT", "MPT_ROLLE"]);
+    expect(merkmaleToSave([], ["KOPERS_PFLICHT"])).toEqual([]);
   });
 
   it("gleich ist eine Rolle nur mit demselben Namen und denselben Mengen, die Reihenfolge zählt nicht", () => {

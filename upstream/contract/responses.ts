@@ -226,7 +226,8 @@ export const RolleResponse = z.object({
   name: z.string(),
   administeredBySchulstrukturknoten: optionalText,
   rollenart: lenientEnum(ROLLENARTEN),
-  merkmale: lenientArray(z.enum(ROLLEN_MERKMALE)),
+  // Every merkmal as sent, known or not: a newer upstream's (MPT_ROLLE) must survive a save of the role (issue 34 §9).
+  merkmale: lenientArray(z.string()),
   systemrechte: lenientArray(SystemRechtResponse),
   version: z.number().nullish(),
 });

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import type { RolleWithServiceProvidersResponse, UpdateRolleBody } from "@contract";
+import { ROLLEN_MERKMALE, type RolleWithServiceProvidersResponse, type UpdateRolleBody } from "@contract";
 import { textKey } from "~/i18n";
 import { nothingChanged } from "~/.server/edit-form.server";
 import { REVISION_CONFLICT_CODES } from "~/.server/error-codes.server";
@@ -55,7 +55,7 @@ export async function answerRolleEdit(request: Request, id: string | undefined, 
   const kept = rolle.systemrechte.map((recht) => recht.name).filter((recht) => !offered.has(recht));
   const wanted: Omit<UpdateRolleBody, "version"> = {
     name,
-    merkmale,
+    merkmale: merkmaleToSave(merkmale, rolle.merkmale),
     serviceProviderIds: angebote,
     systemrechte: [...systemrechte, ...kept] as UpdateRolleBody["systemrechte"],
   };
@@ -70,6 +70,15 @@ export async function answerRolleEdit(request: Request, id: string | undefined, 
   if (REVISION_CONFLICT_CODES.has(outcome.failure.code))
     return refusedForm(submission, { code: "NEWER_VERSION_OF_ROLLE_AVAILABLE", status: 409 });
   return refusedForm(submission, outcome.failure, { fields: ROLLE_FIELDS });
+}
+
+/**
+ * The merkmale a save sends: the form's choice of those it shows, and every merkmal of the role that the portal does
+ * not know (a newer upstream's, e.g. MPT_ROLLE), as it was: the form cannot show it, so it must not drop it.
+ */
+export function merkmaleToSave(chosen: readonly string[], current: readonly string[]): UpdateRolleBody["merkmale"] {
+  const unknown = current.filter((merkmal) => !(ROLLEN_MERKMALE as readonly string[]).includes(merkmal));
+  return [...chosen, ...unknown] as UpdateRolleBody["merkmale"];
 }
 
 /** The delete dialog's confirmation: the role is checked again, deleted, and the user goes `to` the list with a message. */
