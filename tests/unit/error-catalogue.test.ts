@@ -340,6 +340,8 @@ const portalCodes = [
   "MEHRFACH_BEREITS_AUSGEFUEHRT",
   // a school delete against an upstream without the route (the pinned release; app/.server/upstream/organisationen.server.ts)
   "SCHULE_LOESCHEN_NICHT_ANGEBOTEN",
+  // a workflow step without its roles, where the server has no role list for the creation either (personenkontext-workflow.server.ts)
+  "WORKFLOW_OHNE_ROLLEN",
   "CROSS_ORIGIN_REQUEST",
   // the front door: TRACE and other methods the portal does not answer (app/.server/front-door.server.tsx)
   "METHOD_NOT_ALLOWED",

@@ -1,12 +1,16 @@
+import { z } from "zod";
 import {
   CreatedPersonResponse,
+  lenientArray,
   PersonenkontexteUpdateResponse,
   PersonenkontextWorkflowResponse,
+  RolleResponse,
   type CreatePersonWithPersonenkontexteBody,
   type PersonenkontextWorkflowStepQuery,
   type UpdatePersonenkontexteBody,
 } from "@contract";
-import { callUpstreamJson } from "./client.server";
+import { isRouteMiss } from "./capabilities.server";
+import { acceptUpstreamAnswer, callUpstream, callUpstreamJson, exchangeWithUpstream, parseAnswer, UpstreamFailure } from "./client.server";
 
 /** Named calls of the Personenkontext workflow (PERSONS.md §2.4). */
 
@@ -16,8 +20,7 @@ import { callUpstreamJson } from "./client.server";
  * `requestedWithSystemrecht: "EINGESCHRAENKT_NEUE_BENUTZER_ERSTELLEN"`, which limits the roles to the allow-list.
  */
 export async function workflowStep(request: Request, query: PersonenkontextWorkflowStepQuery) {
-  const step = (stepQuery: PersonenkontextWorkflowStepQuery) =>
-    callUpstreamJson(request, "/api/personenkontext-workflow/step", PersonenkontextWorkflowResponse, { query: stepQuery });
+  const step = (stepQuery: PersonenkontextWorkflowStepQuery) => stepWithRollen(request, stepQuery);
   if (!query.organisationId || query.limit === undefined) return step(query);
   // The upstream's `limit` cuts both lists (PERSONS §2.4.1, step 6): the organisations must stay few, but every role
   // the user may give at the chosen organisation must be offered. So the roles come from a second call beside it,
@@ -28,6 +31,40 @@ export async function workflowStep(request: Request, query: PersonenkontextWorkf
     step({ ...query, limit: undefined, organisationName: query.organisationId }),
   ]);
   return { ...organisationen, rollen: rollen.rollen, canCommit: rollen.canCommit };
+}
+
+/** The step's answer, telling a missing `rollen` (a server that no longer sends them) from an empty list. */
+const StepAnswer = PersonenkontextWorkflowResponse.extend({
+  rollen: z.union([z.undefined().transform(() => null), lenientArray(RolleResponse)]),
+});
+
+/**
+ * One step with the roles it offers. An open server change (CHANGES-AFTER-E638684 §3.1) drops `rollen` from the step
+ * and lists them at `GET /api/rolle/for-personenkontext-creation`: a step without them asks there, and where that does
+ * not exist either the user gets a German error, never an empty role picker that looks like "no roles" (issue 34 §9).
+ */
+async function stepWithRollen(request: Request, query: PersonenkontextWorkflowStepQuery) {
+  const answer = await callUpstream(request, "/api/personenkontext-workflow/step", { query });
+  const step = parseAnswer(answer, StepAnswer);
+  if (step.rollen !== null) return { ...step, rollen: step.rollen };
+  if (!query.organisationId) return { ...step, rollen: [] };
+  return { ...step, rollen: await rollenForCreation(request, { ...query, organisationId: query.organisationId }) };
+}
+
+async function rollenForCreation(request: Request, query: PersonenkontextWorkflowStepQuery & { organisationId: string }) {
+  const path = "/api/rolle/for-personenkontext-creation";
+  const options = {
+    query: {
+      organisationId: query.organisationId,
+      rolleName: query.rolleName,
+      rollenIds: query.rollenIds,
+      systemrecht: query.requestedWithSystemrecht,
+      limit: query.limit,
+    },
+  };
+  const answer = await exchangeWithUpstream(request, path, options);
+  if (isRouteMiss(answer)) throw new UpstreamFailure("WORKFLOW_OHNE_ROLLEN", 502);
+  return parseAnswer(await acceptUpstreamAnswer(request, answer, {}), z.array(RolleResponse));
 }
 
 /**
