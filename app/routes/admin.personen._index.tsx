@@ -36,7 +36,7 @@ export function loader(args: LoaderFunctionArgs) {
         Promise.all([
           findPersonenPage(request, params),
           organisationOptions(request, params.organisationen, params.organisationSuche),
-          rolleOptions(request, params.rollen, params.rolleSuche),
+          rolleOptions(request, params.rollen, params.rolleSuche, params.organisationen),
           klasseOptions(request, params.organisationen, params.klassen, params.klasseSuche),
           startVermutung(request, params),
         ]),

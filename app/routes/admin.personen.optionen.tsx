@@ -8,7 +8,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Options of the person list's filters for the combobox, as JSON: `?art=organisation|rolle|klasse&suche=…`
- * (`&schule=…` for classes). Guarded like the list itself; odd input gives an empty list, never an error page.
+ * (`&schule=…`: the classes, or the roles, of these schools). Guarded like the list itself; odd input gives an empty list, never an error page.
  */
 export function loader(args: LoaderFunctionArgs) {
   return withUpstreamSession(args, async ({ request }) => {
@@ -17,11 +17,9 @@ export function loader(args: LoaderFunctionArgs) {
     const suche = parseText(search.get("suche"));
     const art = search.get("art");
     if (art === "organisation") return json({ options: (await organisationOptions(request, [], suche)).options });
-    if (art === "rolle") return json({ options: await searchRollen(request, suche) });
-    if (art === "klasse") {
-      const schulen = [...new Set(search.getAll("schule").filter((id) => UUID.test(id)))].slice(0, 50);
-      return json({ options: await klasseOptions(request, schulen, [], suche) });
-    }
+    const schulen = [...new Set(search.getAll("schule").filter((id) => UUID.test(id)))].slice(0, 50);
+    if (art === "rolle") return json({ options: await searchRollen(request, suche, schulen) });
+    if (art === "klasse") return json({ options: await klasseOptions(request, schulen, [], suche) });
     return json({ options: [] });
   });
 }

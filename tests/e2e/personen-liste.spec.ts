@@ -319,6 +319,26 @@ test.describe("Alle Benutzer: suchen, filtern, sortieren, blättern", () => {
     },
   );
 
+  test("mit einer gewählten Schule bietet der Rollenfilter nur die Rollen dieser Schule an", async ({ page, loggedInAs }) => {
+    await loggedInAs("landesadmin", { target: `/admin/personen?organisation=${SCHULE_B.id}` });
+    await waitForHydration(page);
+    if (isJavaScriptProject()) {
+      const combobox = await loadedCombobox(page, "Rolle");
+      await combobox.fill("Schul");
+      await expect(page.getByRole("option", { name: "Schulbegleitung" })).toBeVisible();
+      await expect(page.getByRole("listbox")).not.toContainText("Schulbegleitung Medien");
+      await expectNoAxeViolations(page, "Rollenfilter einer Schule");
+    } else {
+      const rollen = filterForm(page).getByRole("group", { name: "Rolle" });
+      await expect(rollen.getByRole("checkbox", { name: "Lehrkraft", exact: true })).toBeVisible();
+      await expect(rollen.getByRole("checkbox", { name: "Schulbegleitung Medien" })).toHaveCount(0);
+      await page.goto(`/admin/personen?organisation=${SCHULE_A.id}`);
+      await expect(
+        filterForm(page).getByRole("group", { name: "Rolle" }).getByRole("checkbox", { name: "Schulbegleitung Medien" }),
+      ).toBeVisible();
+    }
+  });
+
   test(
     "mit JavaScript: die Auswahlliste lädt passende Schulen beim Tippen und ist barrierefrei",
     nurMitJavaScript("Die Auswahlliste gibt es nur mit JavaScript."),

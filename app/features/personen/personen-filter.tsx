@@ -56,6 +56,8 @@ export function PersonenFilter({ params, options, fixedSchule }: Props) {
         options={options.rollen}
         chosen={params.rollen}
         search={params.rolleSuche}
+        // with JavaScript the combobox offers the roles of the schools chosen in the form
+        schulen={schulen}
       />
       <OptionFilter
         // a new set of schools starts the class filter afresh

@@ -77,9 +77,18 @@ export async function klasseOptions(request: Request, schulen: string[], chosen:
  * search has no "these ids" parameter, so the page asks once for all roles (a few dozen) and narrows here; the
  * resource route for the combobox asks with the typed name.
  */
-export async function rolleOptions(request: Request, chosen: string[], search: string | undefined) {
-  const moeglicheRollen = await findMoeglicheRollen(request);
-  const sorted = moeglicheRollen.map((rolle) => ({ id: rolle.id, label: rolle.name })).sort(byLabel);
+export async function rolleOptions(request: Request, chosen: string[], search: string | undefined, schulen: string[] = []) {
+  // With schools chosen, only the roles of those schools are offered (issue 34 §6; the pinned upstream drops
+  // `organisationIds` and answers all). A chosen role that is not among them stays listed, so the filter that applies
+  // stays visible: its name comes from the unnarrowed list, asked alongside (the same wave).
+  const narrowed = schulen.length > 0;
+  const [moeglicheRollen, alle] = await Promise.all([
+    findMoeglicheRollen(request, narrowed ? { organisationIds: schulen } : undefined),
+    narrowed && chosen.length > 0 ? findMoeglicheRollen(request) : null,
+  ]);
+  const offered = new Set(moeglicheRollen.map((rolle) => rolle.id));
+  const chosenElsewhere = (alle ?? []).filter((rolle) => chosen.includes(rolle.id) && !offered.has(rolle.id));
+  const sorted = [...moeglicheRollen, ...chosenElsewhere].map((rolle) => ({ id: rolle.id, label: rolle.name })).sort(byLabel);
   const needle = search?.toLocaleLowerCase("de");
   const matching = sorted.filter(
     (option) => !chosen.includes(option.id) && (!needle || option.label.toLocaleLowerCase("de").includes(needle)),
@@ -87,9 +96,10 @@ export async function rolleOptions(request: Request, chosen: string[], search: s
   return [...sorted.filter((option) => chosen.includes(option.id)), ...matching.slice(0, OPTION_LIMIT)];
 }
 
-/** The combobox's search: roles whose name contains the typed text. */
-export async function searchRollen(request: Request, search: string | undefined) {
-  const moeglicheRollen = await findMoeglicheRollen(request, { rolleName: search, limit: OPTION_LIMIT });
+/** The combobox's search: roles whose name contains the typed text, of the chosen schools when there are any. */
+export async function searchRollen(request: Request, search: string | undefined, schulen: string[] = []) {
+  const organisationIds = schulen.length > 0 ? schulen : undefined;
+  const moeglicheRollen = await findMoeglicheRollen(request, { rolleName: search, limit: OPTION_LIMIT, organisationIds });
   return moeglicheRollen.map((rolle) => ({ id: rolle.id, label: rolle.name })).sort(byLabel);
 }
 
