@@ -1,11 +1,17 @@
-import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { can } from "~/permissions";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { pathOf, returnPathFrom, withReturnPath } from "~/return-path";
+import { DialogLink, unlessOnlyDialogChanged } from "~/components/route-dialog";
+import { Notice } from "~/components/notice";
+import { useRouteDialog } from "~/hooks/use-route-dialog";
+import { ANGEBOT_LOESCHEN, AngebotLoeschenDialog } from "~/features/angebote/angebot-loeschen-dialog";
+import { answerAngebotDelete, mayDeleteAngebot } from "~/features/angebote/angebot-loeschen.server";
 import { angebotDetails } from "~/features/angebote/angebote.server";
+import { loadFunktionen } from "~/.server/upstream/config.server";
 import { guardWhileLoading, notFound, requireAdmin } from "~/.server/guards.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 import { getManageableAngebot, hasAngebotLogo } from "~/.server/upstream/angebote.server";
@@ -22,26 +28,62 @@ export function loader(args: LoaderFunctionArgs) {
   return withUpstreamSession(args, async ({ request, params }) => {
     const guard = requireAdmin(request, { permissions: ["angebotsverwaltung"], orPermissions: ["rollenerweiterung"] });
     const id = z.string().uuid().safeParse(params.id).success ? params.id! : null;
-    // One wave: the offer and whether it has a logo.
-    const [user, [angebot, logo]] = await guardWhileLoading(guard, () =>
-      id ? Promise.all([getManageableAngebot(request, id), hasAngebotLogo(request, id)]) : Promise.resolve([null, false] as const),
+    // One wave: the offer, whether it has a logo, and what the upstream has switched off.
+    const [user, [angebot, logo, funktionen]] = await guardWhileLoading(guard, () =>
+      Promise.all([id ? getManageableAngebot(request, id) : null, id ? hasAngebotLogo(request, id) : false, loadFunktionen(request)]),
     );
     if (!angebot) throw notFound();
+    const mayDelete = mayDeleteAngebot(angebot, funktionen.angeboteErstellen);
+    if (new URL(request.url).searchParams.has(ANGEBOT_LOESCHEN) && !mayDelete) throw notFound();
     const details = angebotDetails(angebot, logo);
     const zurueck = returnPathFrom(new URL(request.url).searchParams, can(user, "angeboteVerwalten") ? LIST_PATH : ERWEITERBAR_PATH);
     // Opened from the offer's extension page, the way back leads there, and says so.
     const zurErweiterung = zurueck.startsWith(`/admin/angebote/${details.id}/erweiterungen`);
-    return { angebot: details, zurueck, zurErweiterung, mayExtend: details.erweiterbar && can(user, "rolleErweitern") };
+    return {
+      angebot: details,
+      zurueck,
+      zurErweiterung,
+      mayExtend: details.erweiterbar && can(user, "rolleErweitern"),
+      mayDelete,
+      vidis: Boolean(angebot.vidisAngebotId),
+    };
   });
 }
+
+/** The delete dialog's confirmation (`?loeschen`); afterwards the list the user came from. */
+export function action(args: ActionFunctionArgs) {
+  return withUpstreamSession(args, async ({ request, params }) => {
+    const user = await requireAdmin(request, { permissions: ["angebotsverwaltung"], orPermissions: ["rollenerweiterung"] });
+    const search = new URL(request.url).searchParams;
+    const id = z.string().uuid().safeParse(params.id).success ? params.id! : null;
+    if (!id || !search.has(ANGEBOT_LOESCHEN)) throw notFound();
+    const zurueck = returnPathFrom(search, can(user, "angeboteVerwalten") ? LIST_PATH : ERWEITERBAR_PATH);
+    const { angeboteErstellen } = await loadFunktionen(request);
+    // The way back must not lead to the deleted offer (its extension page).
+    return answerAngebotDelete(request, id, angeboteErstellen, zurueck.startsWith(`/admin/angebote/${id}`) ? LIST_PATH : zurueck);
+  });
+}
+
+export const shouldRevalidate = unlessOnlyDialogChanged([ANGEBOT_LOESCHEN]);
 
 const ERWEITERBAR_PATH = "/admin/angebote/erweiterbar";
 
 export default function AngebotDetails() {
   const { t } = useTranslation();
-  const { angebot, zurueck, zurErweiterung, mayExtend } = useLoaderData<typeof loader>();
+  const { angebot, zurueck, zurErweiterung, mayExtend, mayDelete, vidis } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const location = useLocation();
+  const deleteDialog = useRouteDialog(ANGEBOT_LOESCHEN);
   const jaNein = (value: boolean) => (value ? t("angebote:ja") : t("angebote:nein"));
+  const dialog = mayDelete ? (
+    <AngebotLoeschenDialog
+      dialog={deleteDialog}
+      name={angebot.name}
+      error={actionData && "deleteError" in actionData ? actionData.deleteError : null}
+    />
+  ) : null;
+  // Without JavaScript the dialog is a page of its own.
+  if (deleteDialog.inline && dialog) return dialog;
 
   return (
     <>
@@ -110,17 +152,32 @@ export default function AngebotDetails() {
         )}
       </section>
 
-      {mayExtend ? (
-        <p>
-          <Link to={withReturnPath(`/admin/angebote/${angebot.id}/erweiterungen`, pathOf(location), LIST_PATH)} className="btn-primary">
-            {t("angebote:details.erweitern")}
-          </Link>
+      {vidis ? (
+        <Notice tone="info" className="mb-4 max-w-3xl">
+          {t("angebote:delete.vidis")}
+        </Notice>
+      ) : null}
+      {mayExtend || mayDelete ? (
+        <p className="flex flex-wrap gap-3">
+          {mayExtend ? (
+            <Link to={withReturnPath(`/admin/angebote/${angebot.id}/erweiterungen`, pathOf(location), LIST_PATH)} className="btn-primary">
+              {t("angebote:details.erweitern")}
+            </Link>
+          ) : null}
+          {mayDelete ? (
+            <DialogLink name={ANGEBOT_LOESCHEN} className="btn-danger">
+              {t("angebote:delete.trigger")}
+            </DialogLink>
+          ) : null}
         </p>
       ) : null}
+      {dialog}
     </>
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: pageTitle("angebote:details.title", { name: data?.angebot.name ?? "" }) },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, location }) => {
+  const name = data?.angebot.name ?? "";
+  if (new URLSearchParams(location.search).has(ANGEBOT_LOESCHEN)) return [{ title: pageTitle("angebote:delete.pageTitle", { name }) }];
+  return [{ title: pageTitle("angebote:details.title", { name }) }];
+};

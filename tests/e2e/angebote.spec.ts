@@ -30,6 +30,25 @@ async function createRolle(page: Page, upstream: string, body: Record<string, un
 const rollenName = (prefix: string) => `${prefix} ${isJavaScriptProject() ? "J" : "H"}${uniqueToken()}`;
 
 test.describe("Angebote ansehen", () => {
+  test("wer ein Angebot löschen will, das Rollen weitergeben, erfährt in der Frage auf Deutsch, warum es bleibt", async ({
+    page,
+    loggedInAs,
+  }) => {
+    await loggedInAs("landesadmin", { target: `/admin/angebote/${DEMO_IDS.providerEmail}` });
+    await expect(heading(page, "Angebot E-Mail")).toBeVisible();
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Angebot löschen" }).click();
+    const frage = isJavaScriptProject() ? page.getByRole("dialog", { name: "Angebot löschen" }) : page.getByRole("main");
+    if (!isJavaScriptProject()) await expect(page).toHaveTitle("Angebot E-Mail löschen – Schulportal");
+    await expect(frage).toContainText("Möchten Sie das Angebot „E-Mail“ endgültig löschen?");
+    await expectNoAxeViolations(page, "Frage zum Löschen eines Angebots");
+    await frage.getByRole("button", { name: "Angebot löschen" }).click();
+    await expect(frage.getByRole("alert")).toContainText("Angebot wird verwendet");
+    await expectNoAxeViolations(page, "Löschen eines Angebots abgelehnt");
+    await frage.getByRole("link", { name: "Abbrechen" }).click();
+    await expect(heading(page, "Angebot E-Mail")).toBeVisible();
+  });
+
   test("die Landesadministratorin filtert die Angebote nach Kategorie; die Wahl steht in der Adresse und lässt sich zurücksetzen", async ({
     page,
     loggedInAs,

@@ -54,16 +54,20 @@ describe("Upstream-Aufrufe der Angebotsseiten", () => {
     expect(upstreamWaves(portal.upstreamTimeline)).toBe(1);
   });
 
-  it("die Seite eines Angebots liest das Angebot und ob es ein Logo hat in einer Welle", async () => {
+  it("die Seite eines Angebots liest das Angebot, ob es ein Logo hat, und einmal je Sitzung die Schalter: eine Welle", async () => {
     const page = await landesadmin.get(`/admin/angebote/${sp("mediathek-nord")}`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain(`/api/provider/${sp("mediathek-nord")}/logo`);
     expect(calls()).toEqual([
       "GET /api/auth/logininfo",
+      "GET /api/config",
       `GET /api/provider/${sp("mediathek-nord")}/logo`,
       `GET /api/provider/manageable/${sp("mediathek-nord")}`,
     ]);
     expect(upstreamWaves(portal.upstreamTimeline)).toBe(1);
+    portal.upstreamTimeline.length = 0;
+    await landesadmin.get(`/admin/angebote/${sp("mediathek-nord")}`);
+    expect(calls()).not.toContain("GET /api/config");
   });
 
   it("eine unsinnige Id fragt das Upstream gar nicht nach dem Angebot", async () => {

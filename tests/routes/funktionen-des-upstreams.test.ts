@@ -11,7 +11,9 @@ import { startPortal, type Portal } from "./support/portal.ts";
 let portal: Portal;
 
 beforeAll(async () => {
-  portal = await startPortal({ featureFlags: { befristungBearbeitenEnabled: false, setUemPasswordEnabled: false } });
+  portal = await startPortal({
+    featureFlags: { befristungBearbeitenEnabled: false, setUemPasswordEnabled: false, schulischeAngeboteErstellen: false },
+  });
 });
 
 afterAll(async () => {
@@ -45,6 +47,16 @@ describe("Vom Upstream abgeschaltete Funktionen", () => {
     portal.upstreamCalls.length = 0;
     const answer = await admin.postForm(path, { intent: "befristung", aenderungen: "[]", stand: "" });
     expect(answer.status).toBe(404);
+    expect(writes()).toEqual([]);
+  });
+
+  it("ohne Angebotsbearbeitung bietet die Seite eines Angebots kein Löschen an, und das Absenden findet nichts", async () => {
+    const admin = await portal.loggedIn("landesadmin", "gold");
+    const html = await (await admin.get(`/admin/angebote/${DEMO_IDS.providerMediathek}`)).text();
+    expect(html).toContain("Mediathek Nord");
+    expect(html).not.toContain("Angebot löschen");
+    portal.upstreamCalls.length = 0;
+    expect((await admin.postForm(`/admin/angebote/${DEMO_IDS.providerMediathek}?loeschen`, {})).status).toBe(404);
     expect(writes()).toEqual([]);
   });
 

@@ -268,8 +268,7 @@ const personsI18nKeys = [
  * in a screen of the spec can produce. Left out on purpose, because no such call can produce them:
  * USER_EXTERNAL_DATA_WORKFLOW_ERROR and MULTIPLE_ROLLENARTEN (identity provider's internal callback),
  * MISSING_ATTRIBUTE, VIDIS_API_ERROR, VIDIS_ERROR (VIDIS sync), DUPLICATE_NAME, INVALID_LOGO_COMBINATION,
- * VIDIS_SERVICE_PROVIDER_IMMUTABLE, ATTACHED_ROLLEN, ATTACHED_ROLLENERWEITERUNGEN (offer editing, which
- * the spec does not plan), MISSING_MERKMAL_VERFUEGBAR_FUER_ROLLENERWEITERUNG_ERROR and the per-role keys
+ * (offer editing, which the spec does not plan), MISSING_MERKMAL_VERFUEGBAR_FUER_ROLLENERWEITERUNG_ERROR and the per-role keys
  * of the bulk Rollenerweiterung endpoint (not planned either).
  */
 const currentUpstreamKeys = [
@@ -313,6 +312,10 @@ const currentUpstreamKeys = [
   "ORGANISATION_HAT_ROLLENERWEITERUNGEN",
   // roles (§3.10)
   "SERVICE_PROVIDER_PROVIDED_OUT_OF_TREE",
+  // offer delete (§4; issue 34 §2)
+  "VIDIS_SERVICE_PROVIDER_IMMUTABLE",
+  "ATTACHED_ROLLEN",
+  "ATTACHED_ROLLENERWEITERUNGEN",
   // offers list (§3.9) and role extension (§3.10): the modules' fallbacks
   "SERVICE_PROVIDER_ERROR",
   "ROLLENERWEITERUNG_ERROR",

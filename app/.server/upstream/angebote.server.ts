@@ -131,3 +131,8 @@ export async function findErweiterbareAngebote(request: Request, schuleId: strin
 }
 
 export type { OrganisationResponse };
+
+/** Deletes an offer (current upstream only, CHANGES-SINCE-PIN §4): 204, or the refusal (VIDIS, used by roles, extended). */
+export async function deleteAngebot(request: Request, id: string) {
+  await callUpstream(request, `/api/provider/${encodeURIComponent(id)}`, { method: "DELETE", defaultError: "ENTITY_COULD_NOT_BE_DELETED" });
+}
