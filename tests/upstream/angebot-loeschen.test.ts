@@ -19,17 +19,15 @@ const remove = (browser: Browser, id: string) => browser.json("DELETE", `/api/pr
 /** A fresh offer of a school, used by nobody. */
 async function freshAngebot(owner: string = DEMO_IDS.schuleA, extra: Partial<typeof serviceProvider.$inferInsert> = {}) {
   const id = newId();
-  await upstream.handle.db
-    .insert(serviceProvider)
-    .values({
-      id,
-      name: `Angebot ${id.slice(0, 8)}`,
-      target: "URL",
-      url: "https://example.org/",
-      kategorie: "SCHULISCH",
-      providedOnSchulstrukturknoten: owner,
-      ...extra,
-    });
+  await upstream.handle.db.insert(serviceProvider).values({
+    id,
+    name: `Angebot ${id.slice(0, 8)}`,
+    target: "URL",
+    url: "https://example.org/",
+    kategorie: "SCHULISCH",
+    providedOnSchulstrukturknoten: owner,
+    ...extra,
+  });
   return id;
 }
 

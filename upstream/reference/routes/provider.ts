@@ -28,7 +28,6 @@ import { listNotAuthorized, missingPermissions, notFound } from "../lib/errors.t
 import { isPermittedAnywhere, permittedOrganisations } from "../lib/permissions.ts";
 import { findLogo, loadServiceProviderResponses, renderServiceProvider } from "../lib/providers.ts";
 import { entityJson } from "../lib/render.ts";
-import { providerWriteRoutes } from "./provider-writes.ts";
 import { ancestorsOrSelf, isPermittedAt, ownersWithoutChildren } from "../lib/rolle-regeln.ts";
 import { parseOrThrow, readQuery } from "../lib/validation.ts";
 
@@ -267,8 +266,6 @@ export function providerRoutes(version: ApiVersion) {
       }));
     return entityJson(c, { total: organisationen.length, offset, limit: query.limit ?? organisationen.length, items });
   });
-
-  if (version === "current") app.route("/", providerWriteRoutes());
 
   app.get("/:angebotId/logo", async (c) => {
     requireUser(c);
