@@ -406,6 +406,16 @@ export const CreateRollenerweiterungBody = z.object({
 });
 export type CreateRollenerweiterungBody = z.infer<typeof CreateRollenerweiterungBody>;
 
+/**
+ * POST /api/rollen-erweiterung/angebot/{angebotId}/organisation/{organisationId}/apply (current upstream,
+ * CHANGES-SINCE-PIN §4): the roles that get the offer at the organisation, and those that lose it, in one step.
+ */
+export const ApplyRollenerweiterungBody = z.object({
+  addErweiterungenForRolleIds: z.array(z.string().uuid()),
+  removeErweiterungenForRolleIds: z.array(z.string().uuid()),
+});
+export type ApplyRollenerweiterungBody = z.infer<typeof ApplyRollenerweiterungBody>;
+
 /** The rights `GET /api/rolle` accepts in `systemrechte` (current upstream, CHANGES-SINCE-PIN §3.10). */
 export const ROLLEN_LISTE_SYSTEMRECHTE = ["ROLLEN_VERWALTEN", "ROLLEN_ERWEITERN", "IMPORT_DURCHFUEHREN"] as const;
 

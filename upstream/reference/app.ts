@@ -24,6 +24,7 @@ import { personenuebersichtRoutes } from "./routes/personenuebersicht.ts";
 import { personenRoutes } from "./routes/personen.ts";
 import { providerRoutes } from "./routes/provider.ts";
 import { providerWriteRoutes } from "./routes/provider-writes.ts";
+import { rollenErweiterungRoutes } from "./routes/rollen-erweiterung.ts";
 import { rollenRoutes } from "./routes/rollen.ts";
 import { resetPasswordRoutes } from "./routes/reset-password.ts";
 import { simulationRoutes } from "./routes/simulation.ts";
@@ -87,6 +88,7 @@ export function createReferenceApp(db: ReferenceDb, config: ReferenceConfig) {
   app.route("/api/provider", providerRoutes(config.apiVersion));
   // Offer writes exist in the current upstream only (CHANGES-SINCE-PIN §4).
   if (config.apiVersion === "current") app.route("/api/provider", providerWriteRoutes());
+  if (config.apiVersion === "current") app.route("/api/rollen-erweiterung", rollenErweiterungRoutes());
   app.route("/api/portal/meldung", meldungRoutes(config.apiVersion));
   app.route("/api/person-info", personInfoRoutes());
   app.route("/api/personen-frontend", personenFrontendRoutes(config.apiVersion));

@@ -141,9 +141,13 @@ const IDEMPOTENT = new Set<Method>(["GET", "PUT", "DELETE"]);
 
 // Kept-alive connections, as undici's fetch keeps them; node:http costs the portal about a millisecond less per page
 // than fetch (three calls a page; docs/decisions/017), and a call reads its whole answer anyway.
+// An idle connection is closed after 4 s, before a Node server's default keep-alive timeout of 5 s (the upstream's
+// framework and the reference both run on node:http): reusing one the upstream is closing at that moment fails a
+// POST that cannot be sent again safely (seen in CI: an import's execute, after the page had waited five seconds).
+const IDLE_MS = 4_000;
 const agents = {
-  "http:": new http.Agent({ keepAlive: true, maxSockets: 256 }),
-  "https:": new https.Agent({ keepAlive: true, maxSockets: 256 }),
+  "http:": new http.Agent({ keepAlive: true, maxSockets: 256, timeout: IDLE_MS }),
+  "https:": new https.Agent({ keepAlive: true, maxSockets: 256, timeout: IDLE_MS }),
 };
 
 /** Sends the request and reads the whole answer; fails with UpstreamTimeout when it takes longer than the timeout. */

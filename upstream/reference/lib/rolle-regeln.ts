@@ -177,3 +177,15 @@ export function isForeignKeyViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/** The role is owned at the organisation or one of its ancestors (where a Rollenerweiterung may name it). */
+export async function isOwnedAtOrAbove(db: ReferenceDb, role: RolleRow, organisationId: string) {
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(organisation)
+    .where(
+      sql`${organisation.id} = ${role.administeredBySchulstrukturknoten} AND ${organisation.id} IN (${ancestorsOrSelf(organisationId)})`,
+    )
+    .limit(1);
+  return rows.length > 0;
+}

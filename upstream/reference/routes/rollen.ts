@@ -38,6 +38,7 @@ import {
   findRolle,
   isForeignKeyViolation,
   isPermittedAt,
+  isOwnedAtOrAbove,
   isRolleInUse,
   ownersWithoutChildren,
   providerIdsOf,
@@ -405,17 +406,6 @@ async function replaceRechteUndMerkmale(db: ReferenceDb, rolleId: string, merkma
 }
 
 /** The role is owned by the organisation or one of its ancestors (current Rollenerweiterung, role search). */
-async function isOwnedAtOrAbove(db: ReferenceDb, role: RolleRow, organisationId: string) {
-  const rows = await db
-    .select({ one: sql<number>`1` })
-    .from(organisation)
-    .where(
-      sql`${organisation.id} = ${role.administeredBySchulstrukturknoten} AND ${organisation.id} IN (${ancestorsOrSelf(organisationId)})`,
-    )
-    .limit(1);
-  return rows.length > 0;
-}
-
 /** Pinned list scope: owners in the caller's ROLLEN_VERWALTEN organisations, with children (§5.1). */
 async function pinnedListCondition(db: ReferenceDb, callerId: string): Promise<SQL> {
   const permitted = await permittedOrganisations(db, callerId, ["ROLLEN_VERWALTEN"]);
