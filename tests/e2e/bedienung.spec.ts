@@ -124,10 +124,15 @@ test.describe("Schmale Bildschirme (390 px)", () => {
     await expect(region).toBeFocused();
     const scrolled = () => region.evaluate((box) => box.scrollLeft);
     expect(await scrolled()).toBe(0);
-    for (let step = 0; step < 10; step++) await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
     await expect.poll(scrolled).toBeGreaterThan(0);
-    // Scrolled to its end, the delete column is fully visible.
-    await expect(page.getByRole("columnheader", { name: "Aktionen" })).toBeInViewport({ ratio: 1 });
+    // To its end, however wide other journeys' data made the table (a school with a long name widens its column).
+    const width = await region.evaluate((box) => box.scrollWidth - box.clientWidth);
+    for (let step = 0; step < Math.ceil(width / 40) + 2; step++) await page.keyboard.press("ArrowRight");
+    await expect.poll(scrolled).toBeGreaterThanOrEqual(width - 1);
+    // Scrolled to its end, the delete column is fully visible (but for the fraction of a pixel that a table of
+    // fractional width leaves when the browser rounds the scroll position).
+    await expect(page.getByRole("columnheader", { name: "Aktionen" })).toBeInViewport({ ratio: 0.99 });
     await expectNoAxeViolations(page, "/admin/klassen bei 390 px");
 
     // The other pages of the journey do not scroll sideways either.
