@@ -101,3 +101,36 @@ export function ListCheckboxFilter({
     </fieldset>
   );
 }
+
+/**
+ * A filter of one choice from a list the page holds whole (a school, a level): a select whose first option means
+ * "all", its value a parameter of the GET form.
+ */
+export function ListSelectFilter({
+  name,
+  label,
+  allLabel,
+  options,
+  chosen,
+}: {
+  name: string;
+  label: string;
+  allLabel: string;
+  options: { id: string; label: string }[];
+  chosen: string | undefined;
+}) {
+  const id = `filter-${name}`;
+  return (
+    <div>
+      <FieldLabel id={id} label={label} />
+      <select id={id} name={name} defaultValue={chosen ?? ""} className="input max-w-md">
+        <option value="">{allLabel}</option>
+        {options.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

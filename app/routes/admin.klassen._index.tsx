@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { KLASSE_LOESCHEN, KlasseLoeschenDialog } from "~/features/klassen/klasse-loeschen-dialog";
 import { AppLink } from "~/components/app-link";
-import { FieldLabel } from "~/components/field-label";
+import { ListSelectFilter } from "~/components/list-filter-form";
 import { ListScreen, ListTable, type ListColumn } from "~/components/list-screen";
 import { useListLinks } from "~/hooks/use-list-links";
 import { DialogLink, unlessOnlyDialogChanged } from "~/components/route-dialog";
@@ -138,17 +138,13 @@ export default function KlassenList() {
             <span className="font-semibold">{t("klassen:fields.schule")}:</span> {fixedSchule.label}
           </p>
         ) : (
-          <div>
-            <FieldLabel id="filter-schule" label={t("klassen:fields.schule")} />
-            <select id="filter-schule" name="schule" defaultValue={params.schule ?? ""} className="input max-w-md">
-              <option value="">{t("klassen:list.allSchulen")}</option>
-              {schulen.map((schule) => (
-                <option key={schule.id} value={schule.id}>
-                  {schule.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ListSelectFilter
+            name="schule"
+            label={t("klassen:fields.schule")}
+            allLabel={t("klassen:list.allSchulen")}
+            options={schulen}
+            chosen={params.schule}
+          />
         )
       }
       count={t("klassen:list.count", { count: total })}

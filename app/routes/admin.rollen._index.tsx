@@ -2,8 +2,7 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ROLLEN_MERKMALE, ROLLENARTEN } from "@contract";
-import { FieldLabel } from "~/components/field-label";
-import { ListCheckboxFilter } from "~/components/list-filter-form";
+import { ListCheckboxFilter, ListSelectFilter } from "~/components/list-filter-form";
 import { ListScreen, ListTable, type ListColumn } from "~/components/list-screen";
 import { Notice } from "~/components/notice";
 import { RolleAngebote, RolleLabels } from "~/features/rollen/rolle-fields";
@@ -66,17 +65,13 @@ export default function RollenList() {
       searchLabel={t("rollen:list.search")}
       filters={
         <>
-          <div>
-            <FieldLabel id="filter-organisation" label={t("rollen:list.ebeneFilter")} />
-            <select id="filter-organisation" name="organisation" defaultValue={params.organisation ?? ""} className="input max-w-md">
-              <option value="">{t("rollen:list.alleEbenen")}</option>
-              {ebenen.map((ebene) => (
-                <option key={ebene.id} value={ebene.id}>
-                  {ebene.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ListSelectFilter
+            name="organisation"
+            label={t("rollen:list.ebeneFilter")}
+            allLabel={t("rollen:list.alleEbenen")}
+            options={ebenen}
+            chosen={params.organisation}
+          />
           <ListCheckboxFilter
             name="rollenart"
             legend={t("rollen:fields.rollenart")}
