@@ -83,6 +83,11 @@ export async function startPortal({
     const instance = serve({ fetch: timed, hostname: "127.0.0.1", port: 0 }, () => resolve(instance as Server));
     instance.once("error", reject);
   });
+  // Here the upstream shares the portal's process and event loop. While the reference's import job holds the loop
+  // (seconds, on a busy CI machine), the server's 5 s keep-alive timer can fire in the same burst of timers as the
+  // portal's next request on that connection, before the portal has seen the close: an ECONNRESET that separate
+  // processes, as in production, do not produce (there the portal closes idle connections after 4 s, transport.server.ts).
+  server.keepAliveTimeout = 60_000;
   // The portal's server modules read the environment once, at import; each test file imports the build afresh.
   process.env.UPSTREAM_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // The portal's own store, embedded in this process and thrown away with it (docs/decisions/035).
