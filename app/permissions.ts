@@ -15,6 +15,8 @@ export const ROUTE_PERMISSIONS = {
   klassenverwaltung: ["KLASSEN_VERWALTEN"],
   rollenverwaltung: ["ROLLEN_VERWALTEN"],
   angebotsverwaltung: ["ANGEBOTE_VERWALTEN"],
+  // Not a key of the spec: a school's own offers (the current upstream's restricted offer administration, issue 34 §1).
+  eingeschraenkteangebotsverwaltung: ["ANGEBOTE_EINGESCHRAENKT_VERWALTEN"],
   // Not a key of the spec: the school-specific role extension it names among the role functions (decision 024).
   rollenerweiterung: ["ROLLEN_ERWEITERN"],
   schulverwaltung: ["SCHULEN_VERWALTEN"],
@@ -51,6 +53,8 @@ export const ACTION_RIGHTS = {
   mehrfachAktion: ["BULK_VERWALTEN", "PERSONEN_VERWALTEN"],
   mehrfachLoeschen: ["BULK_VERWALTEN", "PERSONEN_VERWALTEN", "PERSONEN_SOFORT_LOESCHEN"],
   angeboteVerwalten: ["ANGEBOTE_VERWALTEN"],
+  angeboteEingeschraenktVerwalten: ["ANGEBOTE_EINGESCHRAENKT_VERWALTEN"],
+  vidisAbrufen: ["SCHULISCHE_VIDIS_ANGEBOTE_ABRUFEN"],
   rolleErweitern: ["ROLLEN_ERWEITERN"],
 } as const satisfies Record<string, readonly Systemrecht[]>;
 
@@ -77,6 +81,10 @@ interface AdminScreen {
   section: TranslationKey;
   /** The route permissions of spec section 2 that the screen's loader and action check. */
   permissions: readonly RoutePermission[];
+  /** Other route permissions, each of which opens the screen as well (`requireAdmin`'s `orPermissions`). */
+  orPermissions?: readonly RoutePermission[];
+  /** A function the upstream can switch off (`GET /api/config`): switched off, the entry is not shown. */
+  funktion?: "angeboteErstellen";
   /**
    * The rights the menu asks for where they differ from the route's: the Schulträger entry uses the real right
    * while the route keeps the replaced client's guard (decided with the Schulträger screens); "Andere Person (neu
@@ -173,6 +181,15 @@ const ADMIN_SCREENS: readonly AdminScreen[] = [
     built: true,
   },
   {
+    path: "/admin/angebote/new",
+    label: "nav.angebote.new",
+    section: "nav.angebote.section",
+    permissions: ["angebotsverwaltung"],
+    orPermissions: ["eingeschraenkteangebotsverwaltung"],
+    funktion: "angeboteErstellen",
+    built: true,
+  },
+  {
     path: "/admin/schulen",
     label: "nav.schulen.list",
     section: "nav.schulen.section",
@@ -204,15 +221,27 @@ const ADMIN_SCREENS: readonly AdminScreen[] = [
   },
 ];
 
-function shownInMenu(screen: AdminScreen, rights: ReadonlySet<string>): boolean {
-  return screen.menuRights ? screen.menuRights.every((right) => rights.has(right)) : hasPermissions(rights, screen.permissions);
+function opens(screen: AdminScreen, rights: ReadonlySet<string>): boolean {
+  return hasPermissions(rights, screen.permissions) || (screen.orPermissions ?? []).some((key) => hasPermissions(rights, [key]));
 }
 
-/** The admin side navigation of spec section 2: each entry is shown only with its own rights. */
-export function adminNavigation(rights: ReadonlySet<string>): NavSection[] {
+function shownInMenu(screen: AdminScreen, rights: ReadonlySet<string>): boolean {
+  return screen.menuRights ? screen.menuRights.every((right) => rights.has(right)) : opens(screen, rights);
+}
+
+/** Whether the side navigation may depend on the upstream's switches for this user (then they are read). */
+export function navigationNeedsFunktionen(rights: ReadonlySet<string>): boolean {
+  return ADMIN_SCREENS.some((screen) => screen.funktion !== undefined && shownInMenu(screen, rights));
+}
+
+/**
+ * The admin side navigation of spec section 2: each entry is shown only with its own rights, and not when the
+ * upstream has switched its function off (`ausgeschaltet`).
+ */
+export function adminNavigation(rights: ReadonlySet<string>, ausgeschaltet: ReadonlySet<string> = new Set()): NavSection[] {
   const sections = new Map<TranslationKey, NavEntry[]>();
   for (const screen of ADMIN_SCREENS) {
-    if (!shownInMenu(screen, rights)) continue;
+    if (!shownInMenu(screen, rights) || (screen.funktion && ausgeschaltet.has(screen.funktion))) continue;
     const entries = sections.get(screen.section) ?? [];
     entries.push({ label: screen.label, to: screen.path });
     sections.set(screen.section, entries);
@@ -223,7 +252,7 @@ export function adminNavigation(rights: ReadonlySet<string>): NavSection[] {
 /** Whether a page may offer a button to this admin screen (e.g. "Klasse anlegen" on the class list). */
 export function mayOpen(rights: ReadonlySet<string>, path: string): boolean {
   const screen = ADMIN_SCREENS.find((candidate) => candidate.path === path);
-  return screen !== undefined && hasPermissions(rights, screen.permissions);
+  return screen !== undefined && opens(screen, rights);
 }
 
 /** The route permissions of an admin screen of the table (what its loader and action check). */

@@ -37,7 +37,10 @@ export async function requireUser(request: Request): Promise<CurrentUser> {
 
 interface AdminRequirement {
   permissions: readonly RoutePermission[];
-  /** Another set of permissions that opens the screen as well (an offer's page: offers or role extension, decision 024). */
+  /**
+   * Other permissions, each of which opens the screen as well (an offer's page: offers, restricted offers or role
+   * extension, decision 024).
+   */
   orPermissions?: readonly RoutePermission[];
   /** The spec's level; only the import screen gets by with silver. */
   level?: "silver" | "gold";
@@ -49,7 +52,7 @@ interface AdminRequirement {
  */
 export async function requireAdmin(request: Request, { permissions, orPermissions, level = "gold" }: AdminRequirement) {
   const user = await requireUser(request);
-  const permitted = hasPermissions(user.rights, permissions) || (orPermissions !== undefined && hasPermissions(user.rights, orPermissions));
+  const permitted = hasPermissions(user.rights, permissions) || (orPermissions ?? []).some((key) => hasPermissions(user.rights, [key]));
   if (!permitted) throw notFound();
   if (level === "gold" && user.acr !== "gold") {
     if (await hasSecondFactor(request, user.personId)) throw await loginRedirect(request, { level: "gold" });

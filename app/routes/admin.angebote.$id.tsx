@@ -20,13 +20,16 @@ export const handle: I18nHandle = { i18n: "angebote" };
 
 const LIST_PATH = "/admin/angebote";
 
+/** Besides offer administrators: those who extend roles (decision 024) and those who manage their school's offers. */
+const OFFEN_MIT = ["rollenerweiterung", "eingeschraenkteangebotsverwaltung"] as const;
+
 /**
  * An offer, read-only (inventory §4.14.2). Open to offer administrators and to administrators who extend roles
  * (decision 024); which offers each may read, the upstream decides: an offer it does not show is "not found".
  */
 export function loader(args: LoaderFunctionArgs) {
   return withUpstreamSession(args, async ({ request, params }) => {
-    const guard = requireAdmin(request, { permissions: ["angebotsverwaltung"], orPermissions: ["rollenerweiterung"] });
+    const guard = requireAdmin(request, { permissions: ["angebotsverwaltung"], orPermissions: OFFEN_MIT });
     const id = z.string().uuid().safeParse(params.id).success ? params.id! : null;
     // One wave: the offer, whether it has a logo, and what the upstream has switched off.
     const [user, [angebot, logo, funktionen]] = await guardWhileLoading(guard, () =>
@@ -53,7 +56,7 @@ export function loader(args: LoaderFunctionArgs) {
 /** The delete dialog's confirmation (`?loeschen`); afterwards the list the user came from. */
 export function action(args: ActionFunctionArgs) {
   return withUpstreamSession(args, async ({ request, params }) => {
-    const user = await requireAdmin(request, { permissions: ["angebotsverwaltung"], orPermissions: ["rollenerweiterung"] });
+    const user = await requireAdmin(request, { permissions: ["angebotsverwaltung"], orPermissions: OFFEN_MIT });
     const search = new URL(request.url).searchParams;
     const id = z.string().uuid().safeParse(params.id).success ? params.id! : null;
     if (!id || !search.has(ANGEBOT_LOESCHEN)) throw notFound();
@@ -162,6 +165,11 @@ export default function AngebotDetails() {
           {mayExtend ? (
             <Link to={withReturnPath(`/admin/angebote/${angebot.id}/erweiterungen`, pathOf(location), LIST_PATH)} className="btn-primary">
               {t("angebote:details.erweitern")}
+            </Link>
+          ) : null}
+          {mayDelete ? (
+            <Link to={`/admin/angebote/${angebot.id}/bearbeiten`} className="btn-secondary">
+              {t("angebote:edit.trigger")}
             </Link>
           ) : null}
           {mayDelete ? (

@@ -12,6 +12,8 @@ import { useSchemaForm } from "~/hooks/use-schema-form";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { pathOf, returnPathFrom, withReturnPath } from "~/return-path";
 import { SchuleWahl } from "~/features/angebote/schule-wahl";
+import { ErweiterungenForm } from "~/features/angebote/erweiterungen-form";
+import { answerErweiterungen, erweitertAn } from "~/features/angebote/erweiterungen-anwenden.server";
 import { RollenerweiterungSchema } from "~/features/angebote/angebot-forms";
 import {
   chosenSchule,
@@ -40,6 +42,9 @@ export function loader(args: LoaderFunctionArgs) {
     const rollen = await loadRollen(request, context, schule);
     return {
       ...erweiterungPage(context, schule, rollen),
+      // The current upstream adds and removes in one step; the pinned one only adds, one role at a time.
+      einSchritt: !context.pinned,
+      erweitert: schule ? erweitertAn(context, schule.id) : [],
       schuleFehlt: isSchuleAskedButNotChosen(url.searchParams, schule),
       zurueck: returnPathFrom(url.searchParams, FALLBACK),
     };
@@ -50,6 +55,8 @@ export function action(args: ActionFunctionArgs) {
   return withUpstreamSession(args, async ({ request, params }) => {
     await requireErweiterer(request);
     const context = await loadErweiterungContext(request, params.id);
+    if (!context.pinned)
+      return answerErweiterungen(request, context, returnPathFrom(new URL(request.url).searchParams, FALLBACK), FALLBACK);
     const submission = parseWithZod(await readFormData(request), { schema: RollenerweiterungSchema });
     if (submission.status !== "success") return invalidForm(submission);
     const refuse = (field: "schule" | "rolle", message: Parameters<typeof fieldMessage>[0]) =>
@@ -96,7 +103,7 @@ const fieldMessage = (key: "schuleOhneRecht" | "rolleNichtZuweisbar" | "vorhande
 
 export default function AngebotErweiterungen() {
   const { t } = useTranslation();
-  const { angebot, erweiterungen, zurueck, schulen, schule, schuleFehlt } = useLoaderData<typeof loader>();
+  const { angebot, erweiterungen, zurueck, schulen, schule, schuleFehlt, einSchritt, erweitert, rollen } = useLoaderData<typeof loader>();
   const location = useLocation();
   // A saved extension comes back by a redirect to this same page: the form starts afresh, as it does without
   // JavaScript, instead of offering the role just extended for a second, refused time. A refused post answers with
@@ -113,7 +120,9 @@ export default function AngebotErweiterungen() {
         </Link>
       </p>
       <h1 className="mb-2 text-2xl font-bold">{t("angebote:erweiterung.title", { name: angebot.name })}</h1>
-      <p className="mb-2 max-w-3xl">{t("angebote:erweiterung.intro", { name: angebot.name })}</p>
+      <p className="mb-2 max-w-3xl">
+        {t(einSchritt ? "angebote:erweiterung.introEinSchritt" : "angebote:erweiterung.intro", { name: angebot.name })}
+      </p>
       <p className="mb-6">
         <Link to={withReturnPath(`/admin/angebote/${angebot.id}`, pathOf(location), FALLBACK)} className="text-primary underline">
           {t("angebote:erweiterung.zumAngebot", { name: angebot.name })}
@@ -149,7 +158,7 @@ export default function AngebotErweiterungen() {
 
       <section aria-labelledby="neue-erweiterung">
         <h2 id="neue-erweiterung" className="mb-2 text-xl font-bold">
-          {t("angebote:erweiterung.neu")}
+          {t(einSchritt ? "angebote:erweiterung.aendern" : "angebote:erweiterung.neu")}
         </h2>
         {/* The school decides which roles can be chosen. */}
         <SchuleWahl
@@ -159,7 +168,18 @@ export default function AngebotErweiterungen() {
           submitLabel={t("angebote:erweiterung.rollenAnzeigen")}
           keepReturnPath
         />
-        <ErweiterungForm key={formKey} />
+        {einSchritt && schule ? (
+          <ErweiterungenForm
+            key={`${formKey}-${schule.id}`}
+            schule={schule}
+            rollen={rollen}
+            erweitert={erweitert}
+            angebotName={angebot.name}
+            answer={actionData && "error" in actionData ? actionData : undefined}
+          />
+        ) : einSchritt ? null : (
+          <ErweiterungForm key={formKey} />
+        )}
       </section>
     </>
   );

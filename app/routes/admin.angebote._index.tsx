@@ -14,6 +14,7 @@ import {
   kategorieLabel,
 } from "~/features/angebote/angebote.server";
 import { loadListPage } from "~/.server/list-page.server";
+import { loadFunktionen } from "~/.server/upstream/config.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 import { findManageableAngebote } from "~/.server/upstream/angebote.server";
 
@@ -26,25 +27,31 @@ const OPEN_ROLLEN = 3;
 
 export function loader(args: LoaderFunctionArgs) {
   return withUpstreamSession(args, async ({ request }) => {
-    const { params, data, total } = await loadListPage(request, {
+    const { params, data, total, mayCreate } = await loadListPage(request, {
       schema: AngeboteListParams,
       repeated: ["kategorie"],
       access: { permissions: ["angebotsverwaltung"] },
-      // One wave: the page of offers carries their roles and owners.
+      create: "/admin/angebote/new",
+      // One wave: the page of offers carries their roles and owners; the switches say whether offers may be created.
       load: (params) =>
-        findManageableAngebote(request, {
-          offset: (params.seite - 1) * params.anzahl,
-          limit: params.anzahl,
-          kategorien: params.kategorie.length > 0 ? params.kategorie : undefined,
-        }),
-      total: (page) => page.total,
+        Promise.all([
+          findManageableAngebote(request, {
+            offset: (params.seite - 1) * params.anzahl,
+            limit: params.anzahl,
+            kategorien: params.kategorie.length > 0 ? params.kategorie : undefined,
+          }),
+          loadFunktionen(request),
+        ]),
+      total: ([page]) => page.total,
     });
+    const [page, funktionen] = data;
     return {
       params,
-      rows: angebotRows(data.items),
+      rows: angebotRows(page.items),
+      mayCreate: mayCreate && funktionen.angeboteErstellen,
       total,
       kategorien: FILTER_KATEGORIEN.map((kategorie) => ({ value: kategorie, label: kategorieLabel(kategorie) })),
-      filterIgnoriert: kategorieFilterIgnored(params.kategorie, data.items),
+      filterIgnoriert: kategorieFilterIgnored(params.kategorie, page.items),
     };
   });
 }
@@ -53,7 +60,7 @@ type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 
 export default function AngeboteList() {
   const { t } = useTranslation();
-  const { params, rows, total, kategorien, filterIgnoriert } = useLoaderData<typeof loader>();
+  const { params, rows, total, kategorien, filterIgnoriert, mayCreate } = useLoaderData<typeof loader>();
   const columns: ListColumn<Row>[] = [
     { header: t("angebote:fields.kategorie"), cell: (row) => t(row.kategorie) },
     { header: t("angebote:fields.name"), rowHeader: true, cell: (row) => row.name, link: (row) => `/admin/angebote/${row.id}` },
@@ -77,6 +84,7 @@ export default function AngeboteList() {
     <ListScreen
       title={t("angebote:list.title")}
       listPath={LIST_PATH}
+      create={mayCreate ? { path: "/admin/angebote/new", label: t("angebote:create.title") } : null}
       params={params}
       total={total}
       filterLabel={t("angebote:list.filter")}

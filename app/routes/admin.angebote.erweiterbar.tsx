@@ -1,5 +1,5 @@
-import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ListCount, ListTable, type ListColumn } from "~/components/list-screen";
 import { SchuleWahl } from "~/features/angebote/schule-wahl";
@@ -7,9 +7,14 @@ import { pageTitle, type I18nHandle } from "~/i18n";
 import { organisationLabel } from "~/organisation-label";
 import { chosenSchule, isSchuleAskedButNotChosen, requireErweiterer } from "~/features/angebote/angebot-erweiterung.server";
 import { angebotRows } from "~/features/angebote/angebote.server";
-import { guardWhileLoading } from "~/.server/guards.server";
-import { withUpstreamSession } from "~/.server/responses.server";
-import { findErweiterbareAngebote } from "~/.server/upstream/angebote.server";
+import { DialogLink, unlessOnlyDialogChanged } from "~/components/route-dialog";
+import { useRouteDialog } from "~/hooks/use-route-dialog";
+import { can } from "~/permissions";
+import { VIDIS_SYNC, VidisSyncDialog } from "~/features/angebote/vidis-sync-dialog";
+import { guardWhileLoading, notFound } from "~/.server/guards.server";
+import { redirectWithToast, withUpstreamSession } from "~/.server/responses.server";
+import { UpstreamFailure } from "~/.server/upstream/client.server";
+import { findErweiterbareAngebote, syncVidisAngebote } from "~/.server/upstream/angebote.server";
 import { schulenWithRight } from "~/.server/upstream/organisationen.server";
 
 export const handle: I18nHandle = { i18n: "angebote" };
@@ -23,11 +28,17 @@ const PATH = "/admin/angebote/erweiterbar";
  */
 export function loader(args: LoaderFunctionArgs) {
   return withUpstreamSession(args, async ({ request }) => {
-    const [, schulen] = await guardWhileLoading(requireErweiterer(request), () => schulenWithRight(request, "ROLLEN_ERWEITERN"));
+    const [user, [schulen, vidisSchulen]] = await guardWhileLoading(requireErweiterer(request), () =>
+      Promise.all([schulenWithRight(request, "ROLLEN_ERWEITERN"), schulenWithRight(request, "SCHULISCHE_VIDIS_ANGEBOTE_ABRUFEN")]),
+    );
     const { searchParams } = new URL(request.url);
     const schule = chosenSchule(schulen, searchParams.get("schule"));
     const angebote = schule ? await findErweiterbareAngebote(request, schule.id) : [];
+    // VIDIS: with the right at the chosen school (as the original offers it on this page).
+    const mayVidis = schule !== null && can(user, "vidisAbrufen") && vidisSchulen.some((entry) => entry.id === schule.id);
+    if (searchParams.has(VIDIS_SYNC) && !mayVidis) throw notFound();
     return {
+      mayVidis,
       schuleFehlt: isSchuleAskedButNotChosen(searchParams, schule),
       schulen: schulen.map((entry) => ({ id: entry.id, label: organisationLabel(entry) })),
       schule: schule ? { id: schule.id, label: organisationLabel(schule) } : null,
@@ -36,11 +47,44 @@ export function loader(args: LoaderFunctionArgs) {
   });
 }
 
+/** The VIDIS dialog's confirmation: one synchronisation of the chosen school, then this page with a message. */
+export function action(args: ActionFunctionArgs) {
+  return withUpstreamSession(args, async ({ request }) => {
+    const user = await requireErweiterer(request);
+    const url = new URL(request.url);
+    if (!url.searchParams.has(VIDIS_SYNC) || !can(user, "vidisAbrufen")) throw notFound();
+    const schulen = await schulenWithRight(request, "SCHULISCHE_VIDIS_ANGEBOTE_ABRUFEN");
+    const schule = schulen.find((entry) => entry.id === url.searchParams.get("schule"));
+    if (!schule) throw notFound();
+    try {
+      await syncVidisAngebote(request, schule.id);
+    } catch (failure) {
+      if (!(failure instanceof UpstreamFailure)) throw failure;
+      return data({ vidisError: failure.code }, { status: failure.status >= 500 ? 502 : 400 });
+    }
+    return redirectWithToast(request, `${PATH}?schule=${schule.id}`, { key: "angebote:vidis.done", values: { schule: schule.name } });
+  });
+}
+
+export const shouldRevalidate = unlessOnlyDialogChanged([VIDIS_SYNC]);
+
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 
 export default function ErweiterbareAngebote() {
   const { t } = useTranslation();
-  const { schulen, schule, schuleFehlt, rows } = useLoaderData<typeof loader>();
+  const { schulen, schule, schuleFehlt, rows, mayVidis } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const vidisDialog = useRouteDialog(VIDIS_SYNC);
+  const dialog =
+    mayVidis && schule ? (
+      <VidisSyncDialog
+        dialog={vidisDialog}
+        schule={schule.label}
+        error={actionData && "vidisError" in actionData ? actionData.vidisError : null}
+      />
+    ) : null;
+  // Without JavaScript the dialog is a page of its own.
+  if (vidisDialog.inline && dialog) return dialog;
   const columns: ListColumn<Row>[] = [
     {
       header: t("angebote:fields.name"),
@@ -59,10 +103,18 @@ export default function ErweiterbareAngebote() {
       <SchuleWahl schulen={schulen} schule={schule} schuleFehlt={schuleFehlt} submitLabel={t("angebote:erweiterbar.anzeigen")} />
       {schule ? (
         <>
+          {mayVidis ? (
+            <p className="mb-4">
+              <DialogLink name={VIDIS_SYNC} className="btn-secondary">
+                {t("angebote:vidis.trigger")}
+              </DialogLink>
+            </p>
+          ) : null}
           <ListCount>{t("angebote:erweiterbar.count", { count: rows.length, schule: schule.label })}</ListCount>
           <ListTable caption={t("angebote:erweiterbar.caption", { schule: schule.label })} listPath={PATH} rows={rows} columns={columns} />
         </>
       ) : null}
+      {dialog}
     </>
   );
 }

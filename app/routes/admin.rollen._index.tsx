@@ -8,8 +8,9 @@ import { Notice } from "~/components/notice";
 import { RolleAngebote, RolleLabels } from "~/features/rollen/rolle-fields";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { organisationLabel } from "~/organisation-label";
-import { findEbenen, loadRollenPage, ROLLEN_LIST_REPEATED, rollenFilterIgnored, RollenListParams } from "~/features/rollen/rollen.server";
+import { loadRollenPage, ROLLEN_LIST_REPEATED, rollenFilterIgnored, RollenListParams } from "~/features/rollen/rollen.server";
 import { loadListPage } from "~/.server/list-page.server";
+import { findEbenen } from "~/.server/upstream/ebenen.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 
 export const handle: I18nHandle = { i18n: "rollen" };
@@ -25,7 +26,7 @@ export function loader(args: LoaderFunctionArgs) {
       create: "/admin/rollen/new",
       // One wave: the page of roles carries their offers and their level's name and Kennung; the levels of the filter
       // are read alongside.
-      load: (params) => Promise.all([loadRollenPage(request, params), findEbenen(request, undefined)]),
+      load: (params) => Promise.all([loadRollenPage(request, params), findEbenen(request, "ROLLEN_VERWALTEN", undefined)]),
       total: ([page]) => page.total,
     });
     const [page, ebenen] = data;

@@ -316,6 +316,13 @@ const currentUpstreamKeys = [
   "VIDIS_SERVICE_PROVIDER_IMMUTABLE",
   "ATTACHED_ROLLEN",
   "ATTACHED_ROLLENERWEITERUNGEN",
+  // offer create and edit (§4; issue 34 §1, §2), the one-step school offers (§4), VIDIS (§4; issue 34 §5)
+  "DUPLICATE_NAME",
+  "INVALID_LOGO_COMBINATION",
+  "MISSING_MERKMAL_VERFUEGBAR_FUER_ROLLENERWEITERUNG_ERROR",
+  "MISSING_ATTRIBUTE",
+  "VIDIS_API_ERROR",
+  "VIDIS_ERROR",
   // offers list (§3.9) and role extension (§3.10): the modules' fallbacks
   "SERVICE_PROVIDER_ERROR",
   "ROLLENERWEITERUNG_ERROR",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminNavigation, firstAdminPath, hasPermissions, systemrechteOf } from "~/permissions";
+import { adminNavigation, firstAdminPath, hasPermissions, navigationNeedsFunktionen, systemrechteOf } from "~/permissions";
 
 const kontexte = (...rollen: string[][]) => rollen.map((systemrechte) => ({ rolle: { systemrechte } }));
 
@@ -64,11 +64,29 @@ describe("admin side navigation", () => {
     expect(firstAdminPath(new Set(["ROLLEN_ERWEITERN", "KLASSEN_VERWALTEN"]))).toBe("/admin/klassen");
   });
 
-  it("shows the offers section with the list and the role extension each by its own right", () => {
-    const targets = (rights: string[]) => adminNavigation(new Set(rights)).flatMap((section) => section.entries.map((entry) => entry.to));
-    expect(targets(["ANGEBOTE_VERWALTEN"])).toEqual(["/admin/angebote"]);
+  it("shows the offers section with the list, the role extension and the new offer each by its own right", () => {
+    const targets = (rights: string[], aus?: Set<string>) =>
+      adminNavigation(new Set(rights), aus).flatMap((section) => section.entries.map((entry) => entry.to));
+    expect(targets(["ANGEBOTE_VERWALTEN"])).toEqual(["/admin/angebote", "/admin/angebote/new"]);
     expect(targets(["ROLLEN_ERWEITERN"])).toEqual(["/admin/angebote/erweiterbar"]);
-    expect(targets(["ANGEBOTE_VERWALTEN", "ROLLEN_ERWEITERN"])).toEqual(["/admin/angebote", "/admin/angebote/erweiterbar"]);
+    expect(targets(["ANGEBOTE_VERWALTEN", "ROLLEN_ERWEITERN"])).toEqual([
+      "/admin/angebote",
+      "/admin/angebote/erweiterbar",
+      "/admin/angebote/new",
+    ]);
+    // A school's own offers: the restricted right alone opens the new offer, as in the original's menu.
+    expect(targets(["ANGEBOTE_EINGESCHRAENKT_VERWALTEN", "ROLLEN_ERWEITERN"])).toEqual([
+      "/admin/angebote/erweiterbar",
+      "/admin/angebote/new",
+    ]);
+  });
+
+  it("hides the new offer when the upstream has switched offer creation off, and asks for the switches only then", () => {
+    const targets = (rights: string[], aus?: Set<string>) =>
+      adminNavigation(new Set(rights), aus).flatMap((section) => section.entries.map((entry) => entry.to));
+    expect(targets(["ANGEBOTE_VERWALTEN"], new Set(["angeboteErstellen"]))).toEqual(["/admin/angebote"]);
+    expect(navigationNeedsFunktionen(new Set(["ANGEBOTE_EINGESCHRAENKT_VERWALTEN"]))).toBe(true);
+    expect(navigationNeedsFunktionen(new Set(["ROLLEN_ERWEITERN", "PERSONEN_VERWALTEN"]))).toBe(false);
   });
 
   it("skips areas whose screens are not built yet, so the tile never leads to “not found”", () => {

@@ -220,7 +220,11 @@ const body = {
 async function rollenModuleAgainst(handler: Handler, env: Record<string, string> = {}) {
   standIn = await startStandIn(handler);
   pointPortalAt(standIn.url, env);
-  return { ...(await import("~/features/rollen/rollen.server")), ...(await import("~/features/rollen/rollen-writes.server")) };
+  return {
+    ...(await import("~/features/rollen/rollen.server")),
+    ...(await import("~/features/rollen/rollen-writes.server")),
+    ...(await import("~/.server/upstream/ebenen.server")),
+  };
 }
 
 describe("Rolle anlegen gegen beide Upstream-Versionen", () => {

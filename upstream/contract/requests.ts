@@ -7,6 +7,7 @@ import {
   PERSON_SORT_FIELDS,
   PINNED_ROLLENARTEN,
   PINNED_SYSTEMRECHTE,
+  PROVIDER_MERKMALE,
   ROLLEN_MERKMALE,
   ROLLENARTEN,
   SYSTEMRECHTE,
@@ -415,6 +416,68 @@ export const ApplyRollenerweiterungBody = z.object({
   removeErweiterungenForRolleIds: z.array(z.string().uuid()),
 });
 export type ApplyRollenerweiterungBody = z.infer<typeof ApplyRollenerweiterungBody>;
+
+/** The logo types POST /api/provider accepts with `logoBase64` (`ALLOWED_LOGO_MIME_TYPES`). */
+export const LOGO_MIME_TYPES = ["image/png", "image/jpeg", "image/webp", "image/svg+xml"] as const;
+
+/**
+ * Marks the upstream's length rules (`@MaxLength`): their failure is `INVALID_LENGTH`, not `VALIDATION_ERROR`. It
+ * wins over the property's other rules (the upstream's validation filter looks at `isMaxLength` first).
+ */
+export const TOO_LONG = "TOO_LONG";
+
+/**
+ * An offer's name (`@IsDIN91379AEXT() @MaxLength(50)`, NFC): the role name's characters (DIN 91379 A with digits and
+ * brackets). Unlike a role name it may be empty: the upstream's pattern admits the empty string and nothing else
+ * refuses it.
+ */
+const angebotName = z
+  .string()
+  .transform((name) => name.normalize("NFC"))
+  .refine((name) => name.length <= 50, { message: TOO_LONG })
+  .refine((name) => name === "" || ROLLE_NAME_CHARACTERS.test(name));
+/** An offer's link (`@MaxLength(2000)`): any text, the upstream checks no URL syntax. */
+const angebotUrl = z.string().max(2000, TOO_LONG);
+/** A standard logo's number (`logoId`): 1 … 2³¹ − 1. */
+const logoId = z
+  .number()
+  .int()
+  .min(1)
+  .max(2 ** 31 - 1);
+type LogoMimeType = (typeof LOGO_MIME_TYPES)[number];
+/** `@IsIn(ALLOWED_LOGO_MIME_TYPES)`: unlike `@IsEnum` a plain VALIDATION_ERROR when refused. */
+const logoMimeType = z.string().refine((type): type is LogoMimeType => (LOGO_MIME_TYPES as readonly string[]).includes(type));
+
+/**
+ * POST /api/provider (current upstream, CHANGES-SINCE-PIN §4, `CreateServiceProviderBodyParams`): a standard logo
+ * (`logoId`) or an uploaded one (`logoBase64` with `logoMimeType`), never both (the server's 400
+ * `INVALID_LOGO_COMBINATION`, so not refused here). `organisationId` is only `@IsUUID` (an empty one is malformed,
+ * not missing); the optional fields are `@IsOptional`, which lets `null` through as "not sent".
+ */
+export const CreateServiceProviderBody = z.object({
+  organisationId: z.string().uuid(),
+  name: angebotName,
+  url: angebotUrl,
+  logoId: logoId.nullish(),
+  logoBase64: z.string().nullish(),
+  logoMimeType: logoMimeType.nullish(),
+  kategorie: z.enum(CURRENT_PROVIDER_KATEGORIEN),
+  requires2fa: z.boolean(),
+  merkmale: z.array(z.enum(PROVIDER_MERKMALE)),
+  rollenartenWhitelist: z.array(z.enum(ROLLENARTEN)).nullish(),
+});
+export type CreateServiceProviderBody = z.infer<typeof CreateServiceProviderBody>;
+
+/** PATCH /api/provider/{id} (`UpdateServiceProviderBodyParams`): every field optional; `logoId: null` clears the logo. */
+export const UpdateServiceProviderBody = z.object({
+  name: angebotName.optional(),
+  url: angebotUrl.optional(),
+  kategorie: z.enum(CURRENT_PROVIDER_KATEGORIEN).optional(),
+  logoId: logoId.nullable().optional(),
+  merkmale: z.array(z.enum(PROVIDER_MERKMALE)).optional(),
+  rollenartenWhitelist: z.array(z.enum(ROLLENARTEN)).optional(),
+});
+export type UpdateServiceProviderBody = z.infer<typeof UpdateServiceProviderBody>;
 
 /** The rights `GET /api/rolle` accepts in `systemrechte` (current upstream, CHANGES-SINCE-PIN §3.10). */
 export const ROLLEN_LISTE_SYSTEMRECHTE = ["ROLLEN_VERWALTEN", "ROLLEN_ERWEITERN", "IMPORT_DURCHFUEHREN"] as const;

@@ -5,8 +5,12 @@ import {
   ParentOrganisationenResponse,
   RolleWithServiceProvidersResponse,
   RollenerweiterungResponse,
+  ServiceProviderResponse,
   rawPagedResponse,
+  type ApplyRollenerweiterungBody,
   type CreateRollenerweiterungBody,
+  type CreateServiceProviderBody,
+  type UpdateServiceProviderBody,
   type FindRollenQuery,
   type ManageableProvidersQuery,
 } from "@contract";
@@ -135,4 +139,52 @@ export type { OrganisationResponse };
 /** Deletes an offer (current upstream only, CHANGES-SINCE-PIN §4): 204, or the refusal (VIDIS, used by roles, extended). */
 export async function deleteAngebot(request: Request, id: string) {
   await callUpstream(request, `/api/provider/${encodeURIComponent(id)}`, { method: "DELETE", defaultError: "ENTITY_COULD_NOT_BE_DELETED" });
+}
+
+/** Creates an offer (current upstream, CHANGES-SINCE-PIN §4): 201 with the offer. */
+export function createAngebot(request: Request, body: CreateServiceProviderBody) {
+  return callUpstreamJson(request, "/api/provider", ServiceProviderResponse, {
+    method: "POST",
+    body,
+    defaultError: "SERVICE_PROVIDER_ERROR",
+  });
+}
+
+/** Changes an offer's fields (partial; `requires2fa` and the owner stay): 200 with the offer. */
+export function updateAngebot(request: Request, id: string, body: UpdateServiceProviderBody) {
+  return callUpstreamJson(request, `/api/provider/${encodeURIComponent(id)}`, ServiceProviderResponse, {
+    method: "PATCH",
+    body,
+    defaultError: "SERVICE_PROVIDER_ERROR",
+  });
+}
+
+/** A role the apply step refused, with the upstream's reason (`DbiamApplyRollenerweiterungMultiError`). */
+const RollenFehler = z.object({
+  rolleIdsWithI18nKeys: z.array(z.object({ rolleId: z.string(), i18nKey: z.string() })),
+});
+export type RolleFehler = z.infer<typeof RollenFehler>["rolleIdsWithI18nKeys"][number];
+
+/**
+ * Gives the offer to some roles at a school and takes it from others, in one step (current upstream, 204). Roles the
+ * upstream refused one by one are answered (the others are applied); any other refusal is thrown.
+ */
+export async function applyRollenerweiterungen(
+  request: Request,
+  angebotId: string,
+  schuleId: string,
+  body: ApplyRollenerweiterungBody,
+): Promise<RolleFehler[]> {
+  const path = `/api/rollen-erweiterung/angebot/${encodeURIComponent(angebotId)}/organisation/${encodeURIComponent(schuleId)}/apply`;
+  const options = { method: "POST", body, defaultError: "ROLLENERWEITERUNG_ERROR" } as const;
+  const answer = await exchangeWithUpstream(request, path, options);
+  const einzelne = answer.status === 400 ? RollenFehler.safeParse(parseJson(answer.text)) : null;
+  if (einzelne?.success) return einzelne.data.rolleIdsWithI18nKeys;
+  await acceptUpstreamAnswer(request, answer, options);
+  return [];
+}
+
+/** Asks the upstream to take over the school's offers activated in VIDIS (current upstream; 200 without a body). */
+export async function syncVidisAngebote(request: Request, schuleId: string) {
+  await callUpstream(request, `/api/vidis/${encodeURIComponent(schuleId)}/angebote-sync`, { method: "PUT", defaultError: "VIDIS_ERROR" });
 }

@@ -58,3 +58,8 @@ export function funktionenAus(status: number, body: unknown): Funktionen {
     angeboteErstellen: flags.schulischeAngeboteErstellen ?? true,
   };
 }
+
+/** The names of the functions the upstream has switched off (the side navigation hides their entries). */
+export function ausgeschalteteFunktionen(funktionen: Funktionen): Set<string> {
+  return new Set(Object.entries(funktionen).flatMap(([name, an]) => (an ? [] : [name])));
+}

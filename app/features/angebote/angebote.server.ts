@@ -10,6 +10,7 @@ import type { TranslationKey } from "~/i18n";
 import { organisationLabel } from "~/organisation-label";
 import { PagingParams } from "~/.server/list-params.server";
 import type { FieldsByErrorCode } from "~/.server/responses.server";
+import { kategorieLabel } from "./kategorie";
 
 /**
  * What the offer screens show, resolved on the server from the upstream's answers (decision 024). Pure rules, so the
@@ -38,20 +39,6 @@ export function kategorieFilterIgnored(chosen: readonly string[], items: readonl
   return chosen.length > 0 && items.some((item) => !chosen.includes(item.kategorie ?? ""));
 }
 export type AngeboteListParams = z.infer<typeof AngeboteListParams>;
-
-const KATEGORIE_LABELS: Record<string, TranslationKey> = {
-  EMAIL: "start.kategorie.EMAIL",
-  UNTERRICHT: "start.kategorie.UNTERRICHT",
-  VERWALTUNG: "start.kategorie.VERWALTUNG",
-  HINWEISE: "start.kategorie.HINWEISE",
-  SCHULISCH: "start.kategorie.SCHULISCH",
-  ANGEBOTE: "start.kategorie.ANGEBOTE",
-};
-
-/** The category's label of the start page; a category of a later upstream version gets the neutral one. */
-export function kategorieLabel(kategorie: string | null | undefined): TranslationKey {
-  return (kategorie && KATEGORIE_LABELS[kategorie]) || "start.kategorie.SONSTIGE";
-}
 
 /** Pinned `hasRollenerweiterung`, current `hasRollenerweiterungen`: at least one Rollenerweiterung names the offer. */
 export function isErweitert(angebot: Pick<ManageableServiceProviderResponse, "hasRollenerweiterung" | "hasRollenerweiterungen">) {
@@ -185,3 +172,5 @@ export const ERWEITERUNG_FIELDS: FieldsByErrorCode = {
   ENTITY_NOT_FOUND: { field: "rolle", message: "angebote:erweiterung.validation.rolleNichtZuweisbar" },
   MISSING_PERMISSIONS: { field: "schule", message: "angebote:erweiterung.validation.schuleOhneRecht" },
 };
+
+export { kategorieLabel };

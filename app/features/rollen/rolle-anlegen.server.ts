@@ -13,15 +13,8 @@ import { redirectTo } from "~/.server/redirects.server";
 import { invalidForm, redirectWithToast, refusedForm, type FormFailure } from "~/.server/responses.server";
 import { UpstreamFailure } from "~/.server/upstream/client.server";
 import { angeboteFuerRolle, rollenartenFuerNeueRolle } from "~/.server/upstream/rollen.server";
-import {
-  CREATE_ROLLE_CONSTRAINT,
-  EBENEN_LIMIT,
-  findEbene,
-  findEbenen,
-  nachName,
-  rollenartLabel,
-  systemrechtOptions,
-} from "./rollen.server";
+import { EBENEN_LIMIT, findEbene, findEbenen } from "~/.server/upstream/ebenen.server";
+import { CREATE_ROLLE_CONSTRAINT, nachName, rollenartLabel, systemrechtOptions } from "./rollen.server";
 import { CREATE_ROLLE_WRITE, createRolleKey, createRolleWithOutcome, ROLLE_FIELDS } from "./rollen-writes.server";
 import { CreateRolleSchema } from "./rolle-forms";
 
@@ -57,8 +50,8 @@ const angebotOption = (angebot: ServiceProviderResponse) => ({ id: angebot.id, n
 export async function loadCreateForm(request: Request, search: URLSearchParams, { weiter = false } = {}) {
   const auswahl = auswahlFrom(search);
   const [ebenen, ebene, rollenarten, systemrechte] = await Promise.all([
-    findEbenen(request, auswahl.ebeneSuche),
-    auswahl.ebene ? findEbene(request, auswahl.ebene) : null,
+    findEbenen(request, "ROLLEN_VERWALTEN", auswahl.ebeneSuche),
+    auswahl.ebene ? findEbene(request, "ROLLEN_VERWALTEN", auswahl.ebene) : null,
     rollenartenFuerNeueRolle(request),
     systemrechtOptions(request),
   ]);
@@ -125,7 +118,7 @@ export async function answerCreateRolle(request: Request, zurueck: string) {
   if (submission.status !== "success") return invalidForm(submission);
   const values = submission.value;
   const [ebene, rollenarten, rechte, angebote] = await Promise.all([
-    findEbene(request, values.ebene),
+    findEbene(request, "ROLLEN_VERWALTEN", values.ebene),
     rollenartenFuerNeueRolle(request),
     systemrechtOptions(request),
     angeboteFuerRolle(request, values.ebene).catch((error: unknown) => {

@@ -6,7 +6,7 @@ import { organisationLabel } from "~/organisation-label";
 import { notFound } from "~/.server/guards.server";
 import { PagingParams, searchText } from "~/.server/list-params.server";
 import { UpstreamFailure } from "~/.server/upstream/client.server";
-import { findOrganisationen, getOrganisation } from "~/.server/upstream/organisationen.server";
+import { getOrganisation } from "~/.server/upstream/organisationen.server";
 import { findRollen, getRolle, getSystemrechte } from "~/.server/upstream/rollen.server";
 import { CreateRolleSchema, EditRolleSchema } from "./rolle-forms";
 
@@ -179,45 +179,6 @@ export async function ownerIfUnnamed(request: Request, rolle: RolleWithServicePr
     if (error instanceof UpstreamFailure) return null;
     throw error;
   }
-}
-
-/** At most this many levels are offered at once; more are found by the search above the choice. */
-export const EBENEN_LIMIT = 50;
-
-const EBENEN_QUERY = { systemrechte: ["ROLLEN_VERWALTEN" as const], excludeTyp: ["KLASSE" as const] };
-
-/**
- * The organisations a role may be administered at: where the user holds ROLLEN_VERWALTEN, without classes. The levels
- * above the schools (root, Länder, Träger: few) come first and whole; then the schools, by Dienststellennummer, at most
- * `EBENEN_LIMIT` of them. Both are asked side by side and narrowed by the same search.
- */
-export async function findEbenen(request: Request, suche: string | undefined) {
-  const [oben, schulen] = await Promise.all([
-    findOrganisationen(request, {
-      ...EBENEN_QUERY,
-      excludeTyp: ["KLASSE", "SCHULE"],
-      searchString: suche,
-      sortField: "name",
-      sortOrder: "asc",
-    }),
-    findOrganisationen(request, {
-      ...EBENEN_QUERY,
-      typ: "SCHULE",
-      searchString: suche,
-      sortField: "kennung",
-      sortOrder: "asc",
-      limit: EBENEN_LIMIT,
-    }),
-  ]);
-  const items = [...oben.items, ...schulen.items].filter((organisation) => organisation.typ !== "KLASSE");
-  return { items, total: oben.total + schulen.total, schulenGekuerzt: schulen.total > schulen.items.length };
-}
-
-/** One level by id, if the user may create roles there; null for anything else (a class, a foreign or bad id). */
-export async function findEbene(request: Request, id: string | null | undefined): Promise<OrganisationResponse | null> {
-  if (!z.string().uuid().safeParse(id).success) return null;
-  const { items } = await findOrganisationen(request, { ...EBENEN_QUERY, organisationIds: [id!], limit: 1 });
-  return items.find((organisation) => organisation.id === id && organisation.typ !== "KLASSE") ?? null;
 }
 
 /** The rights a form offers: the upstream's list without the technical ones, labelled. */

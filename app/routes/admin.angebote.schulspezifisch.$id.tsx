@@ -1,0 +1,15 @@
+import { type LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { requireErweiterer } from "~/features/angebote/angebot-erweiterung.server";
+import { notFound } from "~/.server/guards.server";
+import { redirectTo } from "~/.server/redirects.server";
+import { withUpstreamSession } from "~/.server/responses.server";
+
+/** The original client's address of an offer's school extensions (a bookmark from it): our page for that. */
+export function loader(args: LoaderFunctionArgs) {
+  return withUpstreamSession(args, async ({ request, params }) => {
+    await requireErweiterer(request);
+    if (!z.string().uuid().safeParse(params.id).success) throw notFound();
+    throw redirectTo(`/admin/angebote/${params.id}/erweiterungen`);
+  });
+}
