@@ -69,6 +69,24 @@ describe("Angebot löschen (DELETE /api/provider/{id}, nur aktuell)", () => {
   });
 });
 
+describe("Reihenfolge und eingeschränktes Recht", () => {
+  it("das Recht prüft der Upstream zuletzt: VIDIS und Verwendung antworten auch dem, der es nicht hat", async () => {
+    const lehrkraft = await loggedIn(upstream.app, "lehrkraft", "gold");
+    const response = await remove(lehrkraft, DEMO_IDS.providerVidis);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ i18nKey: "VIDIS_SERVICE_PROVIDER_IMMUTABLE", code: 400 });
+    const benutzt = await freshAngebot();
+    await upstream.handle.db.insert(rolleServiceProvider).values({ rolleId: DEMO_IDS.rolleLehrkraft, serviceProviderId: benutzt });
+    expect((await remove(lehrkraft, benutzt)).status).toBe(409);
+  });
+
+  it("ANGEBOTE_EINGESCHRAENKT_VERWALTEN an der Schule genügt", async () => {
+    const vidisadmin = await loggedIn(upstream.app, "vidisadmin", "gold");
+    expect((await remove(vidisadmin, await freshAngebot(DEMO_IDS.schuleVidis))).status).toBe(204);
+    await current.missingPermissions(await remove(vidisadmin, await freshAngebot(DEMO_IDS.schuleA)));
+  });
+});
+
 describe("die ältere Version kennt das Löschen nicht", () => {
   it("DELETE /api/provider/{id} ist dort keine Route", async () => {
     const pinned = await startTestUpstream({ apiVersion: "pinned" });

@@ -29,6 +29,7 @@ import { rollenRoutes } from "./routes/rollen.ts";
 import { resetPasswordRoutes } from "./routes/reset-password.ts";
 import { simulationRoutes } from "./routes/simulation.ts";
 import { twoFactorRoutes } from "./routes/two-factor.ts";
+import { vidisRoutes } from "./routes/vidis.ts";
 import { sessionMiddleware } from "./session.ts";
 
 /** Express' JSON body parser (the upstream's) refuses bodies above 100 kB; no form or JSON call comes close. */
@@ -89,6 +90,7 @@ export function createReferenceApp(db: ReferenceDb, config: ReferenceConfig) {
   // Offer writes exist in the current upstream only (CHANGES-SINCE-PIN §4).
   if (config.apiVersion === "current") app.route("/api/provider", providerWriteRoutes());
   if (config.apiVersion === "current") app.route("/api/rollen-erweiterung", rollenErweiterungRoutes());
+  if (config.apiVersion === "current") app.route("/api/vidis", vidisRoutes());
   app.route("/api/portal/meldung", meldungRoutes(config.apiVersion));
   app.route("/api/person-info", personInfoRoutes());
   app.route("/api/personen-frontend", personenFrontendRoutes(config.apiVersion));

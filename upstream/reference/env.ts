@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { loadEnvFile } from "../../scripts/env-file.ts";
+import { DEMO_VIDIS_ANGEBOTE, type VidisAngebot } from "./seed/vidis.ts";
 
 /**
  * Environment of the reference upstream, parsed exactly once at import time.
@@ -74,6 +75,15 @@ export interface LoginLockout {
   lockoutSeconds: number;
 }
 
+/**
+ * The VIDIS service the current upstream pulls a school's offers from (`PUT /api/vidis/{id}/angebote-sync`), faked:
+ * the offers activated for each school, by its Kennung, and whether every call to it fails (`VIDIS_API_ERROR`).
+ */
+export interface VidisSource {
+  failing: boolean;
+  activatedBySchool: Readonly<Record<string, readonly VidisAngebot[]>>;
+}
+
 /** Runtime configuration of one app instance. */
 export interface ReferenceConfig {
   /** Seconds of inactivity after which gold is downgraded to silver; 0 disables the rule. */
@@ -87,6 +97,8 @@ export interface ReferenceConfig {
   loginLockout: LoginLockout;
   /** Secret from which the key that encrypts imported start passwords until they are fetched is derived. */
   importPasswordSecret: string;
+  /** The fake VIDIS (demo content: `seed/vidis.ts`); a session can also make it fail (`PUT /api/reference/vidis`). */
+  vidis: VidisSource;
   /** Clock, injectable so tests can simulate inactivity without sleeping. */
   now: () => Date;
 }
@@ -114,6 +126,7 @@ export const referenceEnv = {
     apiVersion: env.REFERENCE_API_VERSION,
     loginLockout: { maxFailures: env.LOGIN_LOCKOUT_MAX_FAILURES, lockoutSeconds: env.LOGIN_LOCKOUT_SECONDS },
     importPasswordSecret: env.IMPORT_PASSWORD_SECRET,
+    vidis: { failing: false, activatedBySchool: DEMO_VIDIS_ANGEBOTE },
     now: () => new Date(),
   } satisfies ReferenceConfig,
 } as const;
@@ -123,6 +136,7 @@ export function defaultReferenceConfig(overrides: Partial<ReferenceConfig> = {})
     ...referenceEnv.config,
     featureFlags: { ...referenceEnv.config.featureFlags },
     loginLockout: { ...referenceEnv.config.loginLockout },
+    vidis: { ...referenceEnv.config.vidis },
     ...overrides,
   };
 }

@@ -22,6 +22,8 @@ export interface SessionData {
   csrfToken?: string;
   /** Reference only: the token service as this session sees it (lib/token-service.ts); absent = working. */
   tokenService?: "unreachable" | "failing" | "failing-writes";
+  /** Reference only: VIDIS fails for this session (`PUT /api/reference/vidis`); absent = as configured. */
+  vidis?: "failing";
 }
 
 export interface SessionState {

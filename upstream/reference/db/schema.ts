@@ -68,6 +68,13 @@ export const serviceProvider = pgTable("service_provider", {
   externalSystem: text("external_system").notNull().default("NONE"),
   requires2fa: boolean("requires_2fa").notNull().default(false),
   vidisAngebotId: text("vidis_angebot_id"),
+  /** A standard logo's number (current upstream); never together with an uploaded `logo`. */
+  logoId: integer("logo_id"),
+  /** Rollenarten the offer is meant for (current upstream); empty = every rollenart. Kept in the order it was sent. */
+  rollenartenWhitelist: text("rollenarten_whitelist")
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   ...timestamps,
 });
 

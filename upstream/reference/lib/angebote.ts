@@ -12,6 +12,7 @@ import {
 } from "../db/schema.ts";
 import type { ApiVersion } from "../env.ts";
 import { hasRightAt } from "./permissions.ts";
+import { merkmaleFor } from "./providers.ts";
 import { findProviders } from "./rolle-regeln.ts";
 
 /**
@@ -40,6 +41,8 @@ const columns = {
   kategorie: serviceProvider.kategorie,
   requires2fa: serviceProvider.requires2fa,
   vidisAngebotId: serviceProvider.vidisAngebotId,
+  logoId: serviceProvider.logoId,
+  rollenartenWhitelist: serviceProvider.rollenartenWhitelist,
   ownerId: organisation.id,
   ownerName: organisation.name,
   ownerKennung: organisation.kennung,
@@ -63,7 +66,7 @@ export async function pageOfManageable(db: ReferenceDb, where: SQL, paging: { of
 type ManageableRow = Awaited<ReturnType<typeof pageOfManageable>>["rows"][number];
 
 /** Merkmale, roles naming the offer directly (technical ones included, by name) and whether Rollenerweiterungen exist. */
-async function detailsOf(db: ReferenceDb, rows: readonly ManageableRow[]) {
+async function detailsOf(db: ReferenceDb, rows: readonly ManageableRow[], version: ApiVersion) {
   const ids = rows.map((row) => row.id);
   if (ids.length === 0) return { merkmale: new Map<string, string[]>(), rollen: [], erweitert: new Set<string>() };
   const [providers, rollen, erweiterungen] = await Promise.all([
@@ -80,7 +83,7 @@ async function detailsOf(db: ReferenceDb, rows: readonly ManageableRow[]) {
       .where(inArray(rollenerweiterung.serviceProviderId, ids)),
   ]);
   return {
-    merkmale: new Map(providers.map((provider) => [provider.id, provider.merkmale])),
+    merkmale: new Map(providers.map((provider) => [provider.id, merkmaleFor(provider.merkmale, version)])),
     rollen,
     erweitert: new Set(erweiterungen.map((row) => row.providerId)),
   };
@@ -97,7 +100,7 @@ const commonFields = (row: ManageableRow, version: ApiVersion) => ({
 
 /** Items of `GET /api/provider/manageable`: pinned `ManageableServiceProviderListEntryResponse`, current the "simple" entry. */
 export async function manageableListItems(db: ReferenceDb, rows: readonly ManageableRow[], version: ApiVersion) {
-  const { merkmale, rollen, erweitert } = await detailsOf(db, rows);
+  const { merkmale, rollen, erweitert } = await detailsOf(db, rows, version);
   return rows.map((row) => {
     const rollenOf = rollen.filter((r) => r.providerId === row.id).map(({ id, name }) => ({ id, name }));
     const common = commonFields(row, version);
@@ -108,7 +111,7 @@ export async function manageableListItems(db: ReferenceDb, rows: readonly Manage
       ...common,
       vidisAngebotId: row.vidisAngebotId,
       merkmale: merkmale.get(row.id) ?? [],
-      rollenartenWhitelist: [],
+      rollenartenWhitelist: row.rollenartenWhitelist,
       hasRollenerweiterungen: erweitert.has(row.id),
       rollen: rollenOf.slice(0, ROLLEN_IN_LIST),
       // every listed offer lies in the caller's ANGEBOTE_VERWALTEN scope
@@ -119,7 +122,7 @@ export async function manageableListItems(db: ReferenceDb, rows: readonly Manage
 
 /** `ManageableServiceProviderResponse` of `GET /api/provider/manageable/{id}`; `relevant` = the current version's rights. */
 export async function manageableDetail(db: ReferenceDb, row: ManageableRow, version: ApiVersion, relevant: Systemrecht[]) {
-  const { merkmale, rollen, erweitert } = await detailsOf(db, [row]);
+  const { merkmale, rollen, erweitert } = await detailsOf(db, [row], version);
   const own = merkmale.get(row.id) ?? [];
   const url = row.target === "URL" && row.url !== null ? { url: row.url } : {};
   const base = {
@@ -132,8 +135,9 @@ export async function manageableDetail(db: ReferenceDb, row: ManageableRow, vers
   if (version === "pinned") return base;
   return {
     ...base,
+    logoId: row.logoId,
     vidisAngebotId: row.vidisAngebotId,
-    rollenartenWhitelist: [],
+    rollenartenWhitelist: row.rollenartenWhitelist,
     availableForRollenerweiterung: own.includes("VERFUEGBAR_FUER_ROLLENERWEITERUNG"),
     relevantSystemrechte: relevant,
   };

@@ -7,20 +7,31 @@ import type { ApiVersion } from "../env.ts";
 /** A provider as the API renders it; the current upstream adds fields and renamed a category (see below). */
 export type ServiceProviderJson = Omit<ServiceProviderResponse, "kategorie"> & {
   kategorie: string | null;
+  logoId?: number | null;
   rollenartenWhitelist?: string[];
 };
 
+/** What `loadServiceProviderResponses` reads: the response fields plus those only the current upstream sends. */
+export type StoredServiceProvider = ServiceProviderResponse & { logoId: number | null; rollenartenWhitelist: string[] };
+
+/** The pinned upstream knew two offer merkmale; the current one's ANBIETEN_IN_SCHULISCHER_* are not sent there. */
+const PINNED_MERKMALE: readonly string[] = ["NACHTRAEGLICH_ZUWEISBAR", "VERFUEGBAR_FUER_ROLLENERWEITERUNG"];
+export const merkmaleFor = <T extends string>(merkmale: readonly T[], version: ApiVersion): T[] =>
+  version === "pinned" ? merkmale.filter((merkmal) => PINNED_MERKMALE.includes(merkmal)) : [...merkmale];
+
 /**
  * The current upstream removed the category ANGEBOTE and added SCHULISCH (3b22d53b9, ea90d4cc5); its school offers
- * are SCHULISCH. The demo data keep the pinned ANGEBOTE, so the current version renders them as SCHULISCH, and adds
- * the always present `rollenartenWhitelist` (empty: the reference restricts no offer to rollenarten).
+ * are SCHULISCH. The demo data (and offers created through the current API) are stored as the pinned ANGEBOTE, so
+ * the current version renders them as SCHULISCH, and adds `logoId` (absent when none) and `rollenartenWhitelist`.
  */
-export function renderServiceProvider(provider: ServiceProviderResponse, version: ApiVersion): ServiceProviderJson {
-  if (version === "pinned") return provider;
+export function renderServiceProvider(provider: StoredServiceProvider, version: ApiVersion): ServiceProviderJson {
+  const { logoId, rollenartenWhitelist, ...response } = provider;
+  if (version === "pinned") return { ...response, merkmale: merkmaleFor(response.merkmale, version) };
   return {
-    ...provider,
+    ...response,
     kategorie: provider.kategorie === "ANGEBOTE" ? "SCHULISCH" : provider.kategorie,
-    rollenartenWhitelist: [],
+    logoId,
+    rollenartenWhitelist,
   };
 }
 
@@ -33,13 +44,15 @@ const tileColumns = {
   kategorie: serviceProvider.kategorie,
   hasLogo: sql<boolean>`${isNotNull(serviceProvider.logoMimeType)}`,
   requires2fa: serviceProvider.requires2fa,
+  logoId: serviceProvider.logoId,
+  rollenartenWhitelist: serviceProvider.rollenartenWhitelist,
 };
 
 /** Loads providers matching `where` as ServiceProviderResponse objects, with their merkmale. */
 export async function loadServiceProviderResponses(
   db: ReferenceDb,
   where: ReturnType<typeof sql> | ReturnType<typeof eq>,
-): Promise<ServiceProviderResponse[]> {
+): Promise<StoredServiceProvider[]> {
   const rows = await db
     .select(tileColumns)
     .from(serviceProvider)
@@ -59,6 +72,8 @@ export async function loadServiceProviderResponses(
     hasLogo: Boolean(row.hasLogo),
     requires2fa: row.requires2fa,
     merkmale: (merkmale.get(row.id) ?? []) as ServiceProviderResponse["merkmale"],
+    logoId: row.logoId,
+    rollenartenWhitelist: row.rollenartenWhitelist,
   }));
 }
 

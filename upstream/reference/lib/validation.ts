@@ -1,27 +1,29 @@
 import { z, type ZodIssue } from "zod";
-import { NOT_EMPTY } from "../../contract/index.ts";
+import { NOT_EMPTY, TOO_LONG } from "../../contract/index.ts";
 import type { ApiVersion } from "../env.ts";
 import { HttpError } from "./errors.ts";
 
 /**
  * Request validation in the upstream's manner: only the first failing property counts. The body depends on version
  * and controller family (see errors.ts):
- * - current, non-SchulConneX controllers: `{"i18nKey": INVALID_DATE | INVALID_ENUM | REQUIRED_VALUE | VALIDATION_ERROR, "code": 400}`
- *   (CHANGES-SINCE-PIN §2.5; the property path is no longer reported);
+ * - current, non-SchulConneX controllers: `{"i18nKey": INVALID_DATE | INVALID_ENUM | REQUIRED_VALUE | INVALID_LENGTH |
+ *   VALIDATION_ERROR, "code": 400}` (CHANGES-SINCE-PIN §2.5; the property path is no longer reported);
  * - SchulConneX endpoints, and every default controller of the pinned version: SchulConneX body with subcode
  *   10 (enum), 09 (date), 01 (not empty / missing), otherwise 03, and the property path at the end;
  * - the pinned 2FA and landesbediensteter controllers: NestJS `{"message":"validation error","statusCode":400}`.
- * The request schemas live in the contract; they mark "not empty" rules with the message NOT_EMPTY, and date
- * rules are zod's own date checks.
+ * The request schemas live in the contract; they mark "not empty" rules with the message NOT_EMPTY, the length rules
+ * that answer INVALID_LENGTH (so far only the offer writes') with TOO_LONG, and date rules are zod's own date checks.
  */
 
-type Rule = "date" | "enum" | "required" | "other";
+type Rule = "date" | "enum" | "required" | "length" | "other";
 
-const SUBCODE: Record<Rule, string> = { date: "09", enum: "10", required: "01", other: "03" };
+// No pinned route has a TOO_LONG rule; should one get it, SchulConneX had no subcode of its own for lengths.
+const SUBCODE: Record<Rule, string> = { date: "09", enum: "10", required: "01", length: "03", other: "03" };
 const I18N_KEY: Record<Rule, string> = {
   date: "INVALID_DATE",
   enum: "INVALID_ENUM",
   required: "REQUIRED_VALUE",
+  length: "INVALID_LENGTH",
   other: "VALIDATION_ERROR",
 };
 const TITEL: Record<string, string> = {
@@ -40,6 +42,7 @@ function ruleOf(issue: ZodIssue): Rule {
   }
   if (issue.code === "invalid_enum_value") return "enum";
   if (issue.message === NOT_EMPTY) return "required";
+  if (issue.message === TOO_LONG) return "length";
   if (issue.code === "invalid_type" && issue.received === "undefined") return "required";
   return "other";
 }

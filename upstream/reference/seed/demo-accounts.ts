@@ -22,6 +22,7 @@ export const DEMO_ACCOUNTS = {
   liv: "NRUXMIDUN5VWK3RAMRSW23ZAONSWG4TF",
   ohnezuordnung: null,
   schuladminbc: "KNRWQ5LMMFSG22LOEBRGGIDEMVWW6IDC",
+  vidisadmin: "OZUWI2LTEBZWG2DVNRQW4Z3FMJXXIZJB",
 } as const satisfies Record<string, string | null>;
 
 export type DemoUsername = keyof typeof DEMO_ACCOUNTS;

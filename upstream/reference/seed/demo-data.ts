@@ -1,8 +1,9 @@
-import type { OrganisationsTyp, ProviderKategorie, RollenMerkmal, Rollenart, Systemrecht } from "../../contract/index.ts";
+import type { OrganisationsTyp, PROVIDER_MERKMALE, ProviderKategorie, RollenMerkmal, Rollenart, Systemrecht } from "../../contract/index.ts";
 import { ROOT_ORGANISATION_ID } from "../../contract/index.ts";
 import { stableId } from "../lib/ids.ts";
 import { DEMO_ACCOUNTS, type DemoUsername } from "./demo-accounts.ts";
 import { DEMO_IDS } from "./ids.ts";
+import { VIDIS_VOKABELTRAINER } from "./vidis.ts";
 
 /**
  * The demo dataset (ORGANISATIONS_ROLES §9) as plain data. All names are invented for the reference server, except
@@ -104,14 +105,18 @@ export interface ProviderSeed {
   target: "URL" | "SCHULPORTAL_ADMINISTRATION";
   url: string | null;
   requires2fa: boolean;
-  merkmale: Array<"NACHTRAEGLICH_ZUWEISBAR" | "VERFUEGBAR_FUER_ROLLENERWEITERUNG">;
+  merkmale: Array<(typeof PROVIDER_MERKMALE)[number]>;
   owner: string;
   externalSystem?: "NONE" | "EMAIL" | "ITSLEARNING";
   logo: boolean;
+  /** Taken over from VIDIS (the offer's id there). */
+  vidisAngebotId?: string;
 }
 
 const NZ = "NACHTRAEGLICH_ZUWEISBAR" as const;
 const VRE = "VERFUEGBAR_FUER_ROLLENERWEITERUNG" as const;
+/** The merkmale the current upstream's VIDIS sync gives every offer it takes over. */
+const VIDIS_MERKMALE = [NZ, VRE, "ANBIETEN_IN_SCHULISCHER_ANGEBOTSVERWALTUNG", "ANBIETEN_IN_SCHULISCHER_ROLLENVERWALTUNG"] as const;
 const sp = (key: string, seed: Omit<ProviderSeed, "id" | "owner" | "logo"> & { owner?: string; logo?: boolean }): ProviderSeed => ({
   id: stableId(`sp:${key}`),
   owner: ROOT_ORGANISATION_ID,
@@ -137,6 +142,11 @@ export const SERVICE_PROVIDERS: ProviderSeed[] = [
   sp("mediathek-nord", { name: "Mediathek Nord", kategorie: "ANGEBOTE", target: "URL", url: "https://mediathek.schulportal.example/", requires2fa: false, merkmale: [NZ, VRE] }),
   sp("sprachlabor", { name: "Sprachlabor digital", kategorie: "ANGEBOTE", target: "URL", url: "https://sprachen.schulportal.example/", requires2fa: false, merkmale: [NZ, VRE] }),
   sp("schulbibliothek-a", { name: "Schulbibliothek am Deich", kategorie: "ANGEBOTE", target: "URL", url: "https://bibliothek.schulportal.example/", requires2fa: false, merkmale: [NZ], owner: DEMO_IDS.schuleA }),
+  // Taken over from VIDIS at the VIDIS school, as the current upstream's sync creates offers (seed/vidis.ts).
+  sp("vidis-vokabeltrainer", {
+    name: VIDIS_VOKABELTRAINER.offerTitle, kategorie: "ANGEBOTE", target: "URL", url: VIDIS_VOKABELTRAINER.offerLink, requires2fa: false,
+    merkmale: [...VIDIS_MERKMALE], owner: DEMO_IDS.schuleVidis, vidisAngebotId: String(VIDIS_VOKABELTRAINER.offerId),
+  }),
 ];
 
 const spId = (key: string) => stableId(`sp:${key}`);
@@ -201,6 +211,11 @@ export const ROLLEN: RolleSeed[] = [
   rolle("externe-fachkraft", { name: "Externe Fachkraft", owner: R, rollenart: "EXTERN", merkmale: [], systemrechte: [], providers: [spId("anleitungen"), spId("helpdesk")] }),
   rolle("projektrolle", { name: "Projektrolle ungenutzt", owner: R, rollenart: "EXTERN", merkmale: ["BEFRISTUNG_PFLICHT"], systemrechte: [], providers: [spId("anleitungen")] }),
   rolle("schulleitung-angebote", { name: "Schulleitung Angebote", owner: L, rollenart: "LEIT", merkmale: [], systemrechte: ["ROLLEN_ERWEITERN", "ANGEBOTE_VERWALTEN"], providers: ADMIN_SET }),
+  // The school's own offers: restricted offer rights, VIDIS sync, role extension (owned by the VIDIS school alone).
+  rolle("schulische-angebote", {
+    name: "Schulische Angebotsverwaltung", owner: DEMO_IDS.schuleVidis, rollenart: "LEIT", merkmale: [], providers: [spId("schulportal-administration")],
+    systemrechte: ["ROLLEN_ERWEITERN", "ANGEBOTE_EINGESCHRAENKT_VERWALTEN", "SCHULISCHE_VIDIS_ANGEBOTE_ABRUFEN"],
+  }),
 ];
 
 export const ROLLENERWEITERUNGEN = [
@@ -252,6 +267,7 @@ export const PERSONEN: PersonSeed[] = [
     username: "schuladminbc", vorname: "Birte", familienname: "Carstens", account: true, person: true,
     kontexte: [k(DEMO_IDS.schuleB, "schuladministrator-oeffentlich"), k(DEMO_IDS.schuleC, "schuladministrator-oeffentlich")],
   },
+  { username: "vidisadmin", vorname: "Vera", familienname: "Vollertsen", account: true, person: true, kontexte: [k(DEMO_IDS.schuleVidis, "schulische-angebote")] },
   { username: "cron-runner", vorname: "Cron", familienname: "Runner", account: false, person: true, istTechnisch: true, kontexte: [k(R, "technical-cron")] },
 ];
 

@@ -23,21 +23,30 @@ export const DEMO_IDS = {
   /** class 9a of school A; school C has a class of the same name */
   klasse9aSchuleA: stableId("org:schule-a:9a"),
   klasse9aSchuleC: stableId("org:schule-c:9a"),
+  /** "Gymnasium Kranichwiese" (0710085): the fake VIDIS lists two activated offers for it (seed/vidis.ts). */
+  schuleVidis: stableId("org:schule-12"),
+  /** "Gemeinschaftsschule Tannenhöhe": no classes, persons, roles, offers or Rollenerweiterungen, so it can be deleted. */
+  schuleLoeschbar: stableId("org:schule-35"),
   rolleLandesadmin: stableId("rolle:landesadministrator"),
   rolleSchuladmin: stableId("rolle:schuladministrator-oeffentlich"),
   rolleLehrkraft: stableId("rolle:lehrkraft"),
   rolleSchueler: stableId("rolle:itslearning-schueler"),
+  /** "Schulische Angebotsverwaltung", owned by the VIDIS school (the restricted offer rights and the VIDIS sync). */
+  rolleSchulangebote: stableId("rolle:schulische-angebote"),
   providerAdministration: stableId("sp:schulportal-administration"),
   providerEmail: stableId("sp:e-mail"),
   providerItslearning: stableId("sp:itslearning"),
   providerOhneLogo: stableId("sp:leonie"),
   providerMediathek: stableId("sp:mediathek-nord"),
+  /** "Vokabeltrainer Möwe" of the VIDIS school, taken over from VIDIS: neither editable nor deletable. */
+  providerVidis: stableId("sp:vidis-vokabeltrainer"),
   meldung: stableId("meldung:1"),
   personLandesadmin: stableId("person:landesadmin"),
   personSchuladmin: stableId("person:schuladmin"),
   personLehrkraft: stableId("person:lehrkraft"),
   personSchueler: stableId("person:schueler"),
   personOhnetoken: stableId("person:ohnetoken"),
+  personVidisadmin: stableId("person:vidisadmin"),
   accountUnbekannt: stableId("account:unbekannt"),
   /** teacher at A, locked by school A without end date */
   personManuellGesperrt: stableId("person:ghoffmann"),

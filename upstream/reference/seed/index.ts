@@ -77,6 +77,7 @@ export async function seedDemoData(db: ReferenceDb, now: Date = new Date()): Pro
         keycloakRole: `${p.name}-user`,
         externalSystem: p.externalSystem ?? "NONE",
         requires2fa: p.requires2fa,
+        vidisAngebotId: p.vidisAngebotId ?? null,
       })),
     );
     const spMerkmale = SERVICE_PROVIDERS.flatMap((p) => p.merkmale.map((merkmal) => ({ serviceProviderId: p.id, merkmal })));
