@@ -24,18 +24,18 @@ const PATH = "/admin/angebote/erweiterbar";
 /**
  * The way in for administrators who extend roles at their school (ROLLEN_ERWEITERN), with or without the offer
  * administration (decision 024): the offers their school may extend its roles with, each leading to its extension.
- * First wave: the user's schools; second: the offers of the chosen one.
+ * First wave: the user's schools; second: the offers of the chosen one and, for holders of the VIDIS right, whether it
+ * holds there.
  */
 export function loader(args: LoaderFunctionArgs) {
   return withUpstreamSession(args, async ({ request }) => {
-    const [user, [schulen, vidisSchulen]] = await guardWhileLoading(requireErweiterer(request), () =>
-      Promise.all([schulenWithRight(request, "ROLLEN_ERWEITERN"), schulenWithRight(request, "SCHULISCHE_VIDIS_ANGEBOTE_ABRUFEN")]),
-    );
+    const [user, schulen] = await guardWhileLoading(requireErweiterer(request), () => schulenWithRight(request, "ROLLEN_ERWEITERN"));
     const { searchParams } = new URL(request.url);
     const schule = chosenSchule(schulen, searchParams.get("schule"));
-    const angebote = schule ? await findErweiterbareAngebote(request, schule.id) : [];
-    // VIDIS: with the right at the chosen school (as the original offers it on this page).
-    const mayVidis = schule !== null && can(user, "vidisAbrufen") && vidisSchulen.some((entry) => entry.id === schule.id);
+    const [angebote, mayVidis] = await Promise.all([
+      schule ? findErweiterbareAngebote(request, schule.id) : [],
+      schule ? mayVidisAt(request, user, schule.id) : false,
+    ]);
     if (searchParams.has(VIDIS_SYNC) && !mayVidis) throw notFound();
     return {
       mayVidis,
@@ -47,22 +47,34 @@ export function loader(args: LoaderFunctionArgs) {
   });
 }
 
+/**
+ * Whether the user may synchronise this school with VIDIS: the right at the school (as the original offers it on this
+ * page). Asked only of those who hold it somewhere: the pinned upstream knows no such right and refuses the question.
+ */
+async function mayVidisAt(request: Request, user: { rights: ReadonlySet<string> }, schuleId: string) {
+  if (!can(user, "vidisAbrufen")) return false;
+  const schulen = await schulenWithRight(request, "SCHULISCHE_VIDIS_ANGEBOTE_ABRUFEN");
+  return schulen.some((entry) => entry.id === schuleId);
+}
+
 /** The VIDIS dialog's confirmation: one synchronisation of the chosen school, then this page with a message. */
 export function action(args: ActionFunctionArgs) {
   return withUpstreamSession(args, async ({ request }) => {
     const user = await requireErweiterer(request);
     const url = new URL(request.url);
-    if (!url.searchParams.has(VIDIS_SYNC) || !can(user, "vidisAbrufen")) throw notFound();
-    const schulen = await schulenWithRight(request, "SCHULISCHE_VIDIS_ANGEBOTE_ABRUFEN");
-    const schule = schulen.find((entry) => entry.id === url.searchParams.get("schule"));
-    if (!schule) throw notFound();
+    if (!url.searchParams.has(VIDIS_SYNC)) throw notFound();
+    const schule = chosenSchule(await schulenWithRight(request, "ROLLEN_ERWEITERN"), url.searchParams.get("schule"));
+    if (!schule || !(await mayVidisAt(request, user, schule.id))) throw notFound();
     try {
       await syncVidisAngebote(request, schule.id);
     } catch (failure) {
       if (!(failure instanceof UpstreamFailure)) throw failure;
       return data({ vidisError: failure.code }, { status: failure.status >= 500 ? 502 : 400 });
     }
-    return redirectWithToast(request, `${PATH}?schule=${schule.id}`, { key: "angebote:vidis.done", values: { schule: schule.name } });
+    return redirectWithToast(request, `${PATH}?schule=${schule.id}`, {
+      key: "angebote:vidis.done",
+      values: { schule: organisationLabel(schule) },
+    });
   });
 }
 

@@ -13,3 +13,8 @@ export function loader(args: LoaderFunctionArgs) {
     throw redirectTo(`/admin/angebote/${params.id}/erweiterungen`);
   });
 }
+
+/** Never shown: the loader always answers with a redirect or the not-found page (a page module, so that renders). */
+export default function Weiterleitung() {
+  return null;
+}

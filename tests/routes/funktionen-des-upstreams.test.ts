@@ -60,6 +60,21 @@ describe("Vom Upstream abgeschaltete Funktionen", () => {
     expect(writes()).toEqual([]);
   });
 
+  it("ohne Angebotsbearbeitung fehlen „Neues Angebot anlegen“ und „Angebot bearbeiten“; Seiten und Absenden finden nichts", async () => {
+    const admin = await portal.loggedIn("landesadmin", "gold");
+    const liste = await (await admin.get("/admin/angebote")).text();
+    expect(liste).toContain("Alle Angebote");
+    expect(liste).not.toContain("Neues Angebot anlegen");
+    expect(await (await admin.get(`/admin/angebote/${DEMO_IDS.providerMediathek}`)).text()).not.toContain("Angebot bearbeiten");
+    expect((await admin.get("/admin/angebote/new")).status).toBe(404);
+    expect((await admin.get(`/admin/angebote/${DEMO_IDS.providerMediathek}/bearbeiten`)).status).toBe(404);
+    portal.upstreamCalls.length = 0;
+    const neu = { ebene: DEMO_IDS.schuleA, name: "Abgeschaltet", link: "https://example.org/", kategorie: "UNTERRICHT" };
+    expect((await admin.postForm("/admin/angebote/new", neu)).status).toBe(404);
+    expect((await admin.postForm(`/admin/angebote/${DEMO_IDS.providerMediathek}/bearbeiten`, { ...neu, stand: "x" })).status).toBe(404);
+    expect(writes()).toEqual([]);
+  });
+
   it("die Schalter werden einmal je Sitzung gelesen, nicht mit jeder Seite", async () => {
     const lehrkraft = await portal.loggedIn("lehrkraft", "silver");
     portal.upstreamCalls.length = 0;

@@ -56,6 +56,23 @@ const ABGELEHNT: Abgelehnt[] = [
     schule: DEMO_IDS.schuleA,
     rolle: DEMO_IDS.rolleLehrkraft,
   }),
+  ...fuer([SCHULADMIN, LEHRKRAFT, SCHUELER], "ein neues Angebot", "/admin/angebote/new", {
+    ebene: DEMO_IDS.schuleA,
+    name: "Fremdes Angebot",
+    link: "https://example.org/",
+    kategorie: "UNTERRICHT",
+  }),
+  ...fuer([SCHULADMIN, LEHRKRAFT, SCHUELER], "Änderungen an einem Angebot", `/admin/angebote/${angebot("mediathek-nord")}/bearbeiten`, {
+    name: "Umbenannt",
+    link: "https://example.org/",
+    stand: "x",
+  }),
+  ...fuer(
+    [SCHULADMIN, LEHRKRAFT, SCHUELER],
+    "einen VIDIS-Abgleich",
+    `/admin/angebote/erweiterbar?schule=${DEMO_IDS.schuleVidis}&vidis`,
+    {},
+  ),
   ...fuer([SCHULADMIN, LEHRKRAFT], "einen Hinweis für die Startseite", "/admin/hinweise/new", {
     inhalt: "Fremder Text",
     revision: "0",

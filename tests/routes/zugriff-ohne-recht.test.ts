@@ -57,6 +57,16 @@ const VERWEIGERT: Verweigert[] = [
     "die Erweiterung einer Rolle um ein Angebot",
     `/admin/angebote/${angebot("mediathek-nord")}/erweiterungen`,
   ),
+  // What the original gained (issue 34): creating and editing offers, the one-step extension, VIDIS.
+  ...fuer([SCHULADMIN, LEHRKRAFT, SCHUELER], "das Anlegen eines Angebots", "/admin/angebote/new"),
+  ...fuer([SCHULADMIN, LEHRKRAFT, SCHUELER], "das Bearbeiten eines Angebots", `/admin/angebote/${angebot("mediathek-nord")}/bearbeiten`),
+  ...fuer([SCHULADMIN, LEHRKRAFT, SCHUELER], "die schulischen Angebote unter der Adresse des Originals", "/admin/angebote/schulspezifisch"),
+  ...fuer(
+    [SCHULADMIN, LEHRKRAFT, SCHUELER],
+    "die Erweiterungen eines Angebots unter der Adresse des Originals",
+    `/admin/angebote/schulspezifisch/${angebot("mediathek-nord")}`,
+  ),
+  ...fuer([LANDESADMIN, SCHULADMIN, LEHRKRAFT, SCHUELER], "die Frage zum VIDIS-Abgleich", "/admin/angebote/erweiterbar?vidis"),
   // The notice of the start page.
   ...fuer([SCHULADMIN, LEHRKRAFT], "den Hinweis für die Startseite", "/admin/hinweise/new"),
   // Persons.

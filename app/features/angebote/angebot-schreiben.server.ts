@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { z } from "zod";
@@ -134,7 +135,14 @@ export function eingabeOf(angebot: ManageableServiceProviderResponse): Eingabe {
 /** A short fingerprint of the stored values: the edit form carries it, the save compares it. */
 export function standOf(angebot: ManageableServiceProviderResponse): string {
   const eingabe = eingabeOf(angebot);
-  return JSON.stringify([eingabe.name, eingabe.link, eingabe.kategorie, merkmaleOf(eingabe).sort(), [...eingabe.rollenarten].sort()]);
+  const werte = JSON.stringify([
+    eingabe.name,
+    eingabe.link,
+    eingabe.kategorie,
+    merkmaleOf(eingabe).sort(),
+    [...eingabe.rollenarten].sort(),
+  ]);
+  return createHash("sha256").update(werte).digest("hex").slice(0, 32);
 }
 
 /**
