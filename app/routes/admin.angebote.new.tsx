@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FieldLabel } from "~/components/field-label";
+import { ChoiceSearch } from "~/components/fields/choice-search";
 import { FormError } from "~/components/form-error";
 import { RadioGroup } from "~/components/fields/radio-group";
 import { RequiredFieldsNote, SelectField } from "~/components/forms";
@@ -67,25 +67,14 @@ export default function AngebotAnlegen() {
       <Form method="post" {...formProps} {...formHandlers} className="max-w-3xl">
         <RequiredFieldsNote />
         {data.ebenenGekuerzt || data.ebeneSuche ? (
-          <div className="mb-4">
-            <FieldLabel id="angebot-ebene-suche" label={t("angebote:form.ebeneSuche")} />
-            <div className="flex flex-wrap gap-2">
-              <input
-                id="angebot-ebene-suche"
-                type="search"
-                name="ebeneSuche"
-                defaultValue={data.ebeneSuche}
-                className="input max-w-xs"
-                aria-describedby="angebot-ebene-suche-hint"
-              />
-              <button type="submit" formMethod="get" formNoValidate className="btn-secondary">
-                {t("angebote:form.ebeneSuchen")}
-              </button>
-            </div>
-            <p id="angebot-ebene-suche-hint" className="mt-1 text-sm text-gray-700">
-              {t("angebote:form.ebeneSucheHint", { count: data.ebenenLimit, total: data.ebenenTotal })}
-            </p>
-          </div>
+          <ChoiceSearch
+            id="angebot-ebene-suche"
+            name="ebeneSuche"
+            label={t("angebote:form.ebeneSuche")}
+            defaultValue={data.ebeneSuche}
+            hint={t("angebote:form.ebeneSucheHint", { count: data.ebenenLimit, total: data.ebenenTotal })}
+            buttonLabel={t("angebote:form.ebeneSuchen")}
+          />
         ) : null}
         {data.ebeneUnbekannt ? <p className="mb-2">{t("angebote:form.ebeneUnbekannt")}</p> : null}
         <SelectField field={fields.ebene} label={t("angebote:form.ebene")} placeholder={t("angebote:form.ebeneWaehlen")}>

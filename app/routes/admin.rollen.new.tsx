@@ -3,7 +3,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
 import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { FieldLabel } from "~/components/field-label";
+import { ChoiceSearch } from "~/components/fields/choice-search";
 import { FormError } from "~/components/form-error";
 import { useCurrentFormError } from "~/hooks/use-current-form-error";
 import { RequiredFieldsNote, SelectField } from "~/components/forms";
@@ -108,31 +108,15 @@ function AnlegenForm() {
             {t("rollen:create.auswahl")}
           </h2>
           {data.ebenenGekuerzt || data.ebeneSuche ? (
-            <div className="mb-4">
-              <FieldLabel id="rolle-ebene-suche" label={t("rollen:create.ebeneSuche")} />
-              <div className="flex flex-wrap gap-2">
-                <input
-                  id="rolle-ebene-suche"
-                  type="search"
-                  name="ebeneSuche"
-                  defaultValue={data.ebeneSuche}
-                  className="input max-w-xs"
-                  aria-describedby="rolle-ebene-suche-hint"
-                  // Enter here means the search (without JavaScript it presses the form's first button, the create).
-                  onKeyDown={(event) => {
-                    if (event.key !== "Enter") return;
-                    event.preventDefault();
-                    event.currentTarget.parentElement?.querySelector("button")?.click();
-                  }}
-                />
-                <button type="submit" formMethod="get" formNoValidate className="btn-secondary" onClick={sendChoice}>
-                  {t("rollen:create.ebeneSuchen")}
-                </button>
-              </div>
-              <p id="rolle-ebene-suche-hint" className="mt-1 text-sm text-gray-700">
-                {t("rollen:create.ebeneSucheHint", { count: data.ebenenLimit, total: data.ebenenTotal })}
-              </p>
-            </div>
+            <ChoiceSearch
+              id="rolle-ebene-suche"
+              name="ebeneSuche"
+              label={t("rollen:create.ebeneSuche")}
+              defaultValue={data.ebeneSuche}
+              hint={t("rollen:create.ebeneSucheHint", { count: data.ebenenLimit, total: data.ebenenTotal })}
+              buttonLabel={t("rollen:create.ebeneSuchen")}
+              onSearch={sendChoice}
+            />
           ) : null}
           {data.ebeneUnbekannt ? <p className="mb-2">{t("rollen:validation.ebene.unavailable")}</p> : null}
           <SelectField field={fields.ebene} label={t("rollen:fields.ebene")} placeholder={t("rollen:create.choose")}>
