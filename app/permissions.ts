@@ -229,11 +229,6 @@ function shownInMenu(screen: AdminScreen, rights: ReadonlySet<string>): boolean 
   return screen.menuRights ? screen.menuRights.every((right) => rights.has(right)) : opens(screen, rights);
 }
 
-/** Whether the side navigation may depend on the upstream's switches for this user (then they are read). */
-export function navigationNeedsFunktionen(rights: ReadonlySet<string>): boolean {
-  return ADMIN_SCREENS.some((screen) => screen.funktion !== undefined && shownInMenu(screen, rights));
-}
-
 /**
  * The admin side navigation of spec section 2: each entry is shown only with its own rights, and not when the
  * upstream has switched its function off (`ausgeschaltet`).

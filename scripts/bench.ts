@@ -136,6 +136,15 @@ async function run(): Promise<boolean> {
     { label: "/admin/personen/new", path: "/admin/personen/new", delayBudget: true },
     { label: "/admin/limited/personen/search", path: "/admin/limited/personen/search", delayBudget: true },
     { label: "/admin/personen/import", path: `/admin/personen/import?schule=${DEMO_IDS.schuleA}`, delayBudget: false },
+    // What the original gained (issue 34): measured for their JS+CSS, requests, upstream calls, waves and server time.
+    { label: "/admin/angebote", path: "/admin/angebote", delayBudget: false },
+    { label: "/admin/angebote/new", path: "/admin/angebote/new", delayBudget: false },
+    { label: "/admin/angebote/{id}/bearbeiten", path: `/admin/angebote/${DEMO_IDS.providerMediathek}/bearbeiten`, delayBudget: false },
+    {
+      label: "/admin/angebote/{id}/erweiterungen",
+      path: `/admin/angebote/${DEMO_IDS.providerMediathek}/erweiterungen?schule=${DEMO_IDS.schuleA}`,
+      delayBudget: false,
+    },
   ];
 
   log(`Starte Referenz-Upstream (frische Datenbank, ${options.bulkPersons} zusätzliche Personen) …`);

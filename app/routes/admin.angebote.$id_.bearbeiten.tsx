@@ -88,7 +88,14 @@ export default function AngebotBearbeiten() {
                 ? t("angebote:edit.konflikt", { name: konflikt.name, link: konflikt.link })
                 : undefined
             }
-          />
+          >
+            {formError === "ERWEITERUNGEN_WERDEN_ENTFERNT" ? (
+              // The same form again, confirmed: the button sits outside the form and names it.
+              <button type="submit" form={FORM_ID} name="bestaetigt" value="1" className="btn-danger mt-3">
+                {t("angebote:edit.bestaetigen")}
+              </button>
+            ) : null}
+          </FormError>
           <Form method="post" {...formProps} {...formHandlers} className="max-w-3xl">
             <RequiredFieldsNote />
             {/* After a conflict the form carries the state now stored: saving again overwrites it knowingly. */}

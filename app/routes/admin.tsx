@@ -3,22 +3,21 @@ import { Outlet, useLoaderData, useLocation, type ShouldRevalidateFunction } fro
 import { AdminNav } from "~/components/admin-nav";
 import { GeneralErrorBoundary } from "~/components/error-page";
 import { PageMain } from "~/components/page-main";
-import { adminNavigation, navigationNeedsFunktionen } from "~/permissions";
+import { adminNavigation } from "~/permissions";
 import { istAbgebrochenerTeil } from "~/features/schultraeger/teil-abgebrochen";
 import { requireUser } from "~/.server/guards.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 import { ausgeschalteteFunktionen, loadFunktionen } from "~/.server/upstream/config.server";
 
 /**
- * The admin layout. It only needs a session (and, for offer administrators, the upstream's switches); each child route
- * checks its own rights and level.
+ * The admin layout. It only needs a session, and the upstream's switches for its menu; each child route checks its own
+ * rights and level.
  */
 export function loader(args: LoaderFunctionArgs) {
   return withUpstreamSession(args, async ({ request }) => {
-    const user = await requireUser(request);
-    // The upstream's switches only for those whose menu depends on them (read once per upstream session).
-    const aus = navigationNeedsFunktionen(user.rights) ? ausgeschalteteFunktionen(await loadFunktionen(request)) : undefined;
-    return { navigation: adminNavigation(user.rights, aus) };
+    // The upstream's switches beside the login info, in the same wave: read once per upstream session, then cached.
+    const [user, funktionen] = await Promise.all([requireUser(request), loadFunktionen(request)]);
+    return { navigation: adminNavigation(user.rights, ausgeschalteteFunktionen(funktionen)) };
   });
 }
 

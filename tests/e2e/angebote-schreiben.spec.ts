@@ -34,7 +34,10 @@ async function deleteOpenAngebot(page: Page, name: string) {
 }
 
 test.describe("Angebote anlegen und bearbeiten", () => {
-  test("die Landesadministratorin legt ein Angebot an, ändert Name und Rollenarten und löscht es wieder", async ({ page, loggedInAs }) => {
+  test("die Landesadministratorin legt ein Angebot an, lässt eine Schule es nutzen, ändert es nach Rückfrage und löscht es", async ({
+    page,
+    loggedInAs,
+  }) => {
     const name = angebotName("Lernwerkstatt");
     await loggedInAs("landesadmin", { target: "/admin/angebote" });
     await waitForHydration(page);
@@ -68,6 +71,18 @@ test.describe("Angebote anlegen und bearbeiten", () => {
     await expect(page.getByRole("definition").nth(1)).toHaveText(SCHULE_C.label);
     await expectNoAxeViolations(page, "Angebot angelegt");
 
+    // A school extends a role by it (the one-step form), so the edit below has something to remove.
+    await page.getByRole("link", { name: "Rolle schulspezifisch erweitern" }).click();
+    await page.getByRole("combobox", { name: "Schule" }).selectOption({ label: SCHULE_C.label });
+    await page.getByRole("button", { name: "Rollen der Schule anzeigen" }).click();
+    await page
+      .getByRole("group", { name: `Rollen an ${SCHULE_C.label}, die das Angebot erhalten` })
+      .getByRole("checkbox", { name: "Lehrkraft", exact: true })
+      .check();
+    await page.getByRole("button", { name: "Änderungen übernehmen" }).click();
+    await expect(toast(page, /1 hinzugefügt, 0 entfernt/)).toBeVisible();
+    await page.getByRole("link", { name: `Alle Angaben zu ${name}` }).click();
+
     await page.getByRole("link", { name: "Angebot bearbeiten" }).click();
     await expect(heading(page, `Angebot ${name} bearbeiten`)).toBeVisible();
     await expect(page.getByRole("textbox", { name: "Name auf der Startseite" })).toHaveValue(name);
@@ -75,7 +90,15 @@ test.describe("Angebote anlegen und bearbeiten", () => {
     const neu = `${name}x`;
     await page.getByRole("textbox", { name: "Name auf der Startseite" }).fill(neu);
     await page.getByRole("group", { name: "Nur für diese Rollenarten" }).getByRole("checkbox", { name: "Lehrende", exact: true }).check();
+    await page
+      .getByRole("group", { name: "Zuweisung" })
+      .getByRole("checkbox", { name: /schulspezifische Rollenerweiterungen/ })
+      .uncheck();
     await page.getByRole("button", { name: "Änderungen speichern" }).click();
+    // The school's extension would go: asked first, nothing saved yet.
+    await expect(page.getByRole("alert")).toContainText("Rollenerweiterungen werden entfernt");
+    await expectNoAxeViolations(page, "Angebot bearbeiten, Rückfrage");
+    await page.getByRole("button", { name: "Speichern und Erweiterungen entfernen" }).click();
     await expect(toast(page, `Die Änderungen am Angebot „${neu}“ wurden gespeichert.`)).toBeVisible();
     await expect(heading(page, `Angebot ${neu}`)).toBeVisible();
 

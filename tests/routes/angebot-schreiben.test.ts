@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rolle, rollenerweiterung, serviceProvider } from "../../upstream/reference/db/schema.ts";
+import { rolle, rollenerweiterung, serviceProvider, serviceProviderMerkmal } from "../../upstream/reference/db/schema.ts";
 import { newId, stableId } from "../../upstream/reference/lib/ids.ts";
 import { DEMO_IDS, uniqueToken } from "./support/klassen.ts";
 import { startPortal, type Portal, type PortalVisitor } from "./support/portal.ts";
@@ -118,6 +118,29 @@ describe("Angebot bearbeiten", () => {
     expect(answer.status).toBe(302);
     const [stored] = await portal.db.select().from(serviceProvider).where(eq(serviceProvider.id, angebot.id));
     expect({ name: stored.name, kategorie: stored.kategorie }).toEqual({ name: `${angebot.name} neu`, kategorie: "UNTERRICHT" });
+  });
+});
+
+describe("Angebot bearbeiten, wenn Schulen es für Rollen nutzen", () => {
+  it("wer die Rollenerweiterung abwählt, bestätigt erst, dass die Erweiterungen wegfallen; danach sind sie weg", async () => {
+    const angebot = await freshAngebot(DEMO_IDS.schuleA);
+    await portal.db.insert(serviceProviderMerkmal).values({ serviceProviderId: angebot.id, merkmal: "VERFUEGBAR_FUER_ROLLENERWEITERUNG" });
+    await portal.db
+      .insert(rollenerweiterung)
+      .values({ id: newId(), organisationId: DEMO_IDS.schuleA, rolleId: DEMO_IDS.rolleLehrkraft, serviceProviderId: angebot.id });
+    const form = { stand: await stand(admin, angebot.id), name: angebot.name, link: "https://example.org/", kategorie: "UNTERRICHT" };
+    portal.upstreamCalls.length = 0;
+    const frage = await admin.postForm(`/admin/angebote/${angebot.id}/bearbeiten`, form);
+    expect(frage.status).toBe(409);
+    const html = await frage.text();
+    expect(html).toContain("Rollenerweiterungen werden entfernt");
+    expect(html).toContain("Speichern und Erweiterungen entfernen");
+    expect(writes()).toEqual([]);
+
+    const bestaetigt = await admin.postForm(`/admin/angebote/${angebot.id}/bearbeiten`, { ...form, bestaetigt: "1" });
+    expect(bestaetigt.status).toBe(302);
+    expect(writes()).toEqual([`PATCH /api/provider/${angebot.id}`]);
+    expect(await portal.db.select().from(rollenerweiterung).where(eq(rollenerweiterung.serviceProviderId, angebot.id))).toEqual([]);
   });
 });
 

@@ -49,7 +49,7 @@ describe("Rollenerweiterung ohne Angebotsverwaltung", () => {
     expect(html).toContain(`/admin/angebote/${sp("mediathek-nord")}/erweiterungen?schule=${DEMO_IDS.schuleB}`);
   });
 
-  it("sie liest das Angebot und erweitert an ihrer Schule eine Rolle, ein zweites Mal nicht", async () => {
+  it("sie liest das Angebot und erweitert an ihrer Schule eine Rolle in einem Schritt; dasselbe noch einmal ändert nichts", async () => {
     const details = await erweiterin.get(`/admin/angebote/${sp("mediathek-nord")}`);
     expect(details.status).toBe(200);
     expect(await details.text()).toContain("Rolle schulspezifisch erweitern");
@@ -60,33 +60,35 @@ describe("Rollenerweiterung ohne Angebotsverwaltung", () => {
     expect(page).toContain("An Ihren Schulen ist noch keine Rolle um dieses Angebot erweitert.");
     expect(page).toContain(`value="${DEMO_IDS.rolleLehrkraft}"`);
 
-    const created = await erweiterin.postForm(path, { schule: DEMO_IDS.schuleB, rolle: DEMO_IDS.rolleLehrkraft });
+    // One step (issue 34 §4): the ticked roles get the offer at the school.
+    const created = await erweiterin.postForm(path, { schule: DEMO_IDS.schuleB, rollen: DEMO_IDS.rolleLehrkraft });
     expect(created.status).toBe(302);
     const after = await (await erweiterin.follow(created)).text();
-    expect(after).toContain("Die Rolle Lehrkraft ist an Grundschule Lindenweg jetzt um das Angebot Mediathek Nord erweitert.");
+    expect(after).toContain("Die Erweiterungen an Grundschule Lindenweg wurden übernommen: 1 hinzugefügt, 0 entfernt.");
     expect(after).toContain("<td");
     expect(after).not.toContain("An Ihren Schulen ist noch keine Rolle um dieses Angebot erweitert.");
 
-    const again = await erweiterin.postForm(path, { schule: DEMO_IDS.schuleB, rolle: DEMO_IDS.rolleLehrkraft });
-    expect(again.status).toBe(400);
-    expect(await again.text()).toContain("Diese Rolle ist an dieser Schule bereits um das Angebot erweitert.");
+    // The same again changes nothing and asks nothing of the upstream.
+    portal.upstreamCalls.length = 0;
+    const again = await erweiterin.postForm(path, { schule: DEMO_IDS.schuleB, rollen: DEMO_IDS.rolleLehrkraft });
+    expect(again.status).toBe(302);
+    expect(portal.upstreamCalls.filter((call) => call.startsWith("POST "))).toEqual([]);
 
     // School C: she administers it, but may not extend roles there.
-    const fremd = await erweiterin.postForm(path, { schule: DEMO_IDS.schuleC, rolle: DEMO_IDS.rolleLehrkraft });
+    const fremd = await erweiterin.postForm(path, { schule: DEMO_IDS.schuleC, rollen: DEMO_IDS.rolleLehrkraft });
     expect(fremd.status).toBe(400);
     expect(await fremd.text()).toContain("An dieser Schule dürfen Sie keine Rollen erweitern.");
   });
 
   it("unsinnige Eingaben werden auf Deutsch abgelehnt, nie mit einem Serverfehler", async () => {
     const path = `/admin/angebote/${sp("mediathek-nord")}/erweiterungen`;
-    const leer = await erweiterin.postForm(path, { schule: DEMO_IDS.schuleB, rolle: "" });
-    expect(leer.status).toBe(400);
-    expect(await leer.text()).toContain("Bitte wählen Sie eine Rolle aus.");
-    const kaputt = await erweiterin.postForm(path, { schule: "x", rolle: "y" });
+    const kaputt = await erweiterin.postForm(path, { schule: "x", rollen: "y" });
     expect(kaputt.status).toBe(400);
-    const fremdeRolle = await erweiterin.postForm(path, { schule: DEMO_IDS.schuleB, rolle: stableId("rolle:landesadministrator") });
-    expect(fremdeRolle.status).toBe(400);
-    expect(await fremdeRolle.text()).toContain("Diese Rolle kann an dieser Schule nicht erweitert werden.");
+    // A role she cannot extend there is not sent on: nothing changes.
+    portal.upstreamCalls.length = 0;
+    const fremdeRolle = await erweiterin.postForm(path, { schule: DEMO_IDS.schuleB, rollen: stableId("rolle:landesadministrator") });
+    expect(fremdeRolle.status).toBe(302);
+    expect(portal.upstreamCalls.filter((call) => call.startsWith("POST "))).toEqual([]);
   });
 });
 

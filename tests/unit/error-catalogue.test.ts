@@ -291,7 +291,7 @@ const currentUpstreamKeys = [
   // global filter (§2.4)
   "DB_ERROR",
   "INTERNAL_SERVER_ERROR",
-  // validation (§2.5; INVALID_LENGTH is declared but not produced yet)
+  // validation (§2.5)
   "VALIDATION_ERROR",
   "REQUIRED_VALUE",
   "INVALID_DATE",
@@ -333,6 +333,8 @@ const currentUpstreamKeys = [
 
 // Codes the rebuilt portal raises itself (gateway/timeout handling, login, bulk and import fallbacks).
 const portalCodes = [
+  // an offer's save that would remove Rollenerweiterungen, before it is confirmed (issue 34 §2)
+  "ERWEITERUNGEN_WERDEN_ENTFERNT",
   "UPSTREAM_UNAVAILABLE",
   "UPSTREAM_TIMEOUT",
   // what a write that timed out came to after the portal looked again (docs/decisions/011)

@@ -26,24 +26,36 @@ const Flags = z.object({
   schulischeAngeboteErstellen: z.boolean().optional().catch(undefined),
 });
 
-const known = new LRUCache<string, Funktionen>({ max: 5_000, ttl: 30 * 60_000 });
+// The promise is kept, not the answer: the admin layout and the page ask side by side, and share one call.
+const known = new LRUCache<string, Promise<Funktionen>>({ max: 5_000, ttl: 30 * 60_000 });
 
-export async function loadFunktionen(request: Request): Promise<Funktionen> {
+export function loadFunktionen(request: Request): Promise<Funktionen> {
   const key = upstreamSessionKey(request);
   const cached = key === null ? undefined : known.get(key);
   if (cached) return cached;
-  let funktionen: Funktionen;
+  const reading = readFunktionen(request);
+  if (key !== null) {
+    known.set(key, reading);
+    // Not answered: asked again with the next request.
+    void reading.then((funktionen) => {
+      if (funktionen === NICHT_GELESEN) known.delete(key);
+    });
+  }
+  return reading;
+}
+
+/** Today's behaviour for one request, when the upstream did not answer (the same values as ALLE_AN, not cached). */
+const NICHT_GELESEN: Funktionen = { ...ALLE_AN };
+
+async function readFunktionen(request: Request): Promise<Funktionen> {
   try {
     const answer = await sendToUpstream(request, "/api/config");
     // Another status (no such endpoint) is an upstream without flags: today's behaviour, kept for the session.
-    funktionen = funktionenAus(answer.status, parseJson(answer.text));
+    return funktionenAus(answer.status, parseJson(answer.text));
   } catch (error) {
-    // Not answered: today's behaviour for this request, and asked again with the next.
     console.error("upstream GET /api/config failed:", error);
-    return ALLE_AN;
+    return NICHT_GELESEN;
   }
-  if (key !== null) known.set(key, funktionen);
-  return funktionen;
 }
 
 /** The flags of an answer of `GET /api/config`: anything but a readable 200 keeps today's behaviour. */

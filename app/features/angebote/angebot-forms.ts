@@ -68,7 +68,12 @@ export const AngebotAnlegenSchema = z.object({
 });
 
 /** The edit form also carries the state it was read at (`stand`), so a change by someone else meanwhile is noticed. */
-export const AngebotBearbeitenSchema = z.object({ stand: z.string().max(64), ...angebotFields });
+export const AngebotBearbeitenSchema = z.object({
+  stand: z.string().max(64),
+  // The second post after the warning that saving removes Rollenerweiterungen.
+  bestaetigt: z.literal("1").optional(),
+  ...angebotFields,
+});
 
 /**
  * The one-step form of a school's extensions (issue 34 §4): the roles ticked get the offer at the school. `gelesen` is

@@ -15,6 +15,7 @@ import { createAngebot, findManageableAngebote, getManageableAngebot, updateAnge
 import { loadFunktionen } from "~/.server/upstream/config.server";
 import { EBENEN_LIMIT, findEbene, findEbenen } from "~/.server/upstream/ebenen.server";
 import { writeWithOutcome } from "~/.server/write-outcome.server";
+import { isErweitert } from "./angebote.server";
 import { ANBIETEN_IN, AngebotAnlegenSchema, AngebotBearbeitenSchema, ZUWEISUNG } from "./angebot-forms";
 
 type ProviderMerkmal = (typeof PROVIDER_MERKMALE)[number];
@@ -132,6 +133,15 @@ export function eingabeOf(angebot: ManageableServiceProviderResponse): Eingabe {
   };
 }
 
+/** Whether saving `neu` over `alt` makes the server delete Rollenerweiterungen. */
+function entferntErweiterungen(alt: Eingabe, neu: Eingabe): boolean {
+  const erweiterbar = (eingabe: Eingabe) => eingabe.zuweisung.includes("VERFUEGBAR_FUER_ROLLENERWEITERUNG");
+  if (erweiterbar(alt) && !erweiterbar(neu)) return true;
+  // A new limit, or a narrower one (an empty list allows every rollenart).
+  if (neu.rollenarten.length === 0) return false;
+  return alt.rollenarten.length === 0 || alt.rollenarten.some((rollenart) => !neu.rollenarten.includes(rollenart));
+}
+
 /** A short fingerprint of the stored values: the edit form carries it, the save compares it. */
 export function standOf(angebot: ManageableServiceProviderResponse): string {
   const eingabe = eingabeOf(angebot);
@@ -155,7 +165,7 @@ export async function answerBearbeiten(request: Request, id: string | undefined,
   const submission = parseWithZod(await readFormData(request), { schema: AngebotBearbeitenSchema });
   if (submission.status !== "success") return invalidForm(submission);
   const detailsPath = `/admin/angebote/${angebot.id}`;
-  const { stand, ...eingabe } = submission.value;
+  const { stand, bestaetigt, ...eingabe } = submission.value;
   const jetzt = eingabeOf(angebot);
   if (stand !== standOf(angebot)) {
     // The page shows its own conflict text with the stored values; the input stays in the form.
@@ -174,6 +184,11 @@ export async function answerBearbeiten(request: Request, id: string | undefined,
     }
   }
   if (Object.keys(body).length === 0) return nothingChanged(request, detailsPath);
+  // The server removes Rollenerweiterungen silently when the offer may no longer be extended, or no longer for some
+  // rollenarten: where there are any, the user confirms that first (the original warns in a dialog).
+  if (!bestaetigt && isErweitert(angebot) && entferntErweiterungen(jetzt, eingabe)) {
+    return data({ result: submission.reply(), error: "ERWEITERUNGEN_WERDEN_ENTFERNT" as const }, { status: 409 });
+  }
   const outcome = await writeWithOutcome({
     write: async () => {
       await updateAngebot(request, angebot.id, body);

@@ -28,11 +28,16 @@ export interface Portal {
   visitor(): PortalVisitor;
   /** A visitor logged in through the upstream's forms (password, for gold also the one-time password). */
   loggedIn(username: string, level?: "silver" | "gold"): Promise<PortalVisitor>;
-  /** Every call the upstream got, as "METHOD /path" (without the query), in arrival order; clear it to count anew. */
+  /**
+   * Every call the upstream got, as "METHOD /path" (without the query), in arrival order; clear it to count anew. The
+   * switches (`GET /api/config`, read once per upstream session by whichever page comes first) are counted apart.
+   */
   upstreamCalls: string[];
+  /** How often the upstream was asked for its switches (`GET /api/config`). */
+  configCalls: () => number;
   /**
    * Every call with the time it reached the upstream (before waiting for admission) and the time it was answered; clear
-   * it to count anew. `upstreamWaves` reads the waves from it.
+   * it to count anew. `upstreamWaves` reads the waves from it. Without the switches, as `upstreamCalls`.
    */
   upstreamTimeline: TimedCall[];
   /** Each call is answered no sooner than this (ms): calls sent side by side then overlap however busy the machine. */
@@ -59,15 +64,19 @@ export async function startPortal({
   const config = defaultReferenceConfig({ cookieSecure: false, apiVersion });
   const upstream = createReferenceApp(database.db, { ...config, featureFlags: { ...config.featureFlags, ...featureFlags } });
   const upstreamCalls: string[] = [];
+  let configCalls = 0;
   const recorded: typeof upstream.fetch = (request, ...rest) => {
-    upstreamCalls.push(`${request.method} ${new URL(request.url).pathname}`);
+    const call = `${request.method} ${new URL(request.url).pathname}`;
+    if (call === "GET /api/config") configCalls++;
+    else upstreamCalls.push(call);
     return upstream.fetch(request, ...rest);
   };
   const admission = admitInOrder(recorded, CONCURRENT_UPSTREAM_REQUESTS);
   const upstreamTimeline: TimedCall[] = [];
   const timed: typeof admission.handle = async (request, ...rest) => {
     const entry = { call: `${request.method} ${new URL(request.url).pathname}`, start: performance.now(), end: Infinity };
-    upstreamTimeline.push(entry);
+    // The switches go out beside the login info (the admin layout), so they never make a wave of their own.
+    if (entry.call !== "GET /api/config") upstreamTimeline.push(entry);
     if (portal.upstreamDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, portal.upstreamDelayMs));
     try {
       await portal.aroundUpstreamCall?.(entry.call, "before");
@@ -97,6 +106,7 @@ export async function startPortal({
 
   const portal: Portal = {
     upstreamCalls,
+    configCalls: () => configCalls,
     upstreamTimeline,
     upstreamDelayMs: 0,
     aroundUpstreamCall: null,
