@@ -12,6 +12,7 @@ import {
   SCHULE_C,
   uniqueToken,
   waitForHydration,
+  afterRouterIdle,
 } from "./support/klassen";
 import { loginAs, pathOf } from "./support/login";
 import { GRUND, nurOhneJavaScript } from "./support/modus";
@@ -288,6 +289,8 @@ test.describe("Tastatur und Fokus in Formularen", () => {
     await page.getByRole("button", { name: "Klasse anlegen" }).click();
     const taken = page.getByText("Klassenname bereits vergeben");
     await expect(taken).toBeVisible();
+    // The answer is shown before the router has finished with it: its last update would put the posted name back.
+    await afterRouterIdle(page);
 
     // The user empties the name: the field's own message replaces the one about the old name.
     await nameField.fill("");
