@@ -1,19 +1,20 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ROLLENARTEN } from "@contract/enums";
 import { FormError } from "~/components/form-error";
 import { Notice } from "~/components/notice";
 import { RequiredFieldsNote } from "~/components/forms";
 import { SaveButton } from "~/components/save-button";
 import { useCurrentFormError } from "~/hooks/use-current-form-error";
-import { useSchemaForm } from "~/hooks/use-schema-form";
+import { useFormCheckedOnDemand } from "~/hooks/use-check-on-demand";
 import { useUnsavedChangesWarning } from "~/hooks/use-unsaved-changes-warning";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { AngebotFields } from "~/features/angebote/angebot-fields";
-import { AngebotBearbeitenSchema } from "~/features/angebote/angebot-forms";
+import type { AngebotBearbeitenSchema } from "~/features/angebote/angebot-forms";
 import {
+  ANGEBOT_OPTIONEN,
   answerBearbeiten,
+  BEARBEITEN_CONSTRAINT,
   eingabeOf,
   loadAngebotZumBearbeiten,
   requireAngebotSchreiber,
@@ -22,7 +23,7 @@ import {
 import { guardWhileLoading } from "~/.server/guards.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 
-export const handle: I18nHandle = { i18n: ["angebote", "rollen"] };
+export const handle: I18nHandle = { i18n: "angebote" };
 
 const FORM_ID = "angebot-bearbeiten";
 
@@ -41,6 +42,8 @@ export function loader(args: LoaderFunctionArgs) {
       eingeschraenkt,
       eingabe: eingabeOf(angebot),
       stand: standOf(angebot),
+      constraint: BEARBEITEN_CONSTRAINT,
+      optionen: ANGEBOT_OPTIONEN,
     };
   });
 }
@@ -52,14 +55,19 @@ export function action(args: ActionFunctionArgs) {
   });
 }
 
+const loadCheck = () => import("~/features/angebote/angebot-forms").then((module) => module.angebotBearbeitenCheck);
+
 export default function AngebotBearbeiten() {
   const { t } = useTranslation();
-  const { angebot, vidis, eingeschraenkt, eingabe, stand } = useLoaderData<typeof loader>();
+  const { angebot, vidis, eingeschraenkt, eingabe, stand, constraint, optionen } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const konflikt = actionData && "konflikt" in actionData ? actionData.konflikt : null;
   const { formHandlers, dialog } = useUnsavedChangesWarning();
-  const { form, fields, formProps } = useSchemaForm(AngebotBearbeitenSchema, {
+  const { form, fields, formProps } = useFormCheckedOnDemand<typeof AngebotBearbeitenSchema>({
     id: FORM_ID,
+    constraint,
+    loadCheck,
+    lastResult: actionData?.result,
     defaultValue: { ...eingabe, kategorie: eingabe.kategorie ?? undefined, stand },
   });
   const formError = useCurrentFormError(form, actionData && "error" in actionData ? actionData : undefined);
@@ -100,12 +108,16 @@ export default function AngebotBearbeiten() {
             <RequiredFieldsNote />
             {/* After a conflict the form carries the state now stored: saving again overwrites it knowingly. */}
             <input type="hidden" name="stand" value={konflikt?.stand ?? stand} key={konflikt?.stand ?? stand} />
-            <AngebotFields fields={fields} eingeschraenkt={eingeschraenkt} />
+            <AngebotFields fields={fields} eingeschraenkt={eingeschraenkt} optionen={optionen} />
             <div className="mt-6 flex flex-wrap gap-3">
               <Link to={details} className="btn-secondary">
                 {t("angebote:edit.discard")}
               </Link>
-              <SaveButton form={form} stored={gespeichert(eingabe, eingeschraenkt)} label={t("angebote:edit.submit")} />
+              <SaveButton
+                form={form}
+                stored={gespeichert(eingabe, eingeschraenkt, optionen.rollenarten)}
+                label={t("angebote:edit.submit")}
+              />
             </div>
           </Form>
           {dialog}
@@ -116,7 +128,11 @@ export default function AngebotBearbeiten() {
 }
 
 /** The fields as stored, as the form sends them (a checkbox group: its values in the form's order, one per line). */
-function gespeichert(eingabe: ReturnType<typeof useLoaderData<typeof loader>>["eingabe"], eingeschraenkt: boolean): Record<string, string> {
+function gespeichert(
+  eingabe: ReturnType<typeof useLoaderData<typeof loader>>["eingabe"],
+  eingeschraenkt: boolean,
+  rollenarten: ReadonlyArray<{ value: string }>,
+): Record<string, string> {
   const { name, link } = eingabe;
   if (eingeschraenkt) return { name, link };
   return {
@@ -125,7 +141,7 @@ function gespeichert(eingabe: ReturnType<typeof useLoaderData<typeof loader>>["e
     kategorie: eingabe.kategorie ?? "",
     zuweisung: eingabe.zuweisung.join("\n"),
     anbietenIn: eingabe.anbietenIn.join("\n"),
-    rollenarten: ROLLENARTEN.filter((rollenart) => eingabe.rollenarten.includes(rollenart)).join("\n"),
+    rollenarten: rollenarten.flatMap(({ value }) => (eingabe.rollenarten.some((r) => r === value) ? [value] : [])).join("\n"),
   };
 }
 

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useState } from "react";
@@ -8,23 +7,23 @@ import { FormError } from "~/components/form-error";
 import { useCurrentFormError } from "~/hooks/use-current-form-error";
 import { ErrorList, RequiredFieldsNote, SelectField } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
-import { useSchemaForm } from "~/hooks/use-schema-form";
+import { useFormCheckedOnDemand } from "~/hooks/use-check-on-demand";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { pathOf, returnPathFrom, withReturnPath } from "~/return-path";
 import { SchuleWahl } from "~/features/angebote/schule-wahl";
 import { ErweiterungenForm } from "~/features/angebote/erweiterungen-form";
 import { answerErweiterungen, erweitertAn } from "~/features/angebote/erweiterungen-anwenden.server";
-import { RollenerweiterungSchema } from "~/features/angebote/angebot-forms";
+import type { RollenerweiterungSchema } from "~/features/angebote/angebot-forms";
 import {
   chosenSchule,
   erweiterungPage,
   isSchuleAskedButNotChosen,
   loadErweiterungContext,
   loadRollen,
+  readRollenerweiterung,
   requireErweiterer,
 } from "~/features/angebote/angebot-erweiterung.server";
 import { ERWEITERUNG_FIELDS, isAlreadyExtended } from "~/features/angebote/angebote.server";
-import { readFormData } from "~/.server/form-data.server";
 import { guardWhileLoading } from "~/.server/guards.server";
 import { invalidForm, redirectWithToast, refusedForm, withUpstreamSession } from "~/.server/responses.server";
 import { UpstreamFailure } from "~/.server/upstream/client.server";
@@ -57,7 +56,7 @@ export function action(args: ActionFunctionArgs) {
     const context = await loadErweiterungContext(request, params.id);
     if (!context.pinned)
       return answerErweiterungen(request, context, returnPathFrom(new URL(request.url).searchParams, FALLBACK), FALLBACK);
-    const submission = parseWithZod(await readFormData(request), { schema: RollenerweiterungSchema });
+    const submission = await readRollenerweiterung(request);
     if (submission.status !== "success") return invalidForm(submission);
     const refuse = (field: "schule" | "rolle", message: Parameters<typeof fieldMessage>[0]) =>
       invalidForm({ reply: () => submission.reply({ fieldErrors: { [field]: [fieldMessage(message)] } }) });
@@ -103,7 +102,8 @@ const fieldMessage = (key: "schuleOhneRecht" | "rolleNichtZuweisbar" | "vorhande
 
 export default function AngebotErweiterungen() {
   const { t } = useTranslation();
-  const { angebot, erweiterungen, zurueck, schulen, schule, schuleFehlt, einSchritt, erweitert, rollen } = useLoaderData<typeof loader>();
+  const { angebot, erweiterungen, zurueck, schulen, schule, schuleFehlt, einSchritt, erweitert, rollen, constraints } =
+    useLoaderData<typeof loader>();
   const location = useLocation();
   // A saved extension comes back by a redirect to this same page: the form starts afresh, as it does without
   // JavaScript, instead of offering the role just extended for a second, refused time. A refused post answers with
@@ -176,6 +176,7 @@ export default function AngebotErweiterungen() {
             erweitert={erweitert}
             angebotName={angebot.name}
             answer={actionData && "error" in actionData ? actionData : undefined}
+            constraint={constraints.einSchritt}
           />
         ) : einSchritt ? null : (
           <ErweiterungForm key={formKey} />
@@ -185,12 +186,17 @@ export default function AngebotErweiterungen() {
   );
 }
 
+const loadCheck = () => import("~/features/angebote/angebot-forms").then((module) => module.rollenerweiterungCheck);
+
 function ErweiterungForm() {
   const { t } = useTranslation();
-  const { schule, rollen } = useLoaderData<typeof loader>();
+  const { schule, rollen, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { form, fields, formProps } = useSchemaForm(RollenerweiterungSchema, {
+  const { form, fields, formProps } = useFormCheckedOnDemand<typeof RollenerweiterungSchema>({
     id: "rolle-erweitern",
+    constraint: constraints.einzeln,
+    loadCheck,
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     defaultValue: { schule: schule?.id ?? "", rolle: "" },
   });
   const formError = useCurrentFormError(form, actionData);

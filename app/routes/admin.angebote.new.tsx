@@ -7,16 +7,16 @@ import { RadioGroup } from "~/components/fields/radio-group";
 import { RequiredFieldsNote, SelectField } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
 import { useCurrentFormError } from "~/hooks/use-current-form-error";
-import { useSchemaForm } from "~/hooks/use-schema-form";
+import { useFormCheckedOnDemand } from "~/hooks/use-check-on-demand";
 import { useUnsavedChangesWarning } from "~/hooks/use-unsaved-changes-warning";
 import { pageTitle, type I18nHandle } from "~/i18n";
 import { returnPathFrom } from "~/return-path";
 import { AngebotFields } from "~/features/angebote/angebot-fields";
-import { AngebotAnlegenSchema } from "~/features/angebote/angebot-forms";
+import type { AngebotAnlegenSchema } from "~/features/angebote/angebot-forms";
 import { answerAnlegen, loadAnlegenForm, requireAngebotSchreiber } from "~/features/angebote/angebot-schreiben.server";
 import { withUpstreamSession } from "~/.server/responses.server";
 
-export const handle: I18nHandle = { i18n: ["angebote", "rollen"] };
+export const handle: I18nHandle = { i18n: "angebote" };
 
 const FORM_ID = "angebot-anlegen";
 
@@ -38,13 +38,18 @@ export function action(args: ActionFunctionArgs) {
   });
 }
 
+const loadCheck = () => import("~/features/angebote/angebot-forms").then((module) => module.angebotAnlegenCheck);
+
 export default function AngebotAnlegen() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { formHandlers, dialog } = useUnsavedChangesWarning();
-  const { form, fields, formProps } = useSchemaForm(AngebotAnlegenSchema, {
+  const { form, fields, formProps } = useFormCheckedOnDemand<typeof AngebotAnlegenSchema>({
     id: FORM_ID,
+    constraint: data.constraint,
+    loadCheck,
+    lastResult: actionData?.result,
     defaultValue: {
       ebene: data.gewaehlt,
       requires2fa: "nein",
@@ -84,7 +89,7 @@ export default function AngebotAnlegen() {
             </option>
           ))}
         </SelectField>
-        <AngebotFields fields={fields} eingeschraenkt={data.eingeschraenkt} />
+        <AngebotFields fields={fields} eingeschraenkt={data.eingeschraenkt} optionen={data.optionen} />
         {data.eingeschraenkt ? null : (
           <RadioGroup
             field={fields.requires2fa}

@@ -1,9 +1,12 @@
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import type { ManageableServiceProviderResponse, OrganisationResponse } from "@contract";
 import { organisationLabel } from "~/organisation-label";
+import { readFormData } from "~/.server/form-data.server";
 import { notFound, requireAdmin } from "~/.server/guards.server";
 import { findRollenerweiterungen, getManageableAngebot, rollenFuerErweiterung } from "~/.server/upstream/angebote.server";
 import { schulenWithRight } from "~/.server/upstream/organisationen.server";
+import { ErweiterungenSchema, RollenerweiterungSchema } from "./angebot-forms";
 import { erweiterungRows, isErweiterbar, rolleOptions } from "./angebote.server";
 
 /**
@@ -64,6 +67,9 @@ export async function loadRollen(request: Request, context: ErweiterungContext, 
   };
 }
 
+/** The forms' native constraints, computed here: the page renders without zod (decision 019). */
+const CONSTRAINTS = { einzeln: getZodConstraint(RollenerweiterungSchema), einSchritt: getZodConstraint(ErweiterungenSchema) };
+
 /** The page's data, labels resolved. */
 export function erweiterungPage(
   context: ErweiterungContext,
@@ -71,10 +77,16 @@ export function erweiterungPage(
   rollen: Awaited<ReturnType<typeof loadRollen>>,
 ) {
   return {
+    constraints: CONSTRAINTS,
     angebot: { id: context.angebot.id, name: context.angebot.name },
     schulen: context.schulen.map((entry) => ({ id: entry.id, label: organisationLabel(entry) })),
     schule: schule ? { id: schule.id, label: organisationLabel(schule) } : null,
     rollen: rollen.options,
     erweiterungen: context.erweiterungen === null ? null : erweiterungRows(context.erweiterungen, context.schulen, rollen.namen),
   };
+}
+
+/** The one-role form's post (the pinned upstream's), read with its schema. */
+export async function readRollenerweiterung(request: Request) {
+  return parseWithZod(await readFormData(request), { schema: RollenerweiterungSchema });
 }

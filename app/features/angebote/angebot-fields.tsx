@@ -1,13 +1,13 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { CURRENT_PROVIDER_KATEGORIEN, ROLLENARTEN } from "@contract/enums";
 import { CheckboxGroup } from "~/components/fields/checkbox-group";
 import { RadioGroup } from "~/components/fields/radio-group";
 import { TextField } from "~/components/forms";
 import { Notice } from "~/components/notice";
-import { kategorieLabel } from "./kategorie";
-import { ANBIETEN_IN, ZUWEISUNG, type AngebotBearbeitenSchema } from "./angebot-forms";
+import type { TranslationKey } from "~/i18n";
+import { ANBIETEN_IN, ZUWEISUNG } from "./angebot-auswahl";
+import type { AngebotBearbeitenSchema } from "./angebot-forms";
 
 type Eingaben = z.input<typeof AngebotBearbeitenSchema>;
 type FieldsMetadata = {
@@ -19,7 +19,21 @@ type FieldsMetadata = {
  * full right, the category, how it may be given and to which rollenarten. The restricted right's offers are always
  * school offers; the upstream sets those fields itself, so the form only says so.
  */
-export function AngebotFields({ fields, eingeschraenkt }: { fields: FieldsMetadata; eingeschraenkt: boolean }) {
+/** The choices the server hands the form (categories with their labels, rollenarten). */
+export interface AngebotOptionen {
+  kategorien: Array<{ value: string; label: TranslationKey }>;
+  rollenarten: Array<{ value: string; label: TranslationKey }>;
+}
+
+export function AngebotFields({
+  fields,
+  eingeschraenkt,
+  optionen,
+}: {
+  fields: FieldsMetadata;
+  eingeschraenkt: boolean;
+  optionen: AngebotOptionen;
+}) {
   const { t } = useTranslation();
   return (
     <>
@@ -35,7 +49,7 @@ export function AngebotFields({ fields, eingeschraenkt }: { fields: FieldsMetada
           <RadioGroup
             field={fields.kategorie as FieldMetadata<string>}
             legend={t("angebote:form.kategorie")}
-            options={CURRENT_PROVIDER_KATEGORIEN.map((kategorie) => ({ value: kategorie, label: t(kategorieLabel(kategorie)) }))}
+            options={optionen.kategorien.map((kategorie) => ({ value: kategorie.value, label: t(kategorie.label) }))}
           />
           <CheckboxGroup
             field={fields.zuweisung as FieldMetadata<string[]>}
@@ -52,7 +66,7 @@ export function AngebotFields({ fields, eingeschraenkt }: { fields: FieldsMetada
             field={fields.rollenarten as FieldMetadata<string[]>}
             legend={t("angebote:form.rollenarten")}
             hint={t("angebote:form.rollenartenHint")}
-            options={ROLLENARTEN.map((rollenart) => ({ value: rollenart, label: t(`rollen:rollenart.${rollenart}`) }))}
+            options={optionen.rollenarten.map((rollenart) => ({ value: rollenart.value, label: t(rollenart.label) }))}
           />
         </>
       )}

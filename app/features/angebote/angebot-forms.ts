@@ -1,7 +1,9 @@
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { CURRENT_PROVIDER_KATEGORIEN, ROLLENARTEN } from "@contract/enums";
 import { ROLLE_NAME_CHARACTERS } from "@contract/requests";
 import { textKey } from "~/i18n";
+import { ANBIETEN_IN, ZUWEISUNG } from "./angebot-auswahl";
 
 /** The role extension's form (decision 024): the school and the role to extend there by the page's offer. */
 export const RollenerweiterungSchema = z.object({
@@ -14,12 +16,6 @@ export const RollenerweiterungSchema = z.object({
 /** The longest offer name and link the upstream stores (`CreateServiceProviderBodyParams`). */
 export const ANGEBOTSNAME_MAX = 50;
 const LINK_MAX = 2000;
-
-/** How the offer may be given: to roles, and by schools to their roles (merkmale). */
-export const ZUWEISUNG = ["NACHTRAEGLICH_ZUWEISBAR", "VERFUEGBAR_FUER_ROLLENERWEITERUNG"] as const;
-
-/** The two places a school may meet the offer in (the current upstream's merkmale). */
-export const ANBIETEN_IN = ["ANBIETEN_IN_SCHULISCHER_ANGEBOTSVERWALTUNG", "ANBIETEN_IN_SCHULISCHER_ROLLENVERWALTUNG"] as const;
 
 const angebotsname = z
   .string({ required_error: textKey("angebote:form.validation.nameRequired") })
@@ -85,3 +81,9 @@ export const ErweiterungenSchema = z.object({
   rollen: z.array(z.string().uuid()).max(500).default([]),
   gelesen: z.array(z.string().uuid()).max(500).default([]),
 });
+
+/** The browser's checks of the two offer forms, loaded when the user starts working in one (decision 019). */
+export const angebotAnlegenCheck = (formData: FormData) => parseWithZod(formData, { schema: AngebotAnlegenSchema });
+export const angebotBearbeitenCheck = (formData: FormData) => parseWithZod(formData, { schema: AngebotBearbeitenSchema });
+export const rollenerweiterungCheck = (formData: FormData) => parseWithZod(formData, { schema: RollenerweiterungSchema });
+export const erweiterungenCheck = (formData: FormData) => parseWithZod(formData, { schema: ErweiterungenSchema });

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import type { CreateServiceProviderBody, ManageableServiceProviderResponse, UpdateServiceProviderBody } from "@contract";
-import type { PROVIDER_MERKMALE } from "@contract/enums";
+import { CURRENT_PROVIDER_KATEGORIEN, ROLLENARTEN, type PROVIDER_MERKMALE } from "@contract/enums";
 import { can } from "~/permissions";
 import { organisationLabel } from "~/organisation-label";
 import { nothingChanged } from "~/.server/edit-form.server";
@@ -16,7 +16,9 @@ import { loadFunktionen } from "~/.server/upstream/config.server";
 import { EBENEN_LIMIT, findEbene, findEbenen } from "~/.server/upstream/ebenen.server";
 import { writeWithOutcome } from "~/.server/write-outcome.server";
 import { isErweitert } from "./angebote.server";
-import { ANBIETEN_IN, AngebotAnlegenSchema, AngebotBearbeitenSchema, ZUWEISUNG } from "./angebot-forms";
+import { ANBIETEN_IN, ZUWEISUNG } from "./angebot-auswahl";
+import { AngebotAnlegenSchema, AngebotBearbeitenSchema } from "./angebot-forms";
+import { kategorieLabel } from "./kategorie";
 
 type ProviderMerkmal = (typeof PROVIDER_MERKMALE)[number];
 
@@ -37,6 +39,18 @@ export async function requireAngebotSchreiber(request: Request) {
   return { user, eingeschraenkt: !can(user, "angeboteVerwalten") };
 }
 
+/**
+ * What both forms need from the server: the schema's native constraints and the choices with their labels, so that the
+ * page renders without zod and without the contract's enums (decision 019).
+ */
+export const ANGEBOT_OPTIONEN = {
+  kategorien: CURRENT_PROVIDER_KATEGORIEN.map((kategorie) => ({ value: kategorie, label: kategorieLabel(kategorie) })),
+  // The role screens' words, kept in this area's texts: the page loads no other namespace.
+  rollenarten: ROLLENARTEN.map((rollenart) => ({ value: rollenart, label: `angebote:rollenart.${rollenart}` as const })),
+};
+export const ANLEGEN_CONSTRAINT = getZodConstraint(AngebotAnlegenSchema);
+export const BEARBEITEN_CONSTRAINT = getZodConstraint(AngebotBearbeitenSchema);
+
 const rechtOf = (eingeschraenkt: boolean) =>
   eingeschraenkt ? ("ANGEBOTE_EINGESCHRAENKT_VERWALTEN" as const) : ("ANGEBOTE_VERWALTEN" as const);
 
@@ -52,6 +66,8 @@ export async function loadAnlegenForm(request: Request, search: URLSearchParams,
   if (ebene && !options.some((option) => option.id === ebene.id)) options.unshift({ id: ebene.id, label: organisationLabel(ebene) });
   return {
     eingeschraenkt,
+    constraint: ANLEGEN_CONSTRAINT,
+    optionen: ANGEBOT_OPTIONEN,
     ebenen: options,
     ebenenTotal: ebenen.total,
     ebenenLimit: EBENEN_LIMIT,
@@ -126,7 +142,7 @@ export function eingabeOf(angebot: ManageableServiceProviderResponse): Eingabe {
   return {
     name: angebot.name,
     link: angebot.url ?? "",
-    kategorie: (["EMAIL", "UNTERRICHT", "VERWALTUNG", "SCHULISCH", "HINWEISE"] as const).find((k) => k === angebot.kategorie),
+    kategorie: CURRENT_PROVIDER_KATEGORIEN.find((kategorie) => kategorie === angebot.kategorie),
     zuweisung: ZUWEISUNG.filter((merkmal) => angebot.merkmale.includes(merkmal)),
     anbietenIn: ANBIETEN_IN.filter((merkmal) => angebot.merkmale.includes(merkmal)),
     rollenarten: [...angebot.rollenartenWhitelist],

@@ -1,4 +1,4 @@
-import type { FieldMetadata } from "@conform-to/react";
+import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form-error";
@@ -6,9 +6,9 @@ import { CheckboxGroup } from "~/components/fields/checkbox-group";
 import { ErrorList } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
 import { useCurrentFormError } from "~/hooks/use-current-form-error";
-import { useSchemaForm } from "~/hooks/use-schema-form";
+import { useFormCheckedOnDemand } from "~/hooks/use-check-on-demand";
 import type { ErrorCode } from "~/errors";
-import { ErweiterungenSchema } from "./angebot-forms";
+import type { ErweiterungenSchema } from "./angebot-forms";
 
 interface Props {
   schule: { id: string; label: string };
@@ -16,17 +16,24 @@ interface Props {
   /** The roles extended at the school when the page was read: ticked, and the only ones the save may take away. */
   erweitert: string[];
   angebotName: string;
-  answer?: { error?: ErrorCode | null };
+  answer?: { error?: ErrorCode | null; result?: SubmissionResult<string[]> };
+  /** The form's native constraints, from the server (the browser's check loads on demand). */
+  constraint: Record<string, Record<string, unknown>>;
 }
+
+const loadCheck = () => import("./angebot-forms").then((module) => module.erweiterungenCheck);
 
 /**
  * Which roles of one school get the offer, in one step (issue 34 §4): every role that can be extended there, ticked
  * where it is. Plain checkboxes and one button, with and without JavaScript.
  */
-export function ErweiterungenForm({ schule, rollen, erweitert, angebotName, answer }: Props) {
+export function ErweiterungenForm({ schule, rollen, erweitert, angebotName, answer, constraint }: Props) {
   const { t } = useTranslation();
-  const { form, fields, formProps } = useSchemaForm(ErweiterungenSchema, {
+  const { form, fields, formProps } = useFormCheckedOnDemand<typeof ErweiterungenSchema>({
     id: "erweiterungen-anwenden",
+    constraint,
+    loadCheck,
+    lastResult: answer?.result,
     defaultValue: { schule: schule.id, rollen: erweitert, gelesen: erweitert },
   });
   const formError = useCurrentFormError(form, answer);
