@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
+import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ChoiceSearch } from "~/components/fields/choice-search";
 import { FormError } from "~/components/form-error";
@@ -44,7 +45,16 @@ export default function AngebotAnlegen() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { formHandlers, dialog } = useUnsavedChangesWarning();
+  // The search reloads this page with the form kept: that is not leaving it.
+  const { formHandlers, dialog } = useUnsavedChangesWarning({ samePathKeepsInput: true });
+  const submit = useSubmit();
+  // With JavaScript the search asks for the options alone: the form's check must not stop it, and what was typed stays.
+  const search = (event: MouseEvent<HTMLButtonElement>) => {
+    const field = event.currentTarget.form?.elements.namedItem("ebeneSuche");
+    if (!(field instanceof HTMLInputElement)) return;
+    event.preventDefault();
+    submit({ ebeneSuche: field.value }, { method: "get", preventScrollReset: true, replace: true });
+  };
   const { form, fields, formProps } = useFormCheckedOnDemand<typeof AngebotAnlegenSchema>({
     id: FORM_ID,
     constraint: data.constraint,
@@ -77,8 +87,13 @@ export default function AngebotAnlegen() {
             name="ebeneSuche"
             label={t("angebote:form.ebeneSuche")}
             defaultValue={data.ebeneSuche}
-            hint={t("angebote:form.ebeneSucheHint", { count: data.ebenenLimit, total: data.ebenenTotal })}
+            hint={
+              data.ebenenGekuerzt
+                ? t("angebote:form.ebeneSucheHint", { count: data.ebenenLimit, total: data.ebenenTotal })
+                : t("angebote:form.ebeneSucheGefunden", { count: data.ebenenTotal })
+            }
             buttonLabel={t("angebote:form.ebeneSuchen")}
+            onSearch={search}
           />
         ) : null}
         {data.ebeneUnbekannt ? <p className="mb-2">{t("angebote:form.ebeneUnbekannt")}</p> : null}

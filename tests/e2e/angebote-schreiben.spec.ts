@@ -56,7 +56,7 @@ test.describe("Angebote anlegen und bearbeiten", () => {
     await expectNoAxeViolations(page, "Neues Angebot mit Fehlern");
 
     // School C: the journeys that count school A's offers run at the same time.
-    await page.getByRole("combobox", { name: "Gehört zu" }).selectOption({ label: SCHULE_C.label });
+    await page.getByRole("combobox", { name: "Administrationsebene" }).selectOption({ label: SCHULE_C.label });
     await page.getByRole("textbox", { name: "Name auf der Startseite" }).fill(name);
     await page.getByRole("textbox", { name: "Link (URL)" }).fill("lernwerkstatt.example");
     await page.getByRole("button", { name: "Angebot anlegen" }).click();
@@ -92,7 +92,7 @@ test.describe("Angebote anlegen und bearbeiten", () => {
     await page.getByRole("group", { name: "Nur für diese Rollenarten" }).getByRole("checkbox", { name: "Lehrende", exact: true }).check();
     await page
       .getByRole("group", { name: "Zuweisung" })
-      .getByRole("checkbox", { name: /schulspezifische Rollenerweiterungen/ })
+      .getByRole("checkbox", { name: "Schulspezifische Rollenerweiterung möglich" })
       .uncheck();
     await page.getByRole("button", { name: "Änderungen speichern" }).click();
     // The school's extension would go: asked first, nothing saved yet.
@@ -110,6 +110,27 @@ test.describe("Angebote anlegen und bearbeiten", () => {
     await deleteOpenAngebot(page, neu);
   });
 
+  test("die Suche über der Organisationswahl grenzt die Auswahl ein; mit JavaScript bleibt der getippte Name stehen", async ({
+    page,
+    loggedInAs,
+  }) => {
+    // With more than 50 schools the search is shown at once; the demo has fewer, so the address asks for it.
+    await loggedInAs("landesadmin", { target: "/admin/angebote/new?ebeneSuche=Gymnasium" });
+    await waitForHydration(page);
+    const wahl = page.getByRole("combobox", { name: "Administrationsebene" });
+    await page.getByRole("textbox", { name: "Name auf der Startseite" }).fill("Zz Suche");
+    const suche = page.getByRole("searchbox", { name: "Organisation suchen" });
+    await suche.fill("Hafenkante");
+    await suche.press("Enter");
+    await expect(page).toHaveURL(/ebeneSuche=Hafenkante/);
+    await expect(wahl.getByRole("option", { name: SCHULE_C.label })).toHaveCount(1);
+    await expect(wahl.getByRole("option")).toHaveCount(2);
+    // A search is no attempt to create: no field is marked.
+    await expect(page.getByText("Bitte geben Sie den Link des Angebots ein.")).toHaveCount(0);
+    if (isJavaScriptProject()) await expect(page.getByRole("textbox", { name: "Name auf der Startseite" })).toHaveValue("Zz Suche");
+    await expectNoAxeViolations(page, "Neues Angebot, Organisation gesucht");
+  });
+
   test("die schulische Angebotsverwalterin legt ein Angebot ihrer Schule an; Kategorie und Zuweisung setzt der Server", async ({
     page,
     loggedInAs,
@@ -121,7 +142,7 @@ test.describe("Angebote anlegen und bearbeiten", () => {
     await menu(page).getByRole("link", { name: "Neues Angebot anlegen" }).click();
     await expect(heading(page, "Neues Angebot anlegen")).toBeVisible();
     // Her one school is chosen; the fields of the full right are not asked.
-    await expect(page.getByRole("combobox", { name: "Gehört zu" })).toHaveValue(DEMO_IDS.schuleVidis);
+    await expect(page.getByRole("combobox", { name: "Administrationsebene" })).toHaveValue(DEMO_IDS.schuleVidis);
     await expect(page.getByRole("group", { name: "Kategorie auf der Startseite" })).toHaveCount(0);
     await expect(page.getByText("Sie legen ein schulisches Angebot an.")).toBeVisible();
     await expectNoAxeViolations(page, "Neues schulisches Angebot");
